@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import {
+  isAcceptablePassword,
+  isVerifyCodeFormat,
+  PASSWORD_MAX_LENGTH,
+  VERIFY_CODE_LENGTH,
+  VERIFY_CODE_PURPOSES,
+} from '../auth-rules.ts';
+import { LANGUAGES } from '../languages.ts';
+import { isPhMobile, MOBILE_INPUT_MAX_LENGTH } from '../mobile.ts';
+import { API, type ApiName, type ApiRoute } from './routes.ts';
+
+/**
+ * Request and response schemas of every endpoint, keyed like `API`. The server registers them (validation
+ * and the OpenAPI document); the web app imports only their types, and zod itself only in form screens.
+ * A refinement's message is a key of FIELD_MESSAGES, which the server turns into the user's language.
+ * Response schemas have no transforms so the OpenAPI document is exact.
+ */
+
+const mobile = z
+  .string({ message: 'mobileRequired' })
+  .min(1, 'mobileRequired')
+  .max(MOBILE_INPUT_MAX_LENGTH, 'invalidMobile')
+  .refine(isPhMobile, 'invalidMobile')
+  .describe('Philippine mobile number: 09171234567, +639171234567 or 9171234567');
+
+const verifyCode = z
+  .string({ message: 'codeRequired' })
+  .min(1, 'codeRequired')
+  .max(VERIFY_CODE_LENGTH, 'invalidCode')
+  .refine(isVerifyCodeFormat, 'invalidCode')
+  .describe(`The ${VERIFY_CODE_LENGTH}-digit code sent by SMS`);
+
+const newPassword = z
+  .string({ message: 'required' })
+  .max(PASSWORD_MAX_LENGTH, 'weakPassword')
+  .refine(isAcceptablePassword, 'weakPassword');
+
+/** A password as typed at login: only bounded, never judged (old passwords may predate today's rule). */
+const passwordAttempt = z.string().min(1, 'required').max(PASSWORD_MAX_LENGTH, 'tooLong');
+
+export const UserInfo = z.object({
+  userId: z.string(),
+  mobile: z.string().describe('E.164, e.g. +639171234567'),
+  hasPassword: z.boolean(),
+  registeredAt: z.string().describe('ISO 8601'),
+});
+export type UserInfo = z.infer<typeof UserInfo>;
+
+export const Session = z.object({
+  token: z.string().describe('Send as `Authorization: Bearer <token>`'),
+  expiresAt: z.string().describe('ISO 8601'),
+  isNewUser: z.boolean(),
+  user: UserInfo,
+});
+export type Session = z.infer<typeof Session>;
+
+export const Product = z.object({
+  productId: z.string(),
+  name: z.string(),
+  minAmount: z.number().int().describe('centavos'),
+  maxAmount: z.number().int().describe('centavos'),
+  amountStep: z.number().int().describe('centavos'),
+  tenureDays: z.array(z.number().int()),
+  interestMethod: z.enum(['single', 'instalments']),
+  monthlyInterestBps: z.number().int().describe('nominal interest a month, basis points (300 = 3%)'),
+  processingFeeBps: z.number().int().describe('of the principal, deducted from the proceeds, basis points'),
+  dailyPenaltyBps: z.number().int().describe('a day on the overdue amount only, basis points'),
+  extensionDays: z.number().int(),
+});
+export type Product = z.infer<typeof Product>;
+
+const Empty = z.object({});
+const Nothing = z.null();
+
+interface EndpointSchemas {
+  route: ApiRoute;
+  summary: string;
+  tag: string;
+  request: z.ZodType;
+  response: z.ZodType;
+}
+
+function endpoint<N extends ApiName, Req extends z.ZodType, Res extends z.ZodType>(
+  name: N,
+  tag: string,
+  summary: string,
+  request: Req,
+  response: Res,
+) {
+  return { route: API[name], tag, summary, request, response } satisfies EndpointSchemas;
+}
+
+export const ENDPOINTS = {
+  getVerifyCode: endpoint(
+    'getVerifyCode',
+    'security',
+    'Send a verification code by SMS. The answer is the same whether or not the number is registered.',
+    z.object({ mobile, type: z.enum(VERIFY_CODE_PURPOSES).default('login') }),
+    z.object({
+      expiresInSeconds: z.number().int(),
+      resendAfterSeconds: z.number().int(),
+    }),
+  ),
+  existsByMobile: endpoint(
+    'existsByMobile',
+    'security',
+    'Whether an account exists for this number (rate limited per client).',
+    z.object({ mobile }),
+    z.object({ exists: z.boolean() }),
+  ),
+  isRequiredVerificationCode: endpoint(
+    'isRequiredVerificationCode',
+    'security',
+    'Whether signing in needs a code: true unless the account has a password (then a password may be used).',
+    z.object({ mobile }),
+    z.object({ required: z.boolean() }),
+  ),
+  register: endpoint(
+    'register',
+    'security',
+    'Create an account with a register code, optionally with a password, and sign in.',
+    z.object({ mobile, code: verifyCode, password: newPassword.optional() }),
+    Session,
+  ),
+  login: endpoint(
+    'login',
+    'security',
+    'Sign in with a login code (an unknown number gets an account) or a password. Ends any other session.',
+    z
+      .object({ mobile, code: verifyCode.optional(), password: passwordAttempt.optional() })
+      .refine((body) => body.code !== undefined || body.password !== undefined, {
+        message: 'codeOrPassword',
+        path: ['code'],
+      }),
+    Session,
+  ),
+  getUserInfo: endpoint('getUserInfo', 'security', 'The signed-in borrower.', Empty, UserInfo),
+  modifyPassword: endpoint(
+    'modifyPassword',
+    'security',
+    'Set or change the password: the current password when one is set, otherwise a modifyPassword code.',
+    z.object({
+      oldPassword: passwordAttempt.optional(),
+      code: verifyCode.optional(),
+      newPassword,
+    }),
+    Nothing,
+  ),
+  resetPassword: endpoint(
+    'resetPassword',
+    'security',
+    'Set a new password with a resetPassword code. Ends every session of the account.',
+    z.object({ mobile, code: verifyCode, newPassword }),
+    Nothing,
+  ),
+  logout: endpoint('logout', 'security', 'End this session.', Empty, Nothing),
+  languageSelect: endpoint(
+    'languageSelect',
+    'user',
+    'The languages the app and the server speak.',
+    Empty,
+    z.object({
+      languages: z.array(z.object({ code: z.enum(LANGUAGES), name: z.string() })),
+      current: z.enum(LANGUAGES),
+    }),
+  ),
+  customerService: endpoint(
+    'customerService',
+    'market',
+    "The brand's customer-service contacts.",
+    Empty,
+    z.object({ appName: z.string(), email: z.string(), phone: z.string(), hours: z.string() }),
+  ),
+  appDownloadAddress: endpoint(
+    'appDownloadAddress',
+    'app',
+    "Where to download the brand's native app.",
+    Empty,
+    z.object({ androidUrl: z.string().nullable(), iosUrl: z.string().nullable() }),
+  ),
+  crashLog: endpoint(
+    'crashLog',
+    'log',
+    'Report a client error. Stored, bounded in size; keeps no personal data beyond what is sent.',
+    z.object({
+      message: z.string().min(1, 'required').max(2000, 'tooLong'),
+      stack: z.string().max(16_000, 'tooLong').optional(),
+      url: z.string().max(500, 'tooLong').optional(),
+      appVersion: z.string().max(50, 'tooLong').optional(),
+      mode: z.enum(['app', 'web', 'embedded']).optional(),
+    }),
+    Nothing,
+  ),
+  productList: endpoint(
+    'productList',
+    'loan',
+    "The brand's loan products, amounts in centavos.",
+    Empty,
+    z.array(Product),
+  ),
+} as const;
+
+export type EndpointName = keyof typeof ENDPOINTS;
+export type RequestOf<N extends EndpointName> = z.input<(typeof ENDPOINTS)[N]['request']>;
+export type ResponseOf<N extends EndpointName> = z.output<(typeof ENDPOINTS)[N]['response']>;

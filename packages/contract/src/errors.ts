@@ -1,0 +1,216 @@
+import type { Localized } from './languages.ts';
+
+/**
+ * The error catalogue: every non-zero envelope `code`, its HTTP status and its message in each language.
+ * The four session codes are the spec's (SPEC section 8); the rest are ours, numbered HTTP status × 100 + n.
+ * docs/api.md lists them for client teams.
+ */
+export const ERRORS = {
+  NOT_LOGGED_IN: {
+    code: 10010301,
+    status: 401,
+    message: {
+      en: 'User not logged in',
+      fil: 'Hindi ka pa naka-log in',
+      es: 'Usuario no ha iniciado sesión',
+    },
+  },
+  TOKEN_EXPIRED: {
+    code: 10010303,
+    status: 401,
+    message: {
+      en: 'Token expired, please login again',
+      fil: 'Nag-expire na ang iyong session, mag-log in muli',
+      es: 'La sesión ha caducado, inicie sesión de nuevo',
+    },
+  },
+  LOGGED_IN_ELSEWHERE: {
+    code: 10010304,
+    status: 401,
+    message: {
+      en: 'The account is logged in from another device',
+      fil: 'Naka-log in ang account sa ibang device',
+      es: 'La cuenta ha iniciado sesión en otro dispositivo',
+    },
+  },
+  TOKEN_INVALID: {
+    code: 100103,
+    status: 401,
+    message: {
+      en: 'Token invalid, please login again',
+      fil: 'Hindi wasto ang session, mag-log in muli',
+      es: 'Sesión no válida, inicie sesión de nuevo',
+    },
+  },
+  VALIDATION_FAILED: {
+    code: 40001,
+    status: 400,
+    message: {
+      en: 'Please check the highlighted fields',
+      fil: 'Pakisuri ang mga naka-highlight na field',
+      es: 'Revise los campos marcados',
+    },
+  },
+  MALFORMED_REQUEST: {
+    code: 40002,
+    status: 400,
+    message: {
+      en: 'The request could not be read. Please try again',
+      fil: 'Hindi mabasa ang request. Pakisubukan muli',
+      es: 'No se pudo leer la solicitud. Inténtelo de nuevo',
+    },
+  },
+  UNKNOWN_BRAND: {
+    code: 40003,
+    status: 400,
+    message: {
+      en: 'This app is not recognised. Please update the app',
+      fil: 'Hindi kilala ang app na ito. Paki-update ang app',
+      es: 'Esta aplicación no es reconocida. Actualice la aplicación',
+    },
+  },
+  UNDECRYPTABLE_PATH: {
+    code: 40004,
+    status: 400,
+    message: {
+      en: 'The request address is not valid. Please update the app',
+      fil: 'Hindi wasto ang address ng request. Paki-update ang app',
+      es: 'La dirección de la solicitud no es válida. Actualice la aplicación',
+    },
+  },
+  INVALID_MOBILE: {
+    code: 40005,
+    status: 400,
+    message: {
+      en: 'Please enter a valid Philippine mobile number, e.g. 0917 123 4567',
+      fil: 'Maglagay ng wastong mobile number sa Pilipinas, hal. 0917 123 4567',
+      es: 'Introduzca un número móvil filipino válido, p. ej. 0917 123 4567',
+    },
+  },
+  INVALID_VERIFY_CODE: {
+    code: 40006,
+    status: 400,
+    message: {
+      en: 'Invalid verification code',
+      fil: 'Mali ang verification code',
+      es: 'Código de verificación no válido',
+    },
+  },
+  VERIFY_CODE_EXPIRED: {
+    code: 40007,
+    status: 400,
+    message: {
+      en: 'This verification code has expired or was already used. Please request a new one',
+      fil: 'Nag-expire o nagamit na ang verification code. Humingi ng bago',
+      es: 'El código ha caducado o ya se usó. Solicite uno nuevo',
+    },
+  },
+  VERIFY_CODE_LOCKED: {
+    code: 40008,
+    status: 400,
+    message: {
+      en: 'Too many wrong codes. Please request a new verification code',
+      fil: 'Masyadong maraming maling code. Humingi ng bagong verification code',
+      es: 'Demasiados códigos incorrectos. Solicite un nuevo código',
+    },
+  },
+  INVALID_CREDENTIALS: {
+    code: 40009,
+    status: 400,
+    message: {
+      en: 'The mobile number or password is incorrect',
+      fil: 'Mali ang mobile number o password',
+      es: 'El número móvil o la contraseña son incorrectos',
+    },
+  },
+  WEAK_PASSWORD: {
+    code: 40010,
+    status: 400,
+    message: {
+      en: 'The password needs 8 to 64 characters with at least one letter and one digit',
+      fil: 'Ang password ay dapat 8 hanggang 64 na character, may kahit isang titik at isang numero',
+      es: 'La contraseña necesita de 8 a 64 caracteres con al menos una letra y un dígito',
+    },
+  },
+  NOT_FOUND: {
+    code: 40401,
+    status: 404,
+    message: {
+      en: 'Not found',
+      fil: 'Hindi nahanap',
+      es: 'No encontrado',
+    },
+  },
+  ALREADY_REGISTERED: {
+    code: 40901,
+    status: 409,
+    message: {
+      en: 'This mobile number is already registered. Please log in',
+      fil: 'Nakarehistro na ang mobile number na ito. Mag-log in na lang',
+      es: 'Este número móvil ya está registrado. Inicie sesión',
+    },
+  },
+  CONFLICT: {
+    code: 40902,
+    status: 409,
+    message: {
+      en: 'This was changed in the meantime. Please reload and try again',
+      fil: 'Nagbago ito habang naghihintay. I-reload at subukan muli',
+      es: 'Esto cambió mientras tanto. Recargue e inténtelo de nuevo',
+    },
+  },
+  PAYLOAD_TOO_LARGE: {
+    code: 41301,
+    status: 413,
+    message: {
+      en: 'What you sent is too large',
+      fil: 'Masyadong malaki ang ipinadala mo',
+      es: 'Lo que envió es demasiado grande',
+    },
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    code: 41501,
+    status: 415,
+    message: {
+      en: 'This kind of content is not accepted here',
+      fil: 'Hindi tinatanggap dito ang ganitong uri ng content',
+      es: 'Este tipo de contenido no se acepta aquí',
+    },
+  },
+  TOO_MANY_REQUESTS: {
+    code: 42901,
+    status: 429,
+    message: {
+      en: 'Too many attempts. Please wait {seconds} seconds and try again',
+      fil: 'Masyadong maraming subok. Maghintay ng {seconds} segundo at subukan muli',
+      es: 'Demasiados intentos. Espere {seconds} segundos e inténtelo de nuevo',
+    },
+  },
+  INTERNAL_ERROR: {
+    code: 50001,
+    status: 500,
+    message: {
+      en: 'The request failed Please try again',
+      fil: 'Nabigo ang request. Pakisubukan muli',
+      es: 'La solicitud falló. Inténtelo de nuevo',
+    },
+  },
+} as const satisfies Record<string, { code: number; status: number; message: Localized }>;
+
+export type ErrorKey = keyof typeof ERRORS;
+
+/** The four codes after which the client clears its storage, tells the native app to log out and goes home. */
+export const SESSION_END_CODES: readonly number[] = [
+  ERRORS.NOT_LOGGED_IN.code,
+  ERRORS.TOKEN_EXPIRED.code,
+  ERRORS.LOGGED_IN_ELSEWHERE.code,
+  ERRORS.TOKEN_INVALID.code,
+];
+
+export function isSessionEndCode(code: number): boolean {
+  return SESSION_END_CODES.includes(code);
+}
+
+export function errorKeyOfCode(code: number): ErrorKey | undefined {
+  return (Object.keys(ERRORS) as ErrorKey[]).find((key) => ERRORS[key].code === code);
+}

@@ -1,0 +1,91 @@
+/** Loan order statuses as numbers on the wire (SPEC section 3). */
+export const LOAN_ORDER_STATUS = {
+  applying: 1,
+  repaying: 2,
+  overdue: 3,
+  finished: 4,
+  bindCard: 5,
+  basicInfo: 6,
+  lending: 7,
+  cancelled: 8,
+  rejected: 9,
+  payFail: 10,
+  addition: 11,
+  identityOcr: 12,
+  confirm: 14,
+  validation: 16,
+  question: 17,
+  getMoney: 18,
+  finishLoading: 19,
+} as const;
+
+export type LoanOrderStatusName = keyof typeof LOAN_ORDER_STATUS;
+export type LoanOrderStatusCode = (typeof LOAN_ORDER_STATUS)[LoanOrderStatusName];
+
+export function loanOrderStatusName(code: number): LoanOrderStatusName | undefined {
+  return (Object.keys(LOAN_ORDER_STATUS) as LoanOrderStatusName[]).find(
+    (name) => LOAN_ORDER_STATUS[name] === code,
+  );
+}
+
+/** The states of the Home card (SPEC sections 3 and 4). */
+export const HOME_STATES = [
+  'canLoan',
+  'assessing',
+  'success',
+  'rejected',
+  'failed',
+  'lending',
+  'repaying',
+  'overdue',
+] as const;
+export type HomeState = (typeof HOME_STATES)[number];
+
+/** The label a Records row shows for an order (SPEC section 3). */
+export const ORDER_STATUS_LABELS = [
+  'assessing',
+  'repaying',
+  'overdue',
+  'finished',
+  'addingCard',
+  'incomplete',
+  'disbursing',
+  'cancelled',
+  'rejected',
+  'failed',
+] as const;
+export type OrderStatusLabel = (typeof ORDER_STATUS_LABELS)[number];
+
+export function orderStatusLabel(code: number): OrderStatusLabel {
+  switch (loanOrderStatusName(code)) {
+    case 'applying':
+      return 'assessing';
+    case 'repaying':
+      return 'repaying';
+    case 'overdue':
+      return 'overdue';
+    case 'finished':
+      return 'finished';
+    case 'bindCard':
+      return 'addingCard';
+    case 'lending':
+    case 'getMoney':
+    case 'finishLoading':
+      return 'disbursing';
+    case 'cancelled':
+      return 'cancelled';
+    case 'rejected':
+      return 'rejected';
+    case 'payFail':
+      return 'failed';
+    default:
+      return 'incomplete';
+  }
+}
+
+/** Orders in these statuses are over: Records shows them under Finished. */
+export const CLOSED_STATUSES: readonly number[] = [
+  LOAN_ORDER_STATUS.finished,
+  LOAN_ORDER_STATUS.cancelled,
+  LOAN_ORDER_STATUS.rejected,
+];
