@@ -19,7 +19,7 @@ export function MessageLog({ entries, onClear }: { entries: LogEntry[]; onClear(
         </button>
       </header>
       {count === 0 ? (
-        <p className="sim-log-empty">No messages yet. Use the app on the left.</p>
+        <p className="sim-log-empty">No messages yet. Use the app in the phone.</p>
       ) : (
         <ol className="sim-log-list">
           {entries.map((entry, index) => (
