@@ -13,7 +13,10 @@ export type { ChosenContact, ContactIndex, NativeStep } from './protocol.ts';
 export { NATIVE_STEPS } from './protocol.ts';
 
 // Decided once: the host does not change while the page lives.
-const runtime = createBridge(window, import.meta.env.VITE_BRIDGE_ORIGINS);
+const runtime = createBridge(
+  typeof window === 'undefined' ? null : window,
+  import.meta.env.VITE_BRIDGE_ORIGINS,
+);
 
 export function getAppMode(): AppMode {
   return runtime.mode;

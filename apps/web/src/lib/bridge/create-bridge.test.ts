@@ -64,6 +64,13 @@ describe('outside the app', () => {
     expect(() => runtime.bridge.emitFieldChange('firstName', 'Juan')).not.toThrow();
   });
 
+  it('behaves as in a browser where there is no page at all (Node)', async () => {
+    const runtime = createBridge(null, undefined);
+    expect(runtime.mode).toBe('web');
+    await expect(runtime.bridge.logout()).rejects.toThrow('Please run in App');
+    expect(() => runtime.bridge.emitFieldChange('a', 1)).not.toThrow();
+  });
+
   it('ignores ?host=frame when the page is not in a frame', () => {
     expect(start(fakeWindow({ search: '?host=frame' })).mode).toBe('web');
   });

@@ -100,20 +100,21 @@ function nativeTransport(host: HostGlobals): Transport | null {
   return null;
 }
 
-export function createBridge(win: Window, configuredOrigins: string | undefined): BridgeRuntime {
-  const host = win as unknown as HostGlobals;
-  const origins = allowedOrigins(win.location.origin, configuredOrigins);
-  const inFrame = win.parent !== win;
-  const parentOrigin = inFrame ? parentTargetOrigin(win.location, win.document.referrer, origins) : null;
+/** `win` is null where there is no page (unit tests in Node): the bridge then behaves as in a browser. */
+export function createBridge(win: Window | null, configuredOrigins: string | undefined): BridgeRuntime {
+  const host = (win ?? {}) as HostGlobals;
+  const origins = allowedOrigins(win?.location.origin ?? 'null', configuredOrigins);
+  const parentOrigin =
+    win && win.parent !== win ? parentTargetOrigin(win.location, win.document.referrer, origins) : null;
 
   let transport = nativeTransport(host);
-  if (!transport && queryParam(win.location, 'host') === 'frame' && parentOrigin !== null) {
+  if (win && !transport && queryParam(win.location, 'host') === 'frame' && parentOrigin !== null) {
     const target = parentOrigin;
     transport = { kind: 'frame', send: (message) => win.parent.postMessage(message, target) };
   }
   const mode: AppMode = transport
     ? 'app'
-    : queryParam(win.location, 'mode') === 'embedded'
+    : win && queryParam(win.location, 'mode') === 'embedded'
       ? 'embedded'
       : 'web';
 
@@ -274,7 +275,7 @@ export function createBridge(win: Window, configuredOrigins: string | undefined)
       notify('fieldChange', { id, value });
       return;
     }
-    if (mode !== 'embedded' || parentOrigin === null) return;
+    if (mode !== 'embedded' || !win || parentOrigin === null) return;
     const message: FieldChangeEvent = {
       hiram: BRIDGE_PROTOCOL_VERSION,
       event: 'fieldChange',
@@ -287,7 +288,7 @@ export function createBridge(win: Window, configuredOrigins: string | undefined)
     }
   }
 
-  if (transport?.kind === 'frame' || mode === 'embedded') {
+  if (win && (transport?.kind === 'frame' || mode === 'embedded')) {
     win.addEventListener('message', (event: MessageEvent) => {
       if (event.source !== win.parent || !origins.has(event.origin)) return;
       receive(event.data);
