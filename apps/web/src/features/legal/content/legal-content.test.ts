@@ -33,7 +33,8 @@ describe.each(Object.entries(documents))('%s', (_name, byLanguage) => {
   it('says the same thing in every language: same sections, same paragraphs, same figures', () => {
     const shape = (lang: (typeof LANGUAGES)[number]) =>
       byLanguage[lang].sections.map((section) => section.paragraphs.length);
-    const pesos = (lang: (typeof LANGUAGES)[number]) => allText(byLanguage[lang]).match(/₱\d{1,3}(?:,\d{3})*/g) ?? [];
+    const pesos = (lang: (typeof LANGUAGES)[number]) =>
+      allText(byLanguage[lang]).match(/₱\d{1,3}(?:,\d{3})*/g) ?? [];
     for (const lang of LANGUAGES) {
       expect(shape(lang), lang).toEqual(shape('en'));
       expect(byLanguage[lang].updated).toBe(byLanguage.en.updated);
