@@ -416,7 +416,10 @@ export type PayFrequency = OptionValue<typeof PAY_FREQUENCIES>;
 
 /** Monthly income bands in pesos. */
 export const SALARY_BANDS = [
-  { value: 'under10000', label: { en: 'Under ₱10,000', fil: 'Mas mababa sa ₱10,000', es: 'Menos de ₱10,000' } },
+  {
+    value: 'under10000',
+    label: { en: 'Under ₱10,000', fil: 'Mas mababa sa ₱10,000', es: 'Menos de ₱10,000' },
+  },
   {
     value: '10000-19999',
     label: { en: '₱10,000 – ₱19,999', fil: '₱10,000 – ₱19,999', es: '₱10,000 – ₱19,999' },
