@@ -1,0 +1,23 @@
+import { isProtectedLocation, paths } from '../config/paths.ts';
+import type { AppMode } from '../lib/bridge/bridge.ts';
+
+/** What the route guard (SPEC section 2) does with a location. */
+export type GuardDecision =
+  | { kind: 'allow' }
+  /** The native app is still telling us whether the borrower is signed in. */
+  | { kind: 'wait' }
+  | { kind: 'nativeLogin'; returnTo: string }
+  | { kind: 'webLogin'; to: string };
+
+export function decideGuard(input: {
+  location: string;
+  hasToken: boolean;
+  mode: AppMode;
+  sessionChecked: boolean;
+}): GuardDecision {
+  if (!isProtectedLocation(input.location) || input.hasToken) return { kind: 'allow' };
+  if (input.mode === 'app') {
+    return input.sessionChecked ? { kind: 'nativeLogin', returnTo: input.location } : { kind: 'wait' };
+  }
+  return { kind: 'webLogin', to: paths.login.getHref({ returnTo: input.location }) };
+}

@@ -1,0 +1,111 @@
+import type { ComponentType } from 'react';
+import { createHashRouter, type RouteObject, redirect } from 'react-router';
+import { ScreenSpinner } from '../components/spinner.tsx';
+import { paths, type RouteName, redirects } from '../config/paths.ts';
+import { HomeScreen } from '../features/home/home-screen.tsx';
+import { translate } from '../lib/i18n/i18n.tsx';
+import { RootLayout } from './root-layout.tsx';
+import { RouteError } from './route-error.tsx';
+import { TabLayout } from './tab-layout.tsx';
+
+type LazyScreen = () => Promise<{ Component: ComponentType }>;
+
+const notAvailableYet: LazyScreen = () =>
+  import('./not-available-screen.tsx').then((module) => ({ Component: module.NotAvailableScreen }));
+
+/**
+ * Every screen but Home, each its own chunk so the first screen loads nothing it does not show. The
+ * Record type makes a screen added to `paths` fail the type check until it is routed here.
+ */
+const screens: Record<Exclude<RouteName, 'home'>, LazyScreen> = {
+  records: () =>
+    import('../features/records/records-screen.tsx').then((m) => ({ Component: m.RecordsScreen })),
+  me: () => import('../features/me/me-screen.tsx').then((m) => ({ Component: m.MeScreen })),
+
+  customerService: () =>
+    import('../features/me/customer-service-screen.tsx').then((m) => ({
+      Component: m.CustomerServiceScreen,
+    })),
+  settings: () => import('../features/me/settings-screen.tsx').then((m) => ({ Component: m.SettingsScreen })),
+  aboutUs: () => import('../features/me/about-us-screen.tsx').then((m) => ({ Component: m.AboutUsScreen })),
+  faq: () => import('../features/me/faq-screen.tsx').then((m) => ({ Component: m.FaqScreen })),
+  language: () => import('../features/me/language-screen.tsx').then((m) => ({ Component: m.LanguageScreen })),
+  openApp: () => import('../features/me/open-app-screen.tsx').then((m) => ({ Component: m.OpenAppScreen })),
+
+  login: () => import('../features/auth/login-screen.tsx').then((m) => ({ Component: m.LoginScreen })),
+  register: () =>
+    import('../features/auth/register-screen.tsx').then((m) => ({ Component: m.RegisterScreen })),
+
+  privacyPolicy: () =>
+    import('../features/legal/privacy-policy-screen.tsx').then((m) => ({ Component: m.PrivacyPolicyScreen })),
+  termsOfService: () =>
+    import('../features/legal/terms-of-service-screen.tsx').then((m) => ({
+      Component: m.TermsOfServiceScreen,
+    })),
+  loanTerms: () =>
+    import('../features/legal/loan-terms-screen.tsx').then((m) => ({ Component: m.LoanTermsScreen })),
+
+  // Steps of later releases: routed and guarded now, each saying plainly that it is not available yet.
+  personalInformation: notAvailableYet,
+  additionalInformation: notAvailableYet,
+  idCardAuthentication: notAvailableYet,
+  reviewTips: notAvailableYet,
+  loanQuestion: notAvailableYet,
+  addBankCard: notAvailableYet,
+  agreement: notAvailableYet,
+  toBorrow: notAvailableYet,
+  confirmBorrow: notAvailableYet,
+  lending: notAvailableYet,
+  repayDetail: notAvailableYet,
+  repayStp: notAvailableYet,
+  extensionDetail: notAvailableYet,
+  repayBank: notAvailableYet,
+  repayPayso: notAvailableYet,
+  repayPaycools: notAvailableYet,
+  repayKxypay: notAvailableYet,
+  cashier: notAvailableYet,
+  yx1: notAvailableYet,
+  yx2: notAvailableYet,
+  yx2ConfirmBorrow: notAvailableYet,
+  yx3: notAvailableYet,
+  finishLoading: notAvailableYet,
+};
+
+const TAB_SCREENS = ['records', 'me'] as const satisfies readonly RouteName[];
+
+function lazyRoute(name: Exclude<RouteName, 'home'>): RouteObject {
+  return { path: paths[name].path, lazy: screens[name] };
+}
+
+const otherScreens = (Object.keys(screens) as Exclude<RouteName, 'home'>[]).filter(
+  (name) => !(TAB_SCREENS as readonly string[]).includes(name),
+);
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <ScreenSpinner label={translate('common.loading')} />,
+    children: [
+      {
+        element: <TabLayout />,
+        children: [{ path: paths.home.path, element: <HomeScreen /> }, ...TAB_SCREENS.map(lazyRoute)],
+      },
+      ...redirects.map(({ from, to }) => ({ path: from, loader: () => redirect(paths[to].getHref()) })),
+      {
+        // The guard's own code is needed only on a protected screen, so it loads with the first one.
+        lazy: () => import('./require-session.tsx').then((m) => ({ Component: m.RequireSession })),
+        children: otherScreens.filter((name) => paths[name].protected).map(lazyRoute),
+      },
+      ...otherScreens.filter((name) => !paths[name].protected).map(lazyRoute),
+      {
+        path: '*',
+        lazy: () => import('./not-found-screen.tsx').then((m) => ({ Component: m.NotFoundScreen })),
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createHashRouter(routes);
+}

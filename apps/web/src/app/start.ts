@@ -1,0 +1,54 @@
+import type { DataRouter } from 'react-router';
+import { refreshUserInfo } from '../features/auth/api/get-user-info.ts';
+import { bridge, getAppMode, onNativeEvent } from '../lib/bridge/bridge.ts';
+import { onLanguageChange } from '../lib/i18n/i18n.tsx';
+import { setNavigator } from '../lib/navigation.ts';
+import { invalidateQueries } from '../lib/query.ts';
+import { endSession, getSession, saveToken, setSessionChecked, takePendingRoute } from '../lib/session.ts';
+
+function refreshUserQuietly(): void {
+  // The greeting can wait: a failure here is shown by the screens that need the borrower, not at start-up.
+  refreshUserInfo().catch(() => {});
+}
+
+/** In the app the native side owns the session: ask it once at start-up, then follow its `setNewToken`. */
+async function adoptNativeSession(router: DataRouter): Promise<void> {
+  setSessionChecked(false);
+  onNativeEvent('setNewToken', ({ token }) => {
+    if (!token) {
+      endSession();
+      return;
+    }
+    saveToken(token);
+    refreshUserQuietly();
+    const pending = takePendingRoute();
+    const here = router.state.location.pathname + router.state.location.search;
+    if (pending && pending !== here) void router.navigate(pending);
+  });
+  try {
+    const info = await bridge.getLoginInfo();
+    if (info?.token) {
+      saveToken(info.token);
+      refreshUserQuietly();
+    } else if (getSession().token) {
+      endSession();
+    }
+  } catch {
+    // No answer from the host: keep what this device already knows.
+  } finally {
+    setSessionChecked(true);
+  }
+}
+
+export function startApp(router: DataRouter): void {
+  setNavigator((to, options) => {
+    void router.navigate(to, options);
+  });
+  // Server texts (messages, contacts' hours) come in the `lang` of the request: fetch them again.
+  onLanguageChange(() => invalidateQueries());
+  if (getAppMode() === 'app') {
+    void adoptNativeSession(router);
+  } else if (getSession().token && !getSession().user) {
+    refreshUserQuietly();
+  }
+}

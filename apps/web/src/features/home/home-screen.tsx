@@ -1,0 +1,146 @@
+import { formatPeso } from '@hiram/contract/money';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { CheckIcon, ShieldIcon } from '../../components/icons.tsx';
+import { paths } from '../../config/paths.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { type Translate, useI18n } from '../../lib/i18n/i18n.tsx';
+import { getPermissionChoice } from '../../lib/permission-choice.ts';
+import { getAppName } from '../../lib/storage.ts';
+import { useProductList } from './api/get-product-list.ts';
+import { type LoanOffer, loanOffer } from './loan-offer.ts';
+
+// The disclosure is needed only on the first tap on Apply: fetched when the browser is idle, not with Home.
+const loadDisclosure = () => import('../../components/permission-disclosure.tsx');
+const PermissionDisclosure = lazy(() =>
+  loadDisclosure().then((module) => ({ default: module.PermissionDisclosure })),
+);
+
+function daysText(t: Translate, offer: LoanOffer): string {
+  return offer.minDays === offer.maxDays
+    ? t('home.daysSingle', { days: offer.minDays })
+    : t('home.days', { min: offer.minDays, max: offer.maxDays });
+}
+
+/** Home (SPEC section 2): the amount range, the refund period and the way to apply. */
+export function HomeScreen() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const products = useProductList();
+  const [askingPermissions, setAskingPermissions] = useState(false);
+  const appName = getAppName();
+  const offer = products.data ? loanOffer(products.data) : null;
+
+  useEffect(() => {
+    document.title = appName;
+  }, [appName]);
+
+  useEffect(() => {
+    if (getPermissionChoice() !== null) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1500));
+    idle(() => {
+      loadDisclosure().catch(() => {
+        // fetched again on the tap
+      });
+    });
+  }, []);
+
+  const goApply = () => navigate(paths.toBorrow.getHref());
+  // The disclosure comes once, just before the application that needs the camera; either answer goes on.
+  const apply = () => (getPermissionChoice() === null ? setAskingPermissions(true) : goApply());
+
+  return (
+    <main className="home">
+      <header className="home-header">
+        <span className="brand-mark" aria-hidden="true">
+          {appName.slice(0, 1)}
+        </span>
+        <span className="brand-name">{appName}</span>
+      </header>
+
+      <section className="offer-card" aria-labelledby="offer-title" aria-busy={products.status === 'pending'}>
+        <h1 id="offer-title" className="offer-title">
+          {t('home.title')}
+        </h1>
+        <p className="offer-tagline">{t('home.tagline')}</p>
+        {products.status === 'error' ? (
+          <div className="offer-problem" role="alert">
+            <p>{errorMessage(products.error)}</p>
+            <button type="button" className="button button-on-brand" onClick={products.refetch}>
+              {t('common.retry')}
+            </button>
+          </div>
+        ) : products.status === 'success' && !offer ? (
+          <p className="offer-problem">{t('home.noOffer')}</p>
+        ) : (
+          <>
+            <dl className="offer-terms">
+              <div className="offer-term offer-term-amount">
+                <dt>{t('home.amountLabel')}</dt>
+                <dd className="offer-amount">
+                  {offer ? (
+                    `${formatPeso(offer.minAmount)} – ${formatPeso(offer.maxAmount)}`
+                  ) : (
+                    <span className="skeleton skeleton-wide" />
+                  )}
+                </dd>
+              </div>
+              <div className="offer-term">
+                <dt>{t('home.periodLabel')}</dt>
+                <dd className="offer-period">{offer ? daysText(t, offer) : <span className="skeleton" />}</dd>
+              </div>
+            </dl>
+            <button
+              type="button"
+              className="button button-on-brand button-block"
+              onClick={apply}
+              disabled={!offer}
+            >
+              {t('home.apply')}
+            </button>
+          </>
+        )}
+      </section>
+
+      <section className="card how-card" aria-labelledby="how-title">
+        <h2 id="how-title" className="card-title">
+          {t('home.howTitle')}
+        </h2>
+        <ol className="steps">
+          <li>{t('home.step1')}</li>
+          <li>{t('home.step2')}</li>
+          <li>{t('home.step3')}</li>
+        </ol>
+      </section>
+
+      <ul className="promises">
+        <li>
+          <CheckIcon />
+          <span>{t('home.promiseFees')}</span>
+        </li>
+        <li>
+          <ShieldIcon />
+          <span>{t('home.promisePrivacy')}</span>
+        </li>
+      </ul>
+
+      <nav className="legal-links" aria-label={t('me.legalSection')}>
+        <Link to={paths.loanTerms.getHref()}>{t('legal.loanTerms')}</Link>
+        <Link to={paths.privacyPolicy.getHref()}>{t('legal.privacyPolicy')}</Link>
+        <Link to={paths.termsOfService.getHref()}>{t('legal.termsOfService')}</Link>
+      </nav>
+
+      {askingPermissions ? (
+        <Suspense fallback={null}>
+          <PermissionDisclosure
+            open
+            onAnswer={() => {
+              setAskingPermissions(false);
+              goApply();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </main>
+  );
+}

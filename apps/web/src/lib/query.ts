@@ -1,0 +1,183 @@
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+
+/**
+ * A small query cache in the spirit of TanStack Query, sized for the first screen's budget: reads are
+ * cached by key and shared between screens, deduplicated while in flight, refetched on invalidation;
+ * writes go through useMutation, which invalidates what it changes.
+ */
+export interface QueryContext {
+  /** Runs the query again; the API client offers it as the network toast's Retry. */
+  retry: () => void;
+}
+
+export type QueryFetcher<T> = (context: QueryContext) => Promise<T>;
+
+export interface QueryState<T> {
+  status: 'pending' | 'success' | 'error';
+  data: T | undefined;
+  error: unknown;
+  isFetching: boolean;
+}
+
+interface Entry {
+  state: QueryState<unknown>;
+  fetcher: QueryFetcher<unknown>;
+  listeners: Set<() => void>;
+  inFlight: Promise<void> | null;
+  stale: boolean;
+}
+
+const PENDING: QueryState<unknown> = {
+  status: 'pending',
+  data: undefined,
+  error: undefined,
+  isFetching: false,
+};
+const cache = new Map<string, Entry>();
+
+function entryFor(key: string, fetcher: QueryFetcher<unknown>): Entry {
+  let entry = cache.get(key);
+  if (!entry) {
+    entry = { state: PENDING, fetcher, listeners: new Set(), inFlight: null, stale: true };
+    cache.set(key, entry);
+  }
+  entry.fetcher = fetcher;
+  return entry;
+}
+
+function update(entry: Entry, state: QueryState<unknown>): void {
+  entry.state = state;
+  for (const listener of entry.listeners) listener();
+}
+
+function run(key: string, entry: Entry): Promise<void> {
+  if (entry.inFlight) return entry.inFlight;
+  entry.stale = false;
+  update(entry, { ...entry.state, isFetching: true });
+  const retry = () => {
+    void run(key, entry);
+  };
+  const promise = entry
+    .fetcher({ retry })
+    .then(
+      (data) => update(entry, { status: 'success', data, error: undefined, isFetching: false }),
+      (error: unknown) =>
+        // Keeps the last good data on screen when a refetch fails.
+        update(entry, {
+          status: entry.state.data === undefined ? 'error' : 'success',
+          data: entry.state.data,
+          error,
+          isFetching: false,
+        }),
+    )
+    .finally(() => {
+      entry.inFlight = null;
+      // Dropped from the cache (session end) while in flight: nothing more to do.
+      if (cache.get(key) !== entry) entry.listeners.clear();
+    });
+  entry.inFlight = promise;
+  return promise;
+}
+
+/** Starts a read before any screen asks for it (the first screen's data, fetched alongside its code). */
+export function prefetchQuery<T>(key: string, fetcher: QueryFetcher<T>): void {
+  const entry = entryFor(key, fetcher as QueryFetcher<unknown>);
+  if (entry.stale) void run(key, entry);
+}
+
+/** Marks matching queries stale and refetches those on screen (after a language change or a write). */
+export function invalidateQueries(prefix = ''): void {
+  for (const [key, entry] of cache) {
+    if (!key.startsWith(prefix)) continue;
+    entry.stale = true;
+    if (entry.listeners.size > 0) void run(key, entry);
+  }
+}
+
+/** Forgets everything, for the end of a session: another borrower must never see this one's data. */
+export function clearQueries(): void {
+  for (const entry of cache.values()) update(entry, PENDING);
+  cache.clear();
+}
+
+export function useQuery<T>(
+  key: string,
+  fetcher: QueryFetcher<T>,
+  options: { enabled?: boolean } = {},
+): QueryState<T> & { refetch: () => void } {
+  const enabled = options.enabled ?? true;
+  const fetcherRef = useRef(fetcher);
+  fetcherRef.current = fetcher;
+  const stableFetcher = useCallback<QueryFetcher<unknown>>((context) => fetcherRef.current(context), []);
+
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const entry = entryFor(key, stableFetcher);
+      entry.listeners.add(listener);
+      return () => entry.listeners.delete(listener);
+    },
+    [key, stableFetcher],
+  );
+  const state = useSyncExternalStore(subscribe, () => cache.get(key)?.state ?? PENDING);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const entry = entryFor(key, stableFetcher);
+    if (entry.stale) void run(key, entry);
+  }, [key, enabled, stableFetcher]);
+
+  const refetch = useCallback(() => {
+    void run(key, entryFor(key, stableFetcher));
+  }, [key, stableFetcher]);
+
+  return { ...(state as QueryState<T>), refetch };
+}
+
+export interface MutationContext {
+  /** Sends the same input again; the API client offers it as the network toast's Retry. */
+  retry: () => void;
+}
+
+/** A write: tracks its pending state so a double tap cannot send it twice. */
+export function useMutation<I, O>(
+  mutation: (input: I, context: MutationContext) => Promise<O>,
+): { mutate: (input: I) => Promise<O>; isPending: boolean; error: unknown; reset: () => void } {
+  const [isPending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(undefined);
+  const pendingRef = useRef(false);
+  const mutationRef = useRef(mutation);
+  mutationRef.current = mutation;
+
+  const mutate = useCallback(async (input: I): Promise<O> => {
+    if (pendingRef.current) throw new DuplicateSubmitError();
+    pendingRef.current = true;
+    setPending(true);
+    setError(undefined);
+    try {
+      return await mutationRef.current(input, {
+        retry: () => {
+          mutate(input).catch(() => {
+            // the screen shows this error from its own state
+          });
+        },
+      });
+    } catch (caught) {
+      setError(caught);
+      throw caught;
+    } finally {
+      pendingRef.current = false;
+      setPending(false);
+    }
+  }, []);
+
+  const reset = useCallback(() => setError(undefined), []);
+  return { mutate, isPending, error, reset };
+}
+
+/** Thrown when a write is asked for again while the first is still on its way. */
+export class DuplicateSubmitError extends Error {
+  constructor() {
+    super('Already submitting');
+    this.name = 'DuplicateSubmitError';
+  }
+}

@@ -1,0 +1,31 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { createAppRouter } from './app/router.tsx';
+import { startApp } from './app/start.ts';
+import { prefetchProductList } from './features/home/api/get-product-list.ts';
+import { initialLanguage, setLanguage } from './lib/i18n/i18n.tsx';
+import { captureLaunchParams } from './lib/storage.ts';
+import './styles/app.css';
+
+captureLaunchParams(window.location.search);
+// Home's data is fetched while the page renders, not after.
+prefetchProductList();
+const router = createAppRouter();
+startApp(router);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+
+// A Filipino or Spanish reader gets their dictionary before the first paint, not an English flash.
+setLanguage(initialLanguage(window.location.search, navigator.language))
+  .catch(() => {
+    // The dictionary chunk did not load: English it is, rather than no screen.
+  })
+  .finally(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+  });
