@@ -1,4 +1,5 @@
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@hiram/contract/languages';
+import { useState } from 'react';
 import { CheckIcon } from '../../components/icons.tsx';
 import { Page } from '../../components/page.tsx';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
@@ -10,8 +11,13 @@ const ORDER: readonly Language[] = ['fil', 'en', 'es'];
 /** Language (SPEC section 2): every string changes at once; the choice is kept and sent as `lang`. */
 export function LanguageScreen() {
   const { t, lang, setLanguage } = useI18n();
+  // Shown as chosen at once, while a dictionary that is not loaded yet is on its way.
+  const [pending, setPending] = useState<Language | null>(null);
   const choose = (next: Language) => {
-    setLanguage(next).catch(() => showToast(t('common.networkFailed'), { tone: 'error' }));
+    setPending(next);
+    setLanguage(next)
+      .catch(() => showToast(t('common.networkFailed'), { tone: 'error' }))
+      .finally(() => setPending(null));
   };
   return (
     <Page title={t('language.title')}>
@@ -23,7 +29,7 @@ export function LanguageScreen() {
               type="radio"
               name="language"
               value={code}
-              checked={lang === code}
+              checked={(pending ?? lang) === code}
               onChange={() => choose(code)}
             />
             <span className="choice-label">{LANGUAGE_NAMES[code]}</span>
