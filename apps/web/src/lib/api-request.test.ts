@@ -34,7 +34,11 @@ describe('prepareRequest', () => {
   });
 
   it('sends a GET payload as query parameters', () => {
-    const request = prepareRequest(API.existsByMobile, { mobile: '09171234567', skipped: undefined }, context);
+    const request = prepareRequest(
+      API.existsByMobile,
+      { mobile: '09171234567', skipped: undefined },
+      context,
+    );
     const params = new URL(request.url, 'http://x').searchParams;
     expect(params.get('mobile')).toBe('09171234567');
     expect(params.has('skipped')).toBe(false);

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CheckIcon, ShieldIcon } from '../../components/icons.tsx';
 import { paths } from '../../config/paths.ts';
-import { errorMessage } from '../../lib/api-client.ts';
+import { errorMessage, NetworkError } from '../../lib/api-client.ts';
 import { type Translate, useI18n } from '../../lib/i18n/i18n.tsx';
 import { getPermissionChoice } from '../../lib/permission-choice.ts';
 import { getAppName } from '../../lib/storage.ts';
@@ -65,7 +65,9 @@ export function HomeScreen() {
         <p className="offer-tagline">{t('home.tagline')}</p>
         {products.status === 'error' ? (
           <div className="offer-problem" role="alert">
-            <p>{errorMessage(products.error)}</p>
+            <p>
+              {products.error instanceof NetworkError ? t('common.loadFailed') : errorMessage(products.error)}
+            </p>
             <button type="button" className="button button-on-brand" onClick={products.refetch}>
               {t('common.retry')}
             </button>
