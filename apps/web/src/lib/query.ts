@@ -25,6 +25,8 @@ interface Entry {
   listeners: Set<() => void>;
   inFlight: Promise<void> | null;
   stale: boolean;
+  /** Bumped by clearQueries: an answer that left before it belongs to the old session and is dropped. */
+  generation: number;
 }
 
 const PENDING: QueryState<unknown> = {
@@ -38,7 +40,7 @@ const cache = new Map<string, Entry>();
 function entryFor(key: string, fetcher: QueryFetcher<unknown>): Entry {
   let entry = cache.get(key);
   if (!entry) {
-    entry = { state: PENDING, fetcher, listeners: new Set(), inFlight: null, stale: true };
+    entry = { state: PENDING, fetcher, listeners: new Set(), inFlight: null, stale: true, generation: 0 };
     cache.set(key, entry);
   }
   entry.fetcher = fetcher;
@@ -50,54 +52,70 @@ function update(entry: Entry, state: QueryState<unknown>): void {
   for (const listener of entry.listeners) listener();
 }
 
-function run(key: string, entry: Entry): Promise<void> {
+function run(entry: Entry): Promise<void> {
   if (entry.inFlight) return entry.inFlight;
   entry.stale = false;
+  const generation = entry.generation;
   update(entry, { ...entry.state, isFetching: true });
   const retry = () => {
-    void run(key, entry);
+    void run(entry);
   };
   const promise = entry
     .fetcher({ retry })
     .then(
-      (data) => update(entry, { status: 'success', data, error: undefined, isFetching: false }),
-      (error: unknown) =>
+      (data) => {
+        if (entry.generation === generation) {
+          update(entry, { status: 'success', data, error: undefined, isFetching: false });
+        }
+      },
+      (error: unknown) => {
+        if (entry.generation !== generation) return;
         // Keeps the last good data on screen when a refetch fails.
         update(entry, {
           status: entry.state.data === undefined ? 'error' : 'success',
           data: entry.state.data,
           error,
           isFetching: false,
-        }),
+        });
+      },
     )
     .finally(() => {
       entry.inFlight = null;
-      // Dropped from the cache (session end) while in flight: nothing more to do.
-      if (cache.get(key) !== entry) entry.listeners.clear();
+      // Invalidated or cleared while on its way: fetch again for the screens still showing it.
+      if (entry.stale && entry.listeners.size > 0) void run(entry);
     });
   entry.inFlight = promise;
   return promise;
 }
 
+function refreshIfShown(entry: Entry): void {
+  entry.stale = true;
+  if (entry.listeners.size > 0 && !entry.inFlight) void run(entry);
+}
+
 /** Starts a read before any screen asks for it (the first screen's data, fetched alongside its code). */
 export function prefetchQuery<T>(key: string, fetcher: QueryFetcher<T>): void {
   const entry = entryFor(key, fetcher as QueryFetcher<unknown>);
-  if (entry.stale) void run(key, entry);
+  if (entry.stale) void run(entry);
+}
+
+/** The cached state of a query, for code outside components. */
+export function getQueryState<T>(key: string): QueryState<T> {
+  return (cache.get(key)?.state ?? PENDING) as QueryState<T>;
 }
 
 /** Marks matching queries stale and refetches those on screen (after a language change or a write). */
 export function invalidateQueries(prefix = ''): void {
-  for (const [key, entry] of cache) {
-    if (!key.startsWith(prefix)) continue;
-    entry.stale = true;
-    if (entry.listeners.size > 0) void run(key, entry);
-  }
+  for (const [key, entry] of cache) if (key.startsWith(prefix)) refreshIfShown(entry);
 }
 
-/** Forgets everything, for the end of a session: another borrower must never see this one's data. */
+/** Forgets every answer, for the end of a session: another borrower must never see this one's data. */
 export function clearQueries(): void {
-  for (const entry of cache.values()) update(entry, PENDING);
-  cache.clear();
+  for (const entry of cache.values()) {
+    entry.generation += 1;
+    update(entry, PENDING);
+    refreshIfShown(entry);
+  }
 }
 
 export function useQuery<T>(
@@ -123,11 +141,11 @@ export function useQuery<T>(
   useEffect(() => {
     if (!enabled) return;
     const entry = entryFor(key, stableFetcher);
-    if (entry.stale) void run(key, entry);
+    if (entry.stale) void run(entry);
   }, [key, enabled, stableFetcher]);
 
   const refetch = useCallback(() => {
-    void run(key, entryFor(key, stableFetcher));
+    void run(entryFor(key, stableFetcher));
   }, [key, stableFetcher]);
 
   return { ...(state as QueryState<T>), refetch };
