@@ -9,7 +9,7 @@ import packageJson from './package.json' with { type: 'json' };
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
-const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt|map|webmanifest)$/;
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|ico|txt|xml|wasm|map|webmanifest)$/;
 
 /** Writes `.br` and `.gz` next to every emitted text asset: the server sends them as they are, never compressing per request. */
 function precompress(): Plugin {

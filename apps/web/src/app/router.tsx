@@ -3,10 +3,15 @@ import { createHashRouter, type RouteObject, redirect } from 'react-router';
 import { ScreenSpinner } from '../components/spinner.tsx';
 import { paths, type RouteName, redirects } from '../config/paths.ts';
 import { HomeScreen } from '../features/home/home-screen.tsx';
-import { translate } from '../lib/i18n/i18n.tsx';
+import { useI18n } from '../lib/i18n/i18n.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { TabLayout } from './tab-layout.tsx';
+
+function LoadingScreen() {
+  const { t } = useI18n();
+  return <ScreenSpinner label={t('common.loading')} />;
+}
 
 type LazyScreen = () => Promise<{ Component: ComponentType }>;
 
@@ -85,7 +90,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
-    hydrateFallbackElement: <ScreenSpinner label={translate('common.loading')} />,
+    hydrateFallbackElement: <LoadingScreen />,
     children: [
       {
         element: <TabLayout />,
