@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { REPO_ROOT } from './server.ts';
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Without the background-networking flags Chromium keeps trying to reach the outside and stalls.
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const PHONE_VIEWPORT = { width: 390, height: 844 };
+export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-output', 'screenshots');
+
+export interface BrowserSession {
+  browser: Browser;
+  newPhone(): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<BrowserSession> {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'hiram-chromium-'));
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--user-data-dir=${userDataDir}`],
+  });
+  return {
+    browser,
+    async newPhone() {
+      const context = await browser.newContext({
+        viewport: PHONE_VIEWPORT,
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        locale: 'en-PH',
+        timezoneId: 'Asia/Manila',
+      });
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      return { context, page };
+    },
+    async close() {
+      await browser.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a screenshot under test-output/screenshots/<journey>/<step>.png for a person to look at. */
+export async function snap(page: Page, journey: string, step: string): Promise<void> {
+  const dir = join(SCREENSHOT_DIR, journey);
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${step}.png`) });
+}

@@ -1,0 +1,25 @@
+import { expect } from 'vitest';
+
+interface OutboxMessage {
+  text: string;
+}
+
+/** Reads the newest verification code sent to a number from the sandbox SMS outbox, as a tester with the phone would. */
+export async function latestCode(baseURL: string, mobile: string): Promise<string> {
+  const response = await fetch(`${baseURL}/dev/sms?mobile=${encodeURIComponent(mobile)}`);
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { code: number; data: OutboxMessage[] };
+  const text = body.data[0]?.text ?? '';
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  if (!code)
+    throw new Error(`No verification code in the outbox for ${mobile}: ${JSON.stringify(body.data)}`);
+  return code;
+}
+
+let counter = 0;
+/** A fresh Philippine mobile number per journey so journeys never share an account. */
+export function newMobile(): string {
+  counter += 1;
+  const suffix = `${Date.now() % 1_000_000}`.padStart(6, '0');
+  return `0917${String(counter % 10)}${suffix.slice(0, 6)}`;
+}
