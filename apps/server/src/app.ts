@@ -1,0 +1,87 @@
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { type Clock, systemClock } from './domain/clock.ts';
+import { BODY_LIMIT_BYTES } from './domain/limits.ts';
+import { BrandDirectory, brandsPlugin } from './plugins/app/brands.ts';
+import { databasePlugin } from './plugins/app/database.ts';
+import { errorHandlingPlugin, sendFailure } from './plugins/app/error-handling.ts';
+import { pathCipherRewrite } from './plugins/app/path-cipher.ts';
+import { pathOf } from './plugins/app/request-context.ts';
+import { servicesPlugin } from './plugins/app/services.ts';
+import { validatorCompiler } from './plugins/app/validation.ts';
+import { bodyParsersPlugin } from './plugins/external/body-parsers.ts';
+import { compressPlugin } from './plugins/external/compress.ts';
+import { swaggerPlugin } from './plugins/external/swagger.ts';
+import { apiRoutes } from './routes/api.ts';
+import { devSmsRoutes } from './routes/dev/sms.ts';
+import { healthRoutes } from './routes/health/index.ts';
+import { webRoutes } from './routes/web/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    clock: Clock;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open database owned by the caller (tests). Without it the app opens one from `config` and closes it. */
+  database?: Database;
+  /** Tests move time with their own clock. */
+  clock?: Clock;
+}
+
+/**
+ * The whole server as a Fastify instance, in layers (STYLE habit 6): external plugins, app plugins
+ * (database, brands, services), then routes. Listening is main.ts's business, so tests use `inject`.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const brands = new BrandDirectory();
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    // Each request is logged once, in onResponse below, without its query string (it may hold a number).
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    rewriteUrl: pathCipherRewrite(brands),
+    frameworkErrors: (_error, request, reply) => {
+      sendFailure(request, reply, { key: 'MALFORMED_REQUEST' });
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('clock', options.clock ?? systemClock);
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        path: pathOf(request.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+
+  await app.register(errorHandlingPlugin);
+  await app.register(bodyParsersPlugin);
+  await app.register(compressPlugin);
+  await app.register(databasePlugin, { database: options.database });
+  await app.register(brandsPlugin, { directory: brands });
+  await app.register(servicesPlugin);
+  await app.register(swaggerPlugin);
+
+  await app.register(apiRoutes);
+  await app.register(healthRoutes);
+  if (app.sandboxSms) await app.register(devSmsRoutes, { outbox: app.sandboxSms });
+  await app.register(webRoutes);
+  return app;
+}

@@ -1,0 +1,272 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * Configuration is read once at boot from the environment and checked here, so a wrong value stops the
+ * start with a message naming the variable instead of failing later (GUIDE section 2, STYLE habit 5).
+ * VARIABLES is also the `--help` table and the table of docs/configuration.md (a test keeps them equal).
+ */
+
+export const NODE_ENVS = ['development', 'test', 'production'] as const;
+export type NodeEnv = (typeof NODE_ENVS)[number];
+export const SMS_PROVIDERS = ['sandbox'] as const;
+export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute. */
+  dataDir: string;
+  /** When set, PostgreSQL through `pg`; otherwise the embedded PGlite database in dataDir. */
+  databaseUrl: string | null;
+  publicUrl: string;
+  nodeEnv: NodeEnv;
+  smsProvider: SmsProviderName;
+  sessionTtlDays: number;
+  /** Whether `/api/security/login` is accepted besides its cipher. */
+  clearPaths: boolean;
+  logLevel: LogLevel;
+  /** Absolute. */
+  webDist: string;
+  trustProxy: boolean;
+}
+
+export interface VariableDoc {
+  name: string;
+  default: string;
+  description: string;
+}
+
+export const VARIABLES: readonly VariableDoc[] = [
+  { name: 'PORT', default: '8080', description: 'TCP port to listen on (1 to 65535)' },
+  { name: 'HOST', default: '127.0.0.1', description: 'Address to listen on; `0.0.0.0` for every interface' },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    description:
+      'Directory of the embedded database (`pglite/`) and its lock file, relative to where `npm start` was run',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(none)',
+    description: 'A `postgres://` URL: use this PostgreSQL server instead of the embedded database',
+  },
+  {
+    name: 'PUBLIC_URL',
+    default: 'http://HOST:PORT',
+    description: 'Address borrowers reach the server at, used in links and the API document',
+  },
+  { name: 'NODE_ENV', default: 'development', description: '`development`, `test` or `production`' },
+  {
+    name: 'SMS_PROVIDER',
+    default: 'sandbox',
+    description: '`sandbox` keeps every SMS in an outbox listed at `GET /dev/sms?mobile=`',
+  },
+  { name: 'SESSION_TTL_DAYS', default: '30', description: 'Days a sign-in stays valid (1 to 365)' },
+  {
+    name: 'CLEAR_PATHS',
+    default: 'on unless production',
+    description: 'Accept clear API paths (`/api/security/login`) besides ciphered ones: `true` or `false`',
+  },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info (silent in test)',
+    description: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`',
+  },
+  {
+    name: 'WEB_DIST',
+    default: 'apps/web/dist',
+    description: 'Built web app served at `/`, relative to where `npm start` was run',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description: 'Take the client address from `X-Forwarded-For` (set when behind a reverse proxy)',
+  },
+];
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+const SERVER_PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
+const DEFAULT_WEB_DIST = resolve(SERVER_PACKAGE_DIR, '../web/dist');
+
+const BOOLEAN_WORDS: Record<string, boolean> = {
+  true: true,
+  false: false,
+  '1': true,
+  '0': false,
+  yes: true,
+  no: false,
+  on: true,
+  off: false,
+};
+
+function quoted(value: string): string {
+  return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+}
+
+function integer(name: string, min: number, max: number, fallback: number) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return fallback;
+      const value = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
+      if (!Number.isSafeInteger(value) || value < min || value > max) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be an integer from ${min} to ${max} (got ${quoted(raw)})`,
+        });
+        return z.NEVER;
+      }
+      return value;
+    });
+}
+
+function oneOf<const T extends readonly string[]>(name: string, values: T, fallback: T[number] | undefined) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): T[number] | undefined => {
+      if (raw === undefined) return fallback;
+      const value = raw.trim().toLowerCase();
+      if (!values.includes(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be one of ${values.join(', ')} (got ${quoted(raw)})`,
+        });
+        return z.NEVER;
+      }
+      return value as T[number];
+    });
+}
+
+function boolean(name: string) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return undefined;
+      const value = BOOLEAN_WORDS[raw.trim().toLowerCase()];
+      if (value === undefined) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be true or false (got ${quoted(raw)})` });
+        return z.NEVER;
+      }
+      return value;
+    });
+}
+
+function url(name: string, protocols: readonly string[]) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return undefined;
+      let parsed: URL | null = null;
+      try {
+        parsed = new URL(raw.trim());
+      } catch {
+        parsed = null;
+      }
+      if (!parsed || !protocols.includes(parsed.protocol)) {
+        // The value of a database URL may hold a password: never echo it.
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a ${protocols.map((p) => `${p}//`).join(' or ')} URL`,
+        });
+        return z.NEVER;
+      }
+      return raw.trim();
+    });
+}
+
+const EnvSchema = z.object({
+  PORT: integer('PORT', 1, 65535, 8080),
+  HOST: z
+    .string()
+    .optional()
+    .transform((raw) => raw?.trim() || '127.0.0.1'),
+  DATA_DIR: z.string().optional(),
+  DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+  PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']),
+  NODE_ENV: oneOf('NODE_ENV', NODE_ENVS, 'development'),
+  SMS_PROVIDER: oneOf('SMS_PROVIDER', SMS_PROVIDERS, 'sandbox'),
+  SESSION_TTL_DAYS: integer('SESSION_TTL_DAYS', 1, 365, 30),
+  CLEAR_PATHS: boolean('CLEAR_PATHS'),
+  LOG_LEVEL: oneOf('LOG_LEVEL', LOG_LEVELS, undefined),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: boolean('TRUST_PROXY'),
+});
+
+export interface LoadConfigOptions {
+  /** Where relative DATA_DIR and WEB_DIST are resolved from. */
+  cwd?: string;
+}
+
+/**
+ * The configuration, or a ConfigError listing every bad variable. Empty variables count as unset, as
+ * container platforms often pass them empty. `npm start` runs the workspace script in apps/server, so
+ * relative paths are resolved against INIT_CWD (where the user typed the command) when npm sets it.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = {}): Config {
+  const present: Record<string, string> = {};
+  for (const { name } of VARIABLES) {
+    const value = env[name];
+    if (value !== undefined && value.trim() !== '') present[name] = value;
+  }
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => issue.message));
+  const vars = parsed.data;
+  const cwd = options.cwd ?? (env.INIT_CWD?.trim() || process.cwd());
+  const nodeEnv = vars.NODE_ENV ?? 'development';
+  const fromCwd = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
+  const displayHost = vars.HOST.includes(':') ? `[${vars.HOST}]` : vars.HOST;
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir: fromCwd(vars.DATA_DIR ?? './data'),
+    databaseUrl: vars.DATABASE_URL ?? null,
+    publicUrl: (vars.PUBLIC_URL ?? `http://${displayHost}:${vars.PORT}`).replace(/\/+$/, ''),
+    nodeEnv,
+    smsProvider: vars.SMS_PROVIDER ?? 'sandbox',
+    sessionTtlDays: vars.SESSION_TTL_DAYS,
+    clearPaths: vars.CLEAR_PATHS ?? nodeEnv !== 'production',
+    logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    webDist: vars.WEB_DIST ? fromCwd(vars.WEB_DIST) : DEFAULT_WEB_DIST,
+    trustProxy: vars.TRUST_PROXY ?? false,
+  };
+}
+
+/** The `--help` text: what each variable does and its default. */
+export function helpText(): string {
+  const nameWidth = Math.max(...VARIABLES.map((v) => v.name.length));
+  const defaultWidth = Math.max(...VARIABLES.map((v) => v.default.length));
+  const lines = VARIABLES.map(
+    (v) => `  ${v.name.padEnd(nameWidth)}  ${v.default.padEnd(defaultWidth)}  ${v.description}`,
+  );
+  return [
+    'Hiram API server',
+    '',
+    'Usage: npm start [-- --help]',
+    '',
+    'Configuration comes from environment variables:',
+    '',
+    `  ${'Variable'.padEnd(nameWidth)}  ${'Default'.padEnd(defaultWidth)}  Meaning`,
+    ...lines,
+    '',
+  ].join('\n');
+}
+
+/** The table of docs/configuration.md, generated from VARIABLES. */
+export function markdownTable(): string {
+  const rows = VARIABLES.map((v) => `| \`${v.name}\` | ${v.default} | ${v.description} |`);
+  return ['| Variable | Default | Meaning |', '| --- | --- | --- |', ...rows].join('\n');
+}

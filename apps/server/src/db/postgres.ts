@@ -1,0 +1,79 @@
+import pg from 'pg';
+import { assertOutsideTransaction, type Database, inTransactionScope, type Queryable } from './database.ts';
+
+type Client = Pick<pg.PoolClient, 'query'>;
+
+const INT8_OID = 20;
+const INT8_ARRAY_OID = 1016;
+
+/** bigint columns (centavos, counts) come back as numbers, as PGlite returns them, instead of strings. */
+const builtInParser = pg.types.getTypeParser as (oid: number, format: string) => (value: string) => unknown;
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8_OID) return (value: string) => Number(value);
+    if (oid === INT8_ARRAY_OID) {
+      const parseArray = builtInParser(INT8_ARRAY_OID, 'text') as (value: string) => string[];
+      return (value: string) => parseArray(value).map(Number);
+    }
+    return builtInParser(oid, format ?? 'text');
+  },
+} as pg.CustomTypesConfig;
+
+function handleOf(client: Client): Queryable {
+  return {
+    async query<T extends object>(sql: string, params: readonly unknown[] = []) {
+      const result = await client.query<T>(sql, params as unknown[]);
+      return result.rows;
+    },
+    async exec(sql: string) {
+      // Without parameters pg uses the simple protocol, which runs several statements.
+      await client.query(sql);
+    },
+  };
+}
+
+/** PostgreSQL through a pg pool: any number of server processes may share it. */
+export function openPostgres(connectionString: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, types });
+  // An idle client losing its connection (a server restart) must not crash the process.
+  pool.on('error', () => {});
+  const outer = handleOf(pool);
+  let closed = false;
+  return {
+    kind: 'postgres',
+    query(sql, params) {
+      assertOutsideTransaction();
+      return outer.query(sql, params);
+    },
+    exec(sql) {
+      assertOutsideTransaction();
+      return outer.exec(sql);
+    },
+    async transaction(fn) {
+      assertOutsideTransaction();
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        const result = await inTransactionScope(() => fn(handleOf(client)));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        try {
+          await client.query('ROLLBACK');
+        } catch (rollbackError) {
+          broken = rollbackError as Error;
+        }
+        throw error;
+      } finally {
+        // A client whose rollback failed is in an unknown state: destroy it rather than reuse it.
+        client.release(broken);
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

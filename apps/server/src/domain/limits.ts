@@ -1,0 +1,37 @@
+/**
+ * Limits the server enforces besides the sign-in rules of the contract (auth-rules.ts). Per client
+ * address limits are generous because Philippine mobile networks put many borrowers behind one address.
+ */
+export const HOUR_SECONDS = 3600;
+/** Verification codes sent to any numbers from one client address in an hour. */
+export const CODE_SENDS_PER_ADDRESS_PER_HOUR = 20;
+/** existsByMobile and isRequiredVerificationCode answers (they tell whether a number has an account). */
+export const ACCOUNT_LOOKUPS_PER_ADDRESS_PER_HOUR = 60;
+/** Wrong passwords before password sign-in pauses for the number, and for the client address. */
+export const PASSWORD_FAILURES_PER_MOBILE_PER_HOUR = 10;
+export const PASSWORD_FAILURES_PER_ADDRESS_PER_HOUR = 50;
+/** Crash reports accepted from one client address in an hour, and kept per brand (oldest deleted first). */
+export const CRASH_LOGS_PER_ADDRESS_PER_HOUR = 120;
+export const CRASH_LOGS_KEPT_PER_BRAND = 10_000;
+/** JSON and form bodies; uploads get their own limit. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+/** A session token is 43 characters; anything much longer is not ours and is not hashed. */
+export const TOKEN_MAX_LENGTH = 128;
+
+/**
+ * Seconds until one more event fits in a sliding window of `limit` events per `windowSeconds`,
+ * or null when it fits now. `events` are the times of the events inside the window.
+ */
+export function windowRetryAfter(
+  events: readonly Date[],
+  limit: number,
+  windowSeconds: number,
+  now: Date,
+): number | null {
+  if (events.length < limit) return null;
+  const sorted = [...events].sort((a, b) => a.getTime() - b.getTime());
+  // The event that must leave the window before one more fits.
+  const leaving = sorted[sorted.length - limit] as Date;
+  const seconds = Math.ceil((leaving.getTime() + windowSeconds * 1000 - now.getTime()) / 1000);
+  return Math.max(1, seconds);
+}

@@ -1,0 +1,38 @@
+import { VERIFY_CODE_TTL_SECONDS } from '@hiram/contract/auth-rules';
+import { fillTemplate, type Language, type Localized } from '@hiram/contract/languages';
+
+/** What the server texts borrowers, in their language, naming the brand's app. */
+const TEXTS = {
+  code: {
+    en: 'Your {app} code is {code}. It expires in {minutes} minutes. Never share it.',
+    fil: 'Ang iyong {app} code ay {code}. Mag-e-expire ito sa loob ng {minutes} minuto. Huwag itong ibahagi kaninuman.',
+    es: 'Su código de {app} es {code}. Caduca en {minutes} minutos. No lo comparta nunca.',
+  },
+  alreadyRegistered: {
+    en: 'This number already has a {app} account. Open {app} and log in instead of signing up.',
+    fil: 'May {app} account na ang numerong ito. Buksan ang {app} at mag-log in sa halip na mag-sign up.',
+    es: 'Este número ya tiene una cuenta de {app}. Abra {app} e inicie sesión en lugar de registrarse.',
+  },
+  noAccount: {
+    en: 'Someone asked for a {app} password code for this number, but no {app} account uses it. You can ignore this message.',
+    fil: 'May humingi ng {app} password code para sa numerong ito, pero walang {app} account na gumagamit nito. Puwede mong balewalain ang mensaheng ito.',
+    es: 'Alguien pidió un código de contraseña de {app} para este número, pero ninguna cuenta de {app} lo usa. Puede ignorar este mensaje.',
+  },
+  newDevice: {
+    en: 'Your {app} account was just signed in on another device, and the previous device was signed out. If this was not you, reset your password now.',
+    fil: 'Kaka-log in lang ng iyong {app} account sa ibang device, at na-log out ang dating device. Kung hindi ikaw ito, i-reset agad ang iyong password.',
+    es: 'Se acaba de iniciar sesión en su cuenta de {app} en otro dispositivo y se cerró la sesión del anterior. Si no fue usted, restablezca su contraseña ahora.',
+  },
+} as const satisfies Record<string, Localized>;
+
+export type SmsTextKind = keyof typeof TEXTS;
+
+export function smsText(
+  kind: SmsTextKind,
+  language: Language,
+  values: { app: string; code?: string },
+): string {
+  const filled: Record<string, string | number> = { minutes: VERIFY_CODE_TTL_SECONDS / 60, app: values.app };
+  if (values.code !== undefined) filled.code = values.code;
+  return fillTemplate(TEXTS[kind][language], filled);
+}

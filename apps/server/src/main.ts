@@ -1,0 +1,73 @@
+import { buildApp } from './app.ts';
+import { type Config, ConfigError, helpText, loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+
+/**
+ * Boot: read the configuration, open and prepare the database, listen, and shut down gracefully on
+ * SIGTERM/SIGINT (the embedded database must be closed and its lock released).
+ */
+async function main(): Promise<void> {
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    process.stdout.write(helpText());
+    return;
+  }
+
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(
+        `Hiram cannot start: the configuration is not valid.\n${error.problems.map((p) => `  ${p}`).join('\n')}\n` +
+          'Run `npm start -- --help` to see every variable.\n',
+      );
+      process.exitCode = 1;
+      return;
+    }
+    throw error;
+  }
+
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({ config });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      process.stderr.write(`Hiram cannot start: ${error.message}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    throw error;
+  }
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: () =>
+      `Hiram is serving the app and the API at ${config.publicUrl} ` +
+      `(${app.db.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, ${config.nodeEnv})`,
+  });
+  if (config.nodeEnv === 'production' && config.smsProvider === 'sandbox') {
+    app.log.warn('SMS_PROVIDER is sandbox: no text message reaches borrowers, codes are listed at /dev/sms');
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Hiram stopped: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

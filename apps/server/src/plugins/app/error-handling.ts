@@ -1,0 +1,70 @@
+import { ERRORS, type ErrorKey } from '@hiram/contract/errors';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../domain/app-error.ts';
+import { failure } from '../../domain/envelope.ts';
+import { type FieldProblem, localizeProblems } from '../../domain/field-problems.ts';
+import { pathProblemOf } from './path-cipher.ts';
+import { languageOf, pathOf } from './request-context.ts';
+import { RequestValidationError } from './validation.ts';
+
+/**
+ * One error handler for the whole app (STYLE habit 6): every failure becomes the envelope with the
+ * catalogue's HTTP status and a message in the request's language. Details of a 5xx go to the log only.
+ */
+
+interface Classified {
+  key: ErrorKey;
+  data?: unknown;
+  values?: Record<string, string | number>;
+  headers?: Record<string, string>;
+  fields?: FieldProblem[];
+}
+
+function classify(error: FastifyError | Error): Classified {
+  if (error instanceof AppError) return { key: error.key, ...error.options };
+  if (error instanceof RequestValidationError) return { key: 'VALIDATION_FAILED', fields: error.problems };
+  const fastifyError = error as FastifyError;
+  if (Array.isArray(fastifyError.validation)) {
+    const fields = fastifyError.validation.map((v) => ({
+      field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (fastifyError.validationContext ?? ''),
+      message: 'invalid' as const,
+    }));
+    return { key: 'VALIDATION_FAILED', fields };
+  }
+  const status = fastifyError.statusCode ?? 500;
+  if (status === 413) return { key: 'PAYLOAD_TOO_LARGE' };
+  if (status === 415) return { key: 'UNSUPPORTED_MEDIA_TYPE' };
+  if (status === 404) return { key: 'NOT_FOUND' };
+  if (status === 429)
+    return { key: 'TOO_MANY_REQUESTS', values: { seconds: 60 }, data: { retryAfterSeconds: 60 } };
+  // Malformed JSON, an empty JSON body with a length, a bad Content-Length, a poisoned prototype...
+  if (status >= 400 && status < 500) return { key: 'MALFORMED_REQUEST' };
+  return { key: 'INTERNAL_ERROR' };
+}
+
+export function sendFailure(request: FastifyRequest, reply: FastifyReply, failed: Classified): FastifyReply {
+  const language = languageOf(request);
+  const data = failed.fields ? { fields: localizeProblems(failed.fields, language) } : (failed.data ?? null);
+  const envelope = failure(failed.key, language, data, failed.values);
+  if (failed.headers) reply.headers(failed.headers);
+  return reply.code(ERRORS[failed.key].status).type('application/json; charset=utf-8').send(envelope);
+}
+
+export const errorHandlingPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+      const classified = classify(error);
+      if (classified.key === 'INTERNAL_ERROR') {
+        request.log.error({ err: error, path: pathOf(request.url) }, 'request failed');
+      } else {
+        request.log.debug({ code: classified.key, path: pathOf(request.url) }, 'request refused');
+      }
+      return sendFailure(request, reply, classified);
+    });
+    app.setNotFoundHandler((request, reply) =>
+      sendFailure(request, reply, { key: pathProblemOf(request.raw) ?? 'NOT_FOUND' }),
+    );
+  },
+  { name: 'error-handling' },
+);

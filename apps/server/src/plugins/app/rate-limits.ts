@@ -1,0 +1,64 @@
+import type { Database } from '../../db/database.ts';
+import type { Clock } from '../../domain/clock.ts';
+import { windowRetryAfter } from '../../domain/limits.ts';
+
+/**
+ * Sliding-window counters kept in the database, so every server process on one PostgreSQL shares them.
+ * Used for the per-address limits; verification-code sends are counted from their own table.
+ */
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+/** Longer than the longest window: rows older than this are deleted by the sweep. */
+const KEEP_MS = 2 * 60 * 60 * 1000;
+
+export interface Limit {
+  scope: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export class RateLimits {
+  private lastSweep = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Seconds to wait before `subject` may do `scope` again, or null when it may now. */
+  async retryAfter(rule: Limit, subject: string): Promise<number | null> {
+    const now = this.clock.now();
+    const since = new Date(now.getTime() - rule.windowSeconds * 1000);
+    const rows = await this.db.query<{ hit_at: Date }>(
+      'select hit_at from rate_limit_hits where scope = $1 and subject = $2 and hit_at > $3',
+      [rule.scope, subject, since.toISOString()],
+    );
+    return windowRetryAfter(
+      rows.map((r) => r.hit_at),
+      rule.limit,
+      rule.windowSeconds,
+      now,
+    );
+  }
+
+  async record(rule: Limit, subject: string): Promise<void> {
+    const now = this.clock.now();
+    await this.db.query('insert into rate_limit_hits (scope, subject, hit_at) values ($1, $2, $3)', [
+      rule.scope,
+      subject,
+      now.toISOString(),
+    ]);
+    if (now.getTime() - this.lastSweep > SWEEP_EVERY_MS) {
+      this.lastSweep = now.getTime();
+      await this.db.query('delete from rate_limit_hits where hit_at < $1', [
+        new Date(now.getTime() - KEEP_MS).toISOString(),
+      ]);
+    }
+  }
+
+  /** Counts one more event when it fits; otherwise the seconds to wait, counting nothing. */
+  async take(rule: Limit, subject: string): Promise<number | null> {
+    const wait = await this.retryAfter(rule, subject);
+    if (wait === null) await this.record(rule, subject);
+    return wait;
+  }
+}

@@ -1,0 +1,86 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Database, Queryable } from '../../db/database.ts';
+import type { Clock } from '../../domain/clock.ts';
+import { TOKEN_MAX_LENGTH } from '../../domain/limits.ts';
+import { type SessionEndReason, type SessionProblem, sessionProblem } from '../../domain/session-rules.ts';
+
+/**
+ * Sessions (GUIDE section 6): 32 random bytes as the token, only its SHA-256 stored, an expiry, and one
+ * open session per borrower: a new sign-in ends the others, whose tokens then answer LOGGED_IN_ELSEWHERE.
+ */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface StartedSession {
+  token: string;
+  expiresAt: Date;
+  /** How many other sessions this sign-in ended (a new device). */
+  replaced: number;
+}
+
+export interface CurrentSession {
+  sessionId: string;
+  userId: string;
+}
+
+function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export class Sessions {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly ttlDays: number,
+  ) {}
+
+  /** Starts a session for the borrower, ending their other open sessions. The caller locks the user row. */
+  async start(tx: Queryable, userId: string, packageName: string): Promise<StartedSession> {
+    const now = this.clock.now();
+    const ended = await tx.query(
+      `update sessions set ended_at = $2, end_reason = 'replaced'
+       where user_id = $1 and ended_at is null and expires_at > $2 returning session_id`,
+      [userId, now.toISOString()],
+    );
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + this.ttlDays * DAY_MS);
+    await tx.query(
+      `insert into sessions (session_id, user_id, token_hash, package_name, created_at, expires_at)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [randomUUID(), userId, tokenHash(token), packageName, now.toISOString(), expiresAt.toISOString()],
+    );
+    return { token, expiresAt, replaced: ended.length };
+  }
+
+  /** The session a token opens, or the catalogue key that explains why it opens none. */
+  async authenticate(token: string): Promise<CurrentSession | SessionProblem> {
+    if (token.length > TOKEN_MAX_LENGTH) return 'TOKEN_INVALID';
+    const [row] = await this.db.query<{
+      session_id: string;
+      user_id: string;
+      expires_at: Date;
+      end_reason: SessionEndReason | null;
+    }>('select session_id, user_id, expires_at, end_reason from sessions where token_hash = $1', [
+      tokenHash(token),
+    ]);
+    const problem = sessionProblem(
+      row ? { expiresAt: row.expires_at, endReason: row.end_reason } : null,
+      this.clock.now(),
+    );
+    if (problem || !row) return problem ?? 'TOKEN_INVALID';
+    return { sessionId: row.session_id, userId: row.user_id };
+  }
+
+  async end(sessionId: string, reason: SessionEndReason): Promise<void> {
+    await this.db.query(
+      'update sessions set ended_at = $2, end_reason = $3 where session_id = $1 and ended_at is null',
+      [sessionId, this.clock.now().toISOString(), reason],
+    );
+  }
+
+  async endAll(tx: Queryable, userId: string, reason: SessionEndReason): Promise<void> {
+    await tx.query(
+      'update sessions set ended_at = $2, end_reason = $3 where user_id = $1 and ended_at is null',
+      [userId, this.clock.now().toISOString(), reason],
+    );
+  }
+}

@@ -1,0 +1,158 @@
+import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  VERIFY_CODE_LENGTH,
+  VERIFY_CODE_TTL_SECONDS,
+  type VerifyCodePurpose,
+} from '@hiram/contract/auth-rules';
+import type { Language } from '@hiram/contract/languages';
+import type { Database, Queryable } from '../../db/database.ts';
+import { tooManyRequests } from '../../domain/app-error.ts';
+import type { Clock } from '../../domain/clock.ts';
+import { HOUR_SECONDS } from '../../domain/limits.ts';
+import { type SmsTextKind, smsText } from '../../domain/sms-texts.ts';
+import { type CodeVerdict, judgeCode, sendRetryAfter } from '../../domain/verify-code-rules.ts';
+import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
+
+/**
+ * Verification codes (GUIDE section 6): 6 digits from a CSPRNG, kept only as a SHA-256 of the challenge
+ * id and the code, valid 5 minutes, single use, bound to a mobile number and a purpose.
+ */
+
+export interface SendCodeRequest {
+  /** E.164. */
+  mobile: string;
+  purpose: VerifyCodePurpose;
+  clientAddress: string;
+  appName: string;
+  language: Language;
+}
+
+interface ChallengeRow {
+  challenge_id: string;
+  code_hash: string | null;
+  expires_at: Date;
+  wrong_tries: number;
+  used_at: Date | null;
+  locked_at: Date | null;
+}
+
+function codeHash(challengeId: string, code: string): string {
+  return createHash('sha256').update(`${challengeId}:${code}`).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** What to text for a request, chosen so the API answer never shows whether the number is registered. */
+function messageKind(purpose: VerifyCodePurpose, registered: boolean): SmsTextKind {
+  if (purpose === 'register' && registered) return 'alreadyRegistered';
+  if ((purpose === 'resetPassword' || purpose === 'modifyPassword') && !registered) return 'noAccount';
+  return 'code';
+}
+
+export class VerifyCodes {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly sms: SmsProvider,
+  ) {}
+
+  /** Sends a code (or a notice, see messageKind); throws TOO_MANY_REQUESTS past the send limits. */
+  async send(request: SendCodeRequest): Promise<void> {
+    const now = this.clock.now();
+    const hourAgo = new Date(now.getTime() - HOUR_SECONDS * 1000).toISOString();
+    const outcome = await this.db.transaction(async (tx) => {
+      // One send at a time per number, so two quick requests cannot both pass the limits.
+      await tx.query("select pg_advisory_xact_lock(hashtext('verify-code:' || $1))", [request.mobile]);
+      const toMobile = await tx.query<{ created_at: Date }>(
+        'select created_at from verify_challenges where mobile = $1 and created_at > $2',
+        [request.mobile, hourAgo],
+      );
+      const fromAddress = await tx.query<{ created_at: Date }>(
+        'select created_at from verify_challenges where client_address = $1 and created_at > $2',
+        [request.clientAddress, hourAgo],
+      );
+      const wait = sendRetryAfter(
+        { toMobile: toMobile.map((r) => r.created_at), fromAddress: fromAddress.map((r) => r.created_at) },
+        now,
+      );
+      if (wait !== null) return { wait, kind: 'code', code: '' } as const;
+      const registered =
+        (await tx.query('select 1 from users where mobile = $1', [request.mobile])).length > 0;
+      const kind = messageKind(request.purpose, registered);
+      const challengeId = randomUUID();
+      const code = String(randomInt(0, 10 ** VERIFY_CODE_LENGTH)).padStart(VERIFY_CODE_LENGTH, '0');
+      await tx.query(
+        `insert into verify_challenges (challenge_id, mobile, purpose, code_hash, client_address, created_at, expires_at)
+         values ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          challengeId,
+          request.mobile,
+          request.purpose,
+          kind === 'code' ? codeHash(challengeId, code) : null,
+          request.clientAddress,
+          now.toISOString(),
+          new Date(now.getTime() + VERIFY_CODE_TTL_SECONDS * 1000).toISOString(),
+        ],
+      );
+      return { wait: undefined, kind, code };
+    });
+    if (outcome.wait !== undefined) throw tooManyRequests(outcome.wait);
+    const text = smsText(outcome.kind, request.language, { app: request.appName, code: outcome.code });
+    // Sent after the commit: a provider call never holds a transaction open.
+    await this.sms.send(request.mobile, text, {
+      purpose: outcome.kind === 'code' ? request.purpose : outcome.kind,
+    });
+  }
+
+  /**
+   * Checks a typed code against the newest challenge of the number and purpose, inside the caller's
+   * transaction: a wrong try is recorded even when the verdict is an error, so the caller must commit
+   * (return the verdict rather than throw inside the transaction).
+   */
+  async consume(
+    tx: Queryable,
+    mobile: string,
+    purpose: VerifyCodePurpose,
+    code: string,
+  ): Promise<CodeVerdict> {
+    const now = this.clock.now();
+    const [challenge] = await tx.query<ChallengeRow>(
+      `select challenge_id, code_hash, expires_at, wrong_tries, used_at, locked_at from verify_challenges
+       where mobile = $1 and purpose = $2 order by created_at desc limit 1 for update`,
+      [mobile, purpose],
+    );
+    const matches =
+      challenge?.code_hash != null && sameHash(challenge.code_hash, codeHash(challenge.challenge_id, code));
+    const verdict = judgeCode(
+      challenge
+        ? {
+            expiresAt: challenge.expires_at,
+            wrongTries: challenge.wrong_tries,
+            usedAt: challenge.used_at,
+            lockedAt: challenge.locked_at,
+          }
+        : null,
+      matches,
+      now,
+    );
+    if (!challenge) return verdict;
+    if (verdict.accepted) {
+      await tx.query('update verify_challenges set used_at = $2 where challenge_id = $1', [
+        challenge.challenge_id,
+        now.toISOString(),
+      ]);
+    } else if (verdict.countWrongTry) {
+      await tx.query(
+        `update verify_challenges set wrong_tries = wrong_tries + 1,
+           locked_at = case when $2 then $3::timestamptz else locked_at end
+         where challenge_id = $1`,
+        [challenge.challenge_id, verdict.lock, now.toISOString()],
+      );
+    }
+    return verdict;
+  }
+}

@@ -1,0 +1,28 @@
+import formbody from '@fastify/formbody';
+import fp from 'fastify-plugin';
+import { BODY_LIMIT_BYTES } from '../../domain/limits.ts';
+
+/**
+ * JSON and form bodies (login is form-urlencoded, SPEC section 7), both capped at BODY_LIMIT_BYTES.
+ * Other content types get 415. An empty JSON body counts as no body rather than as broken JSON.
+ */
+export const bodyParsersPlugin = fp(
+  async (app) => {
+    await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
+      (request, body, done) => {
+        const text = typeof body === 'string' ? body : body.toString('utf8');
+        if (text.trim() === '') {
+          done(null, undefined);
+          return;
+        }
+        parseJson(request, text, done);
+      },
+    );
+  },
+  { name: 'body-parsers' },
+);

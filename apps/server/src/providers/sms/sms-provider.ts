@@ -1,0 +1,19 @@
+/**
+ * Sends text messages to borrowers. The sandbox keeps them in a table; a real gateway (GUIDE section 7)
+ * is another implementation of this interface, chosen by SMS_PROVIDER.
+ */
+export interface SmsMessage {
+  /** E.164 mobile number. */
+  to: string;
+  text: string;
+}
+
+export interface SmsSendOptions {
+  /** Why the message is sent (`login`, `register`, `newDevice`...), for the outbox and the provider's reports. */
+  purpose: string;
+}
+
+export interface SmsProvider {
+  readonly name: string;
+  send(to: string, text: string, options: SmsSendOptions): Promise<void>;
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../domain/app-error.ts';
+import { wasDeciphered } from '../plugins/app/path-cipher.ts';
+import { appDownloadRoutes } from './app-download/index.ts';
+import { loanRoutes } from './loan/index.ts';
+import { loanMarketRoutes } from './loan-market/index.ts';
+import { logRoutes } from './log/index.ts';
+import { securityRoutes } from './security/index.ts';
+import { userRoutes } from './user/index.ts';
+
+/**
+ * The contract's endpoints under /api, with the hooks every one of them shares: clear paths are refused
+ * when CLEAR_PATHS is off, and the `packageName` header must name a known brand.
+ */
+export async function apiRoutes(app: FastifyInstance): Promise<void> {
+  app.decorateRequest('brand', null);
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request) => {
+    // A clear path in production is answered like a path that does not exist.
+    if (!app.config.clearPaths && !wasDeciphered(request.raw)) throw new AppError('NOT_FOUND');
+    const brand = app.brands.find(request.headers.packagename);
+    if (!brand) throw new AppError('UNKNOWN_BRAND');
+    request.brand = brand;
+  });
+  await app.register(securityRoutes);
+  await app.register(userRoutes);
+  await app.register(loanMarketRoutes);
+  await app.register(appDownloadRoutes);
+  await app.register(logRoutes);
+  await app.register(loanRoutes);
+}

@@ -1,0 +1,133 @@
+import { ENDPOINTS, type EndpointName, type ResponseOf } from '@hiram/contract/api/endpoints';
+import { API_PREFIX, type ApiRoute } from '@hiram/contract/api/routes';
+import { SUCCESS_CODE } from '@hiram/contract/envelope';
+import type { Language } from '@hiram/contract/languages';
+import { normalizePhMobile } from '@hiram/contract/mobile';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../domain/app-error.ts';
+import { success } from '../domain/envelope.ts';
+import { tokenFromAuthorization } from '../domain/session-rules.ts';
+import type { Brand } from '../plugins/app/brands.ts';
+import { languageOf } from '../plugins/app/request-context.ts';
+import type { Caller } from '../plugins/app/security.ts';
+import type { CurrentSession } from '../plugins/app/sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for API routes by the brand hook of routes/api.ts. */
+    brand: Brand | null;
+    /** Set for routes that need a session. */
+    session: CurrentSession | null;
+  }
+  interface FastifyContextConfig {
+    /** The contract's name of the endpoint a route serves. */
+    endpoint?: EndpointName;
+    auth?: 'none' | 'required';
+  }
+}
+
+/** The envelope around an endpoint's `data`, as documented and as serialized. */
+export function successEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({
+    code: z.literal(SUCCESS_CODE),
+    msg: z.string().describe("'Success' in the request's language"),
+    data,
+  });
+}
+
+export const ErrorEnvelope = z
+  .object({
+    code: z.number().int().describe('Error code from the catalogue (docs/api.md)'),
+    msg: z.string().describe("The catalogue's message in the request's language"),
+    data: z
+      .unknown()
+      .describe(
+        'null, or details: `{ fields: [{ field, message }] }` for 40001, `{ retryAfterSeconds }` for 42901',
+      ),
+  })
+  .describe('An error: the HTTP status and `code` come from the error catalogue');
+
+export const ERROR_RESPONSES = { '4xx': ErrorEnvelope, '5xx': ErrorEnvelope } as const;
+
+/** A session token, or the session code that explains why there is none (SPEC section 8). */
+export async function authenticate(request: FastifyRequest): Promise<void> {
+  const token = tokenFromAuthorization(request.headers.authorization);
+  if (!token) throw new AppError('NOT_LOGGED_IN');
+  const result = await request.server.sessions.authenticate(token);
+  if (typeof result === 'string') throw new AppError(result);
+  request.session = result;
+}
+
+export type InputOf<N extends EndpointName> = z.output<(typeof ENDPOINTS)[N]['request']>;
+
+export interface EndpointCall<N extends EndpointName> {
+  input: InputOf<N>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  brand: Brand;
+  language: Language;
+  caller: Caller;
+}
+
+/** The session of a route registered with `auth: 'required'`. */
+export function sessionOf(request: FastifyRequest): CurrentSession {
+  if (!request.session) throw new AppError('NOT_LOGGED_IN');
+  return request.session;
+}
+
+/** A mobile number the schema has accepted, in E.164. */
+export function e164(mobile: string): string {
+  const normalized = normalizePhMobile(mobile);
+  if (!normalized) throw new AppError('INVALID_MOBILE');
+  return normalized;
+}
+
+/**
+ * Registers one endpoint of the contract: method, clear path, request and response schemas and summary
+ * all come from ENDPOINTS; the handler returns `data` and gets the envelope added.
+ */
+export function defineEndpoint<N extends EndpointName>(
+  app: FastifyInstance,
+  name: N,
+  handler: (call: EndpointCall<N>) => Promise<ResponseOf<N>>,
+): void {
+  const { request, response, summary, tag } = ENDPOINTS[name];
+  const route: ApiRoute = ENDPOINTS[name].route;
+  const inputPart = route.method === 'GET' || route.encoding === 'query' ? 'querystring' : 'body';
+  const consumes =
+    route.encoding === 'form'
+      ? ['application/x-www-form-urlencoded', 'application/json']
+      : route.encoding === 'json'
+        ? ['application/json', 'application/x-www-form-urlencoded']
+        : undefined;
+  app.route({
+    method: route.method,
+    url: `${API_PREFIX}${route.path}`,
+    config: { endpoint: name, auth: route.auth },
+    schema: {
+      summary,
+      tags: [tag],
+      operationId: name,
+      [inputPart]: request,
+      ...(consumes ? { consumes } : {}),
+      response: { 200: successEnvelope(response), ...ERROR_RESPONSES },
+    },
+    onRequest: route.auth === 'required' ? [authenticate] : [],
+    handler: async (req, reply) => {
+      const brand = req.brand;
+      if (!brand) throw new AppError('UNKNOWN_BRAND');
+      const language = languageOf(req);
+      const input = (inputPart === 'body' ? req.body : req.query) as InputOf<N>;
+      const data = await handler({
+        input,
+        request: req,
+        reply,
+        brand,
+        language,
+        caller: { brand, language, clientAddress: req.ip },
+      });
+      return success(data, language);
+    },
+  });
+}

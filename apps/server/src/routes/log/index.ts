@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { tooManyRequests } from '../../domain/app-error.ts';
+import {
+  CRASH_LOGS_KEPT_PER_BRAND,
+  CRASH_LOGS_PER_ADDRESS_PER_HOUR,
+  HOUR_SECONDS,
+} from '../../domain/limits.ts';
+import { defineEndpoint } from '../endpoint.ts';
+
+const CRASH_REPORTS = {
+  scope: 'crash-log',
+  limit: CRASH_LOGS_PER_ADDRESS_PER_HOUR,
+  windowSeconds: HOUR_SECONDS,
+};
+const USER_AGENT_MAX_LENGTH = 300;
+
+/**
+ * Client crash reports. Field sizes are capped by the contract's schema; the table keeps the newest
+ * CRASH_LOGS_KEPT_PER_BRAND reports of each brand, and a client address may send a bounded number an hour.
+ * No client address or token is stored with a report.
+ */
+export async function logRoutes(app: FastifyInstance): Promise<void> {
+  defineEndpoint(app, 'crashLog', async ({ input, brand, request }) => {
+    const wait = await app.rateLimits.take(CRASH_REPORTS, request.ip);
+    if (wait !== null) throw tooManyRequests(wait);
+    const userAgent = request.headers['user-agent']?.slice(0, USER_AGENT_MAX_LENGTH) ?? null;
+    await app.db.transaction(async (tx) => {
+      await tx.query(
+        `insert into crash_logs (package_name, message, stack, url, app_version, mode, user_agent, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [
+          brand.packageName,
+          input.message,
+          input.stack ?? null,
+          input.url ?? null,
+          input.appVersion ?? null,
+          input.mode ?? null,
+          userAgent,
+          app.clock.now().toISOString(),
+        ],
+      );
+      await tx.query(
+        `delete from crash_logs where package_name = $1 and crash_log_id <= (
+           select crash_log_id from crash_logs where package_name = $1
+           order by crash_log_id desc offset $2 limit 1)`,
+        [brand.packageName, CRASH_LOGS_KEPT_PER_BRAND],
+      );
+    });
+    return null;
+  });
+}

@@ -1,0 +1,212 @@
+import { readFile } from 'node:fs/promises';
+import type { RequestOf, ResponseOf } from '@hiram/contract/api/endpoints';
+import { API, API_PREFIX, type ApiName, DEV_SMS_OUTBOX_PATH, HEADERS } from '@hiram/contract/api/routes';
+import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
+import { encryptPath } from '@hiram/contract/cipher';
+import type { Envelope } from '@hiram/contract/envelope';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import type { Database } from '../src/db/database.ts';
+import { openPglite } from '../src/db/pglite.ts';
+import { openPostgres } from '../src/db/postgres.ts';
+import type { Clock } from '../src/domain/clock.ts';
+import { createTestPostgresDatabase, testDatabaseKind } from './database-target.ts';
+
+/**
+ * Route tests without a port (STYLE habit 7): the app on a fresh database of the project's kind, calls
+ * through `inject` by contract name (ciphered path by default, clear on request), a clock the test moves,
+ * and a sign-in that reads the code from the sandbox SMS outbox like a borrower reads their phone.
+ */
+
+export class TestClock implements Clock {
+  private current: number;
+
+  constructor(start = '2026-03-02T01:00:00.000Z') {
+    this.current = Date.parse(start);
+  }
+
+  now(): Date {
+    return new Date(this.current);
+  }
+
+  advance(seconds: number): void {
+    this.current += seconds * 1000;
+  }
+}
+
+export interface CallOptions {
+  token?: string | null;
+  lang?: string;
+  /** The `packageName` header; null sends none. */
+  packageName?: string | null;
+  /** Send the clear path (`/api/security/login`) instead of the cipher. */
+  clear?: boolean;
+  /** The client address (rate limits are per address); a fresh one per call by default. */
+  address?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: Envelope<T>;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+let addressCounter = 0;
+/** A client address no other call of this file has used. */
+export function freshAddress(): string {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+let mobileCounter = 0;
+/** A Philippine mobile number no other test of this file has used, in the local format. */
+export function freshMobile(): string {
+  mobileCounter += 1;
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1) % 10;
+  return `0917${worker}${String(mobileCounter).padStart(6, '0')}`;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test' }), ...overrides };
+}
+
+export async function openTestDatabase(): Promise<{ db: Database; dispose: () => Promise<void> }> {
+  if (testDatabaseKind() === 'postgres') {
+    const created = await createTestPostgresDatabase();
+    const db = openPostgres(created.url, { max: 4 });
+    return {
+      db,
+      dispose: async () => {
+        await db.close();
+        await created.drop();
+      },
+    };
+  }
+  const template = new Blob([await readFile(inject('pgliteTemplate'))]);
+  const db = await openPglite({ dataDir: null, loadDataDir: template });
+  return { db, dispose: () => db.close() };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Database;
+  clock: TestClock;
+  config: Config;
+  /** Calls an endpoint of the contract the way the app does. */
+  call<N extends ApiName>(
+    name: N,
+    payload?: Partial<RequestOf<N>> | Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<Answer<ResponseOf<N>>>;
+  /** A raw inject, the envelope parsed when the answer is JSON. */
+  request(options: InjectOptions): Promise<Answer>;
+  /** The newest sandbox SMS to a number. */
+  lastSms(mobile: string): Promise<string>;
+  /** The code in the newest sandbox SMS to a number. */
+  lastCode(mobile: string): Promise<string>;
+  /** Signs a number in with a login code read from the outbox; the number gets an account if it had none. */
+  signIn(mobile?: string, options?: CallOptions): Promise<{ mobile: string; token: string; userId: string }>;
+  close(): Promise<void>;
+}
+
+function parse(payload: string): Envelope<unknown> {
+  try {
+    return JSON.parse(payload) as Envelope<unknown>;
+  } catch {
+    return { code: Number.NaN, msg: payload, data: null };
+  }
+}
+
+export async function startTestServer(
+  options: { config?: Partial<Config>; database?: Database } = {},
+): Promise<TestServer> {
+  const opened = options.database ? null : await openTestDatabase();
+  const db = options.database ?? (opened as { db: Database }).db;
+  const clock = new TestClock();
+  const config = testConfig(options.config);
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config, database: db, clock });
+  } catch (error) {
+    await opened?.dispose();
+    throw error;
+  }
+
+  const request = async (injectOptions: InjectOptions): Promise<Answer> => {
+    const response = await app.inject(injectOptions);
+    return { status: response.statusCode, body: parse(response.payload), headers: response.headers };
+  };
+
+  const call: TestServer['call'] = async (name, payload = {}, callOptions = {}) => {
+    const route = API[name];
+    const packageName =
+      callOptions.packageName === undefined ? DEFAULT_PACKAGE_NAME : callOptions.packageName;
+    const headers: Record<string, string> = { ...callOptions.headers };
+    if (packageName !== null) headers[HEADERS.packageName] = packageName;
+    if (callOptions.lang) headers[HEADERS.lang] = callOptions.lang;
+    if (callOptions.token) headers[HEADERS.authorization] = `Bearer ${callOptions.token}`;
+    const path = callOptions.clear
+      ? `${API_PREFIX}${route.path}`
+      : `${API_PREFIX}/${encryptPath(route.path, packageName ?? DEFAULT_PACKAGE_NAME)}`;
+    const query: Record<string, string> = { t: String(clock.now().getTime()) };
+    let body: string | undefined;
+    if (route.method === 'GET') {
+      for (const [key, value] of Object.entries(payload)) query[key] = String(value);
+    } else if (route.encoding === 'form') {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(payload as Record<string, string>).toString();
+    } else {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(payload);
+    }
+    const answer = await request({
+      method: route.method,
+      url: path,
+      query,
+      headers,
+      remoteAddress: callOptions.address ?? freshAddress(),
+      ...(body === undefined ? {} : { payload: body }),
+    });
+    return answer as Answer<never>;
+  };
+
+  const lastSms = async (mobile: string) => {
+    const answer = await request({ method: 'GET', url: DEV_SMS_OUTBOX_PATH, query: { mobile } });
+    const messages = answer.body.data as { text: string }[];
+    if (!Array.isArray(messages) || messages.length === 0) throw new Error(`No SMS to ${mobile}`);
+    return (messages[0] as { text: string }).text;
+  };
+
+  const lastCode = async (mobile: string) => {
+    const code = /\b(\d{6})\b/.exec(await lastSms(mobile))?.[1];
+    if (!code) throw new Error(`The last SMS to ${mobile} has no code`);
+    return code;
+  };
+
+  const signIn: TestServer['signIn'] = async (mobile = freshMobile(), callOptions = {}) => {
+    const sent = await call('getVerifyCode', { mobile, type: 'login' }, callOptions);
+    if (sent.status !== 200) throw new Error(`getVerifyCode answered ${JSON.stringify(sent.body)}`);
+    const login = await call('login', { mobile, code: await lastCode(mobile) }, callOptions);
+    if (login.status !== 200) throw new Error(`login answered ${JSON.stringify(login.body)}`);
+    return { mobile, token: login.body.data.token, userId: login.body.data.user.userId };
+  };
+
+  return {
+    app,
+    db,
+    clock,
+    config,
+    call,
+    request,
+    lastSms,
+    lastCode,
+    signIn,
+    async close() {
+      await app.close();
+      await opened?.dispose();
+    },
+  };
+}

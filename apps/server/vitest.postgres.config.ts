@@ -1,0 +1,16 @@
+import { defineProject } from 'vitest/config';
+import { DATABASE_SUITES, sharedTestOptions } from './vitest.shared.ts';
+
+/**
+ * The `server-postgres` project: the route suites again on PostgreSQL, each test file on a database of
+ * its own (CREATE DATABASE hiram_test_<random> on DATABASE_URL, or postgres://postgres@127.0.0.1:5432/postgres,
+ * dropped afterwards). Listed by serverTestProjects() only when that server answers.
+ */
+export default defineProject({
+  test: {
+    ...sharedTestOptions,
+    name: 'server-postgres',
+    include: DATABASE_SUITES,
+    env: { HIRAM_TEST_DATABASE: 'postgres' },
+  },
+});
