@@ -1,18 +1,29 @@
+import { useState } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
+import { PermissionDisclosure } from '../components/permission-disclosure.tsx';
 import { ToastHost } from '../components/toast-host.tsx';
+import { getAppMode } from '../lib/bridge/bridge.ts';
 import { useI18n } from '../lib/i18n/i18n.tsx';
+import { getPermissionChoice } from '../lib/permission-choice.ts';
 
-/** Around every screen: the toast, the loading overlay, and a thin bar while the next screen's code loads. */
+/**
+ * Around every screen: the toast, the loading overlay, a thin bar while the next screen's code loads, and on
+ * the first visit the permission disclosure. A parent page that embeds the form sections has its own.
+ */
 export function RootLayout() {
   const navigation = useNavigation();
   const { t } = useI18n();
+  const [askingPermissions, setAskingPermissions] = useState(
+    () => getAppMode() !== 'embedded' && getPermissionChoice() === null,
+  );
   return (
     <>
       {navigation.state === 'loading' ? (
         <div className="route-progress" role="progressbar" aria-label={t('common.loading')} />
       ) : null}
       <Outlet />
+      <PermissionDisclosure open={askingPermissions} onAnswer={() => setAskingPermissions(false)} />
       <ToastHost />
       <LoadingOverlay />
       <ScrollRestoration />

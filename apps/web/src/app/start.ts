@@ -1,5 +1,5 @@
 import type { DataRouter } from 'react-router';
-import { refreshUserInfo } from '../features/auth/api/get-user-info.ts';
+import { refreshUserInfo } from '../features/me/api/get-user-info.ts';
 import { bridge, getAppMode, onNativeEvent } from '../lib/bridge/bridge.ts';
 import { onLanguageChange } from '../lib/i18n/i18n.tsx';
 import { setNavigator } from '../lib/navigation.ts';

@@ -59,3 +59,16 @@ export const InfoIcon = (props: IconProps) => (
     <path d="M12 11v6M12 7.5h.01" />
   </Icon>
 );
+export const CameraIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1" />
+    <circle cx="12" cy="13.5" r="3.5" />
+  </Icon>
+);
+export const ContactIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="4" y="3" width="16" height="18" rx="2" />
+    <circle cx="12" cy="10" r="3" />
+    <path d="M8 17c.6-2 2.2-3 4-3s3.4 1 4 3" />
+  </Icon>
+);

@@ -4,8 +4,7 @@ import { getAppMode } from '../lib/bridge/bridge.ts';
 import { useI18n } from '../lib/i18n/i18n.tsx';
 import { type PermissionChoice, savePermissionChoice } from '../lib/permission-choice.ts';
 import { getAppName } from '../lib/storage.ts';
-import { CameraIcon, ContactIcon } from './extra-icons.tsx';
-import { ShieldIcon } from './icons.tsx';
+import { CameraIcon, ContactIcon, ShieldIcon } from './icons.tsx';
 import { Sheet } from './sheet.tsx';
 
 /**

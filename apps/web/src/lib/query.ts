@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 
 /**
  * A small query cache in the spirit of TanStack Query, sized for the first screen's budget: reads are
- * cached by key and shared between screens, deduplicated while in flight, refetched on invalidation;
- * writes go through useMutation, which invalidates what it changes.
+ * cached by key and shared between screens, deduplicated while in flight, refetched on invalidation.
+ * Writes go through useMutation (mutation.ts), which invalidates what it changes.
  */
 export interface QueryContext {
   /** Runs the query again; the API client offers it as the network toast's Retry. */
@@ -121,9 +121,10 @@ export function clearQueries(): void {
 export function useQuery<T>(
   key: string,
   fetcher: QueryFetcher<T>,
-  options: { enabled?: boolean } = {},
+  options: { enabled?: boolean; refetchOnMount?: boolean } = {},
 ): QueryState<T> & { refetch: () => void } {
   const enabled = options.enabled ?? true;
+  const refetchOnMount = options.refetchOnMount ?? false;
   const fetcherRef = useRef(fetcher);
   fetcherRef.current = fetcher;
   const stableFetcher = useCallback<QueryFetcher<unknown>>((context) => fetcherRef.current(context), []);
@@ -141,61 +142,13 @@ export function useQuery<T>(
   useEffect(() => {
     if (!enabled) return;
     const entry = entryFor(key, stableFetcher);
-    if (entry.stale) void run(entry);
-  }, [key, enabled, stableFetcher]);
+    // Cached data stays on screen while a screen that wants it fresh asks again.
+    if (entry.stale || refetchOnMount) void run(entry);
+  }, [key, enabled, refetchOnMount, stableFetcher]);
 
   const refetch = useCallback(() => {
     void run(entryFor(key, stableFetcher));
   }, [key, stableFetcher]);
 
   return { ...(state as QueryState<T>), refetch };
-}
-
-export interface MutationContext {
-  /** Sends the same input again; the API client offers it as the network toast's Retry. */
-  retry: () => void;
-}
-
-/** A write: tracks its pending state so a double tap cannot send it twice. */
-export function useMutation<I, O>(
-  mutation: (input: I, context: MutationContext) => Promise<O>,
-): { mutate: (input: I) => Promise<O>; isPending: boolean; error: unknown; reset: () => void } {
-  const [isPending, setPending] = useState(false);
-  const [error, setError] = useState<unknown>(undefined);
-  const pendingRef = useRef(false);
-  const mutationRef = useRef(mutation);
-  mutationRef.current = mutation;
-
-  const mutate = useCallback(async (input: I): Promise<O> => {
-    if (pendingRef.current) throw new DuplicateSubmitError();
-    pendingRef.current = true;
-    setPending(true);
-    setError(undefined);
-    try {
-      return await mutationRef.current(input, {
-        retry: () => {
-          mutate(input).catch(() => {
-            // the screen shows this error from its own state
-          });
-        },
-      });
-    } catch (caught) {
-      setError(caught);
-      throw caught;
-    } finally {
-      pendingRef.current = false;
-      setPending(false);
-    }
-  }, []);
-
-  const reset = useCallback(() => setError(undefined), []);
-  return { mutate, isPending, error, reset };
-}
-
-/** Thrown when a write is asked for again while the first is still on its way. */
-export class DuplicateSubmitError extends Error {
-  constructor() {
-    super('Already submitting');
-    this.name = 'DuplicateSubmitError';
-  }
 }

@@ -1,20 +1,13 @@
 import { formatPeso } from '@hiram/contract/money';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CheckIcon, ShieldIcon } from '../../components/icons.tsx';
 import { paths } from '../../config/paths.ts';
 import { errorMessage, NetworkError } from '../../lib/api-client.ts';
 import { type Translate, useI18n } from '../../lib/i18n/i18n.tsx';
-import { getPermissionChoice } from '../../lib/permission-choice.ts';
 import { getAppName } from '../../lib/storage.ts';
 import { useProductList } from './api/get-product-list.ts';
 import { type LoanOffer, loanOffer } from './loan-offer.ts';
-
-// The disclosure is needed only on the first tap on Apply: fetched when the browser is idle, not with Home.
-const loadDisclosure = () => import('../../components/permission-disclosure.tsx');
-const PermissionDisclosure = lazy(() =>
-  loadDisclosure().then((module) => ({ default: module.PermissionDisclosure })),
-);
 
 function daysText(t: Translate, offer: LoanOffer): string {
   return offer.minDays === offer.maxDays
@@ -27,7 +20,6 @@ export function HomeScreen() {
   const { t } = useI18n();
   const navigate = useNavigate();
   const products = useProductList();
-  const [askingPermissions, setAskingPermissions] = useState(false);
   const appName = getAppName();
   const offer = products.data ? loanOffer(products.data) : null;
 
@@ -35,19 +27,7 @@ export function HomeScreen() {
     document.title = appName;
   }, [appName]);
 
-  useEffect(() => {
-    if (getPermissionChoice() !== null) return;
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1500));
-    idle(() => {
-      loadDisclosure().catch(() => {
-        // fetched again on the tap
-      });
-    });
-  }, []);
-
-  const goApply = () => navigate(paths.toBorrow.getHref());
-  // The disclosure comes once, just before the application that needs the camera; either answer goes on.
-  const apply = () => (getPermissionChoice() === null ? setAskingPermissions(true) : goApply());
+  const apply = () => navigate(paths.toBorrow.getHref());
 
   return (
     <main className="home">
@@ -131,18 +111,6 @@ export function HomeScreen() {
         <Link to={paths.privacyPolicy.getHref()}>{t('legal.privacyPolicy')}</Link>
         <Link to={paths.termsOfService.getHref()}>{t('legal.termsOfService')}</Link>
       </nav>
-
-      {askingPermissions ? (
-        <Suspense fallback={null}>
-          <PermissionDisclosure
-            open
-            onAnswer={() => {
-              setAskingPermissions(false);
-              goApply();
-            }}
-          />
-        </Suspense>
-      ) : null}
     </main>
   );
 }

@@ -17,11 +17,14 @@ import { getAppMode } from '../../lib/bridge/bridge.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { useSession } from '../../lib/session.ts';
 import { getAppName } from '../../lib/storage.ts';
+import { useUserInfo } from './api/get-user-info.ts';
 
 /** Me (SPEC section 2): who is signed in, and the way to help, settings and the legal pages. */
 export function MeScreen() {
   const { t, lang } = useI18n();
   const session = useSession();
+  // Keeps the greeting's number current; the session store has the last one meanwhile.
+  useUserInfo();
   const logIn = useLogIn();
   const appName = getAppName();
 

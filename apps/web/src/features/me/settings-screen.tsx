@@ -13,12 +13,16 @@ import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { useSession } from '../../lib/session.ts';
 import { getAppName } from '../../lib/storage.ts';
 import { showToast } from '../../lib/toast.ts';
+import { useUserInfo } from './api/get-user-info.ts';
 import { useLogOut } from './api/log-out.ts';
 
 /** Settings (SPEC section 2): the account, language, permissions, the app version and log out. */
 export function SettingsScreen() {
   const { t, lang } = useI18n();
   const session = useSession();
+  // Asked afresh each time: Settings is where an ended session should show itself at once.
+  const userInfo = useUserInfo({ refetchOnMount: true });
+  const user = userInfo.data ?? session.user;
   const navigate = useNavigate();
   const logOut = useLogOut();
   const [confirming, setConfirming] = useState(false);
@@ -37,7 +41,7 @@ export function SettingsScreen() {
       <dl className="facts card">
         <div className="fact">
           <dt>{t('settings.mobile')}</dt>
-          <dd>{session.user ? maskPhMobile(session.user.mobile) : '—'}</dd>
+          <dd>{user ? maskPhMobile(user.mobile) : '—'}</dd>
         </div>
         <div className="fact">
           <dt>{t('settings.version')}</dt>

@@ -1,6 +1,6 @@
 import type { RequestOf, ResponseOf } from '@hiram/contract/api/endpoints';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { useMutation } from '../../../lib/query.ts';
+import { useMutation } from '../../../lib/mutation.ts';
 import { saveSession } from '../../../lib/session.ts';
 
 export type RegisterInput = RequestOf<'register'>;

@@ -18,7 +18,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { paths, safeReturnTo } from '../../../config/paths.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useI18n } from '../../../lib/i18n/i18n.tsx';
-import { DuplicateSubmitError } from '../../../lib/query.ts';
+import { DuplicateSubmitError } from '../../../lib/mutation.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useLogInWithMobile } from '../api/log-in.ts';
 import { useRegister } from '../api/register.ts';

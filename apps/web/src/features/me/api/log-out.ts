@@ -1,6 +1,6 @@
 import { apiRequest } from '../../../lib/api-client.ts';
 import { bridge, getAppMode } from '../../../lib/bridge/bridge.ts';
-import { useMutation } from '../../../lib/query.ts';
+import { useMutation } from '../../../lib/mutation.ts';
 import { endSession } from '../../../lib/session.ts';
 
 /**
