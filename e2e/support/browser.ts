@@ -1,6 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { REPO_ROOT } from './server.ts';
@@ -24,15 +22,14 @@ export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-output', 'screenshots');
 export interface BrowserSession {
   browser: Browser;
   newPhone(): Promise<{ context: BrowserContext; page: Page }>;
+  /** A desktop-sized window, for the host simulator's phone frame and message log side by side. */
+  newPage(): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
 export async function launchBrowser(): Promise<BrowserSession> {
-  const userDataDir = await mkdtemp(join(tmpdir(), 'hiram-chromium-'));
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, `--user-data-dir=${userDataDir}`],
-  });
+  // playwright-core gives every launch a fresh, empty profile of its own.
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   return {
     browser,
     async newPhone() {
@@ -48,9 +45,17 @@ export async function launchBrowser(): Promise<BrowserSession> {
       const page = await context.newPage();
       return { context, page };
     },
+    async newPage() {
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 900 },
+        timezoneId: 'Asia/Manila',
+      });
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      return { context, page };
+    },
     async close() {
       await browser.close();
-      await rm(userDataDir, { recursive: true, force: true });
     },
   };
 }
