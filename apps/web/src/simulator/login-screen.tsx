@@ -1,3 +1,4 @@
+import { formatPhMobile, normalizePhMobile } from '@hiram/contract/mobile';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiFailure, callApi, readSandboxCode } from './host-api.ts';
 
@@ -20,7 +21,8 @@ export function LoginScreen({
 }) {
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
-  const [codeSent, setCodeSent] = useState(false);
+  const [sentTo, setSentTo] = useState('');
+  const codeSent = sentTo !== '';
   const [resendIn, setResendIn] = useState(0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -36,7 +38,7 @@ export function LoginScreen({
     setError(null);
     try {
       const answer = await callApi('getVerifyCode', { mobile, type: 'login' });
-      setCodeSent(true);
+      setSentTo(normalizePhMobile(mobile) ?? mobile);
       setResendIn(answer.resendAfterSeconds);
     } catch (failure) {
       setError(message(failure));
@@ -98,6 +100,9 @@ export function LoginScreen({
         </button>
         {codeSent && (
           <>
+            <p className="native-lead" role="status">
+              We sent a code to {formatPhMobile(sentTo)}.
+            </p>
             <label className="native-field">
               <span>Code</span>
               <input

@@ -186,7 +186,12 @@ export function SimulatorApp() {
   const reloadApp = () => {
     setOverlay(null);
     addLog('note', 'app reloaded');
-    setFrameKey((key) => key + 1);
+    try {
+      // Same origin: reload where the borrower is, as a native web view would.
+      frameRef.current?.contentWindow?.location.reload();
+    } catch {
+      setFrameKey((key) => key + 1);
+    }
   };
 
   const openRoute = (event: FormEvent) => {
