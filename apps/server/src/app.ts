@@ -49,6 +49,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Each request is logged once, in onResponse below, without its query string (it may hold a number).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
+    // The first start of the embedded database runs initdb: seconds on a fast disk, more on a slow one.
+    pluginTimeout: 120_000,
     trustProxy: config.trustProxy,
     rewriteUrl: pathCipherRewrite(brands),
     frameworkErrors: (_error, request, reply) => {
@@ -81,7 +83,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(apiRoutes);
   await app.register(healthRoutes);
-  if (app.sandboxSms) await app.register(devSmsRoutes, { outbox: app.sandboxSms });
+  // The outbox shows sign-in codes: never in production, where it would let anyone sign in as anyone.
+  if (app.sandboxSms && config.nodeEnv !== 'production') {
+    await app.register(devSmsRoutes, { outbox: app.sandboxSms });
+  }
   await app.register(webRoutes);
   return app;
 }

@@ -25,7 +25,8 @@ export interface Config {
   publicUrl: string;
   nodeEnv: NodeEnv;
   smsProvider: SmsProviderName;
-  sessionTtlDays: number;
+  /** How long a sign-in lasts: SESSION_TTL, or SESSION_TTL_DAYS in seconds. */
+  sessionTtlSeconds: number;
   /** Whether `/api/security/login` is accepted besides its cipher. */
   clearPaths: boolean;
   logLevel: LogLevel;
@@ -66,6 +67,12 @@ export const VARIABLES: readonly VariableDoc[] = [
     description: '`sandbox` keeps every SMS in an outbox listed at `GET /dev/sms?mobile=`',
   },
   { name: 'SESSION_TTL_DAYS', default: '30', description: 'Days a sign-in stays valid (1 to 365)' },
+  {
+    name: 'SESSION_TTL',
+    default: '(none)',
+    description:
+      "A sign-in's life as a duration (`30d`, `12h`, `15m`, `4s`), instead of SESSION_TTL_DAYS (tests)",
+  },
   {
     name: 'CLEAR_PATHS',
     default: 'on unless production',
@@ -164,6 +171,27 @@ function boolean(name: string) {
     });
 }
 
+const DURATION_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+
+function duration(name: string) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return undefined;
+      const match = /^(\d{1,7})\s*([smhd])$/.exec(raw.trim());
+      const seconds = match ? Number(match[1]) * (DURATION_UNITS[match[2] as string] as number) : 0;
+      if (seconds < 1 || seconds > 365 * 86_400) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a duration like 30d, 12h, 15m or 4s, at most 365d (got ${quoted(raw)})`,
+        });
+        return z.NEVER;
+      }
+      return seconds;
+    });
+}
+
 function url(name: string, protocols: readonly string[]) {
   return z
     .string()
@@ -200,6 +228,7 @@ const EnvSchema = z.object({
   NODE_ENV: oneOf('NODE_ENV', NODE_ENVS, 'development'),
   SMS_PROVIDER: oneOf('SMS_PROVIDER', SMS_PROVIDERS, 'sandbox'),
   SESSION_TTL_DAYS: integer('SESSION_TTL_DAYS', 1, 365, 30),
+  SESSION_TTL: duration('SESSION_TTL'),
   CLEAR_PATHS: boolean('CLEAR_PATHS'),
   LOG_LEVEL: oneOf('LOG_LEVEL', LOG_LEVELS, undefined),
   WEB_DIST: z.string().optional(),
@@ -224,6 +253,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
   }
   const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => issue.message));
+  if (present.SESSION_TTL && present.SESSION_TTL_DAYS) {
+    throw new ConfigError(['Set SESSION_TTL or SESSION_TTL_DAYS, not both']);
+  }
   const vars = parsed.data;
   const cwd = options.cwd ?? (env.INIT_CWD?.trim() || process.cwd());
   const nodeEnv = vars.NODE_ENV ?? 'development';
@@ -237,7 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     publicUrl: (vars.PUBLIC_URL ?? `http://${displayHost}:${vars.PORT}`).replace(/\/+$/, ''),
     nodeEnv,
     smsProvider: vars.SMS_PROVIDER ?? 'sandbox',
-    sessionTtlDays: vars.SESSION_TTL_DAYS,
+    sessionTtlSeconds: vars.SESSION_TTL ?? vars.SESSION_TTL_DAYS * 86_400,
     clearPaths: vars.CLEAR_PATHS ?? nodeEnv !== 'production',
     logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     webDist: vars.WEB_DIST ? fromCwd(vars.WEB_DIST) : DEFAULT_WEB_DIST,

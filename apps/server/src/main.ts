@@ -63,7 +63,9 @@ async function main(): Promise<void> {
       `(${app.db.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, ${config.nodeEnv})`,
   });
   if (config.nodeEnv === 'production' && config.smsProvider === 'sandbox') {
-    app.log.warn('SMS_PROVIDER is sandbox: no text message reaches borrowers, codes are listed at /dev/sms');
+    app.log.warn(
+      'SMS_PROVIDER is sandbox in production: no text message reaches borrowers, so nobody can sign in',
+    );
   }
 }
 

@@ -28,7 +28,10 @@ function keyOf(issue: Issue): FieldMessageKey {
   return 'invalid';
 }
 
-/** Issues from a `safeParse(..., { reportInput: true })`; `part` names an issue about the whole input. */
+/**
+ * Issues from a `safeParse(..., { reportInput: true })`, one problem per field; `part` names an issue about
+ * the whole input.
+ */
 export function problemsFromIssues(issues: readonly z.core.$ZodIssue[], part: string): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const seen = new Set<string>();
@@ -41,9 +44,9 @@ export function problemsFromIssues(issues: readonly z.core.$ZodIssue[], part: st
       values.max = String(issue.maximum);
     if (typeof issue.minimum === 'number' || typeof issue.minimum === 'bigint')
       values.min = String(issue.minimum);
-    const id = `${field}\u0000${message}`;
-    if (seen.has(id)) continue;
-    seen.add(id);
+    // The first problem of a field is the one to fix first (an empty number is "required", not "invalid").
+    if (seen.has(field)) continue;
+    seen.add(field);
     problems.push(Object.keys(values).length > 0 ? { field, message, values } : { field, message });
   }
   return problems;

@@ -26,7 +26,7 @@ export const servicesPlugin = fp(
     const sms: SmsProvider | null = sandboxSms;
     if (!sms) throw new Error(`No SMS provider named ${config.smsProvider}`);
     const rateLimits = new RateLimits(db, clock);
-    const sessions = new Sessions(db, clock, config.sessionTtlDays);
+    const sessions = new Sessions(db, clock, config.sessionTtlSeconds);
     const accounts = new Accounts(clock);
     const codes = new VerifyCodes(db, clock, sms);
     app.decorate('sms', sms);

@@ -8,8 +8,6 @@ import { type SessionEndReason, type SessionProblem, sessionProblem } from '../.
  * Sessions (GUIDE section 6): 32 random bytes as the token, only its SHA-256 stored, an expiry, and one
  * open session per borrower: a new sign-in ends the others, whose tokens then answer LOGGED_IN_ELSEWHERE.
  */
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 export interface StartedSession {
   token: string;
   expiresAt: Date;
@@ -30,7 +28,7 @@ export class Sessions {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly ttlDays: number,
+    private readonly ttlSeconds: number,
   ) {}
 
   /** Starts a session for the borrower, ending their other open sessions. The caller locks the user row. */
@@ -42,7 +40,7 @@ export class Sessions {
       [userId, now.toISOString()],
     );
     const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(now.getTime() + this.ttlDays * DAY_MS);
+    const expiresAt = new Date(now.getTime() + this.ttlSeconds * 1000);
     await tx.query(
       `insert into sessions (session_id, user_id, token_hash, package_name, created_at, expires_at)
        values ($1, $2, $3, $4, $5, $6)`,

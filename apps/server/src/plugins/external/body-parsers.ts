@@ -9,6 +9,8 @@ import { BODY_LIMIT_BYTES } from '../../domain/limits.ts';
 export const bodyParsersPlugin = fp(
   async (app) => {
     await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+    // Fastify reads text/plain by default; no endpoint takes it, so it gets 415 like any other type.
+    app.removeContentTypeParser('text/plain');
     const parseJson = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser(

@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, helpText, loadConfig, markdownTable, VARIABLES } from './config.ts';
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env, { cwd: '/srv/hiram' });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({}, { cwd: '/srv/hiram' });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/hiram/data',
+      databaseUrl: null,
+      publicUrl: 'http://127.0.0.1:8080',
+      nodeEnv: 'development',
+      smsProvider: 'sandbox',
+      sessionTtlSeconds: 30 * 86_400,
+      clearPaths: true,
+      logLevel: 'info',
+      trustProxy: false,
+    });
+    expect(config.webDist.replaceAll('\\', '/')).toMatch(/apps\/web\/dist$/);
+  });
+
+  it('refuses clear paths in production unless asked, and keeps tests quiet', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).clearPaths).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', CLEAR_PATHS: 'true' }).clearPaths).toBe(true);
+    expect(loadConfig({ CLEAR_PATHS: 'off' }).clearPaths).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
+  });
+
+  it('resolves relative paths against INIT_CWD, where `npm start` was typed', () => {
+    const config = loadConfig({ INIT_CWD: '/home/lender/hiram', DATA_DIR: './state', WEB_DIST: 'web' });
+    expect(config.dataDir).toBe('/home/lender/hiram/state');
+    expect(config.webDist).toBe('/home/lender/hiram/web');
+    expect(loadConfig({ DATA_DIR: '/var/lib/hiram' }, { cwd: '/x' }).dataDir).toBe('/var/lib/hiram');
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '9000',
+        HOST: '0.0.0.0',
+        DATABASE_URL: 'postgres://hiram:secret@db:5432/hiram',
+        PUBLIC_URL: 'https://app.hiram.ph/',
+        NODE_ENV: 'production',
+        SMS_PROVIDER: 'sandbox',
+        SESSION_TTL_DAYS: '7',
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: 'yes',
+      },
+      { cwd: '/srv' },
+    );
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://hiram:secret@db:5432/hiram',
+      publicUrl: 'https://app.hiram.ph',
+      nodeEnv: 'production',
+      sessionTtlSeconds: 7 * 86_400,
+      logLevel: 'warn',
+      trustProxy: true,
+    });
+  });
+
+  it('takes a session life as a duration for tests, but not both forms at once', () => {
+    expect(loadConfig({ SESSION_TTL: '4s' }).sessionTtlSeconds).toBe(4);
+    expect(loadConfig({ SESSION_TTL: '12h' }).sessionTtlSeconds).toBe(12 * 3600);
+    expect(problemsOf({ SESSION_TTL: '4 days' })).toEqual([
+      'SESSION_TTL must be a duration like 30d, 12h, 15m or 4s, at most 365d (got "4 days")',
+    ]);
+    expect(problemsOf({ SESSION_TTL: '4s', SESSION_TTL_DAYS: '2' })).toEqual([
+      'Set SESSION_TTL or SESSION_TTL_DAYS, not both',
+    ]);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(8080);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be an integer from 1 to 65535 (got "abc")'],
+    [{ PORT: '70000' }, 'PORT must be an integer from 1 to 65535 (got "70000")'],
+    [{ PORT: '80.5' }, 'PORT must be an integer from 1 to 65535 (got "80.5")'],
+    [{ SESSION_TTL_DAYS: '0' }, 'SESSION_TTL_DAYS must be an integer from 1 to 365 (got "0")'],
+    [{ NODE_ENV: 'prod' }, 'NODE_ENV must be one of development, test, production (got "prod")'],
+    [{ SMS_PROVIDER: 'twilio' }, 'SMS_PROVIDER must be one of sandbox (got "twilio")'],
+    [
+      { LOG_LEVEL: 'loud' },
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    ],
+    [{ CLEAR_PATHS: 'maybe' }, 'CLEAR_PATHS must be true or false (got "maybe")'],
+    [{ TRUST_PROXY: '2' }, 'TRUST_PROXY must be true or false (got "2")'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
+    [{ PUBLIC_URL: 'app.hiram.ph' }, 'PUBLIC_URL must be a http:// or https:// URL'],
+  ])('names the bad variable: %j', (env, message) => {
+    expect(problemsOf(env)).toEqual([message]);
+  });
+
+  it('lists every bad variable at once, and never echoes a database password', () => {
+    const problems = problemsOf({ PORT: 'x', NODE_ENV: 'y', DATABASE_URL: 'mysql://root:hunter2@db/x' });
+    expect(problems).toHaveLength(3);
+    expect(problems.join('\n')).not.toContain('hunter2');
+  });
+});
+
+describe('documentation of the variables', () => {
+  it('--help lists every variable with its default', () => {
+    const help = helpText();
+    for (const variable of VARIABLES) {
+      expect(help).toContain(variable.name);
+      expect(help).toContain(variable.default);
+    }
+  });
+
+  it('docs/configuration.md holds the same table', () => {
+    const doc = readFileSync(join(import.meta.dirname, '../../../docs/configuration.md'), 'utf8');
+    expect(doc).toContain(markdownTable());
+  });
+});

@@ -1,0 +1,22 @@
+import { LANGUAGES } from '@hiram/contract/languages';
+import { describe, expect, it } from 'vitest';
+import { smsText } from './sms-texts.ts';
+
+describe('smsText', () => {
+  it('names the app, the code and its life', () => {
+    expect(smsText('code', 'en', { app: 'Hiram', code: '123456' })).toBe(
+      'Your Hiram code is 123456. It expires in 5 minutes. Never share it.',
+    );
+  });
+
+  it('speaks every language and leaves no placeholder behind', () => {
+    for (const language of LANGUAGES) {
+      for (const kind of ['code', 'alreadyRegistered', 'noAccount', 'newDevice'] as const) {
+        const text = smsText(kind, language, { app: 'PeraNow', code: '654321' });
+        expect(text).toContain('PeraNow');
+        expect(text).not.toMatch(/[{}]/);
+      }
+    }
+    expect(smsText('code', 'fil', { app: 'Hiram', code: '111111' })).toContain('Huwag itong ibahagi');
+  });
+});

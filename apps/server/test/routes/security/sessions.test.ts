@@ -1,0 +1,83 @@
+import { ERRORS } from '@hiram/contract/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../helper.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('sessions on a protected endpoint (GET /security/getUserInfo)', () => {
+  it('answers the signed-in borrower', async () => {
+    const { token, userId, mobile } = await server.signIn();
+    const answer = await server.call('getUserInfo', {}, { token });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({
+      userId,
+      mobile: `+63${mobile.slice(1)}`,
+      hasPassword: false,
+      registeredAt: expect.any(String),
+    });
+  });
+
+  it('answers NOT_LOGGED_IN (10010301) without a token', async () => {
+    const answer = await server.call('getUserInfo', {});
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ code: 10010301, msg: 'User not logged in', data: null });
+    const nullToken = await server.call('getUserInfo', {}, { headers: { authorization: 'Bearer null' } });
+    expect(nullToken.body.code).toBe(10010301);
+  });
+
+  it('answers TOKEN_INVALID (100103) to a token we never issued', async () => {
+    for (const token of ['made-up-token', 'x'.repeat(500)]) {
+      const answer = await server.call('getUserInfo', {}, { token });
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({ code: 100103, msg: 'Token invalid, please login again', data: null });
+    }
+  });
+
+  it('keeps one session per borrower: the older token answers LOGGED_IN_ELSEWHERE (10010304)', async () => {
+    const first = await server.signIn();
+    const second = await server.signIn(first.mobile);
+    expect(second.userId).toBe(first.userId);
+    const old = await server.call('getUserInfo', {}, { token: first.token });
+    expect(old.status).toBe(401);
+    expect(old.body).toEqual({
+      code: 10010304,
+      msg: 'The account is logged in from another device',
+      data: null,
+    });
+    expect((await server.call('getUserInfo', {}, { token: second.token })).status).toBe(200);
+  });
+
+  it('answers TOKEN_EXPIRED (10010303) after SESSION_TTL_DAYS', async () => {
+    const { token } = await server.signIn();
+    server.clock.advance(30 * 24 * 3600 - 1);
+    expect((await server.call('getUserInfo', {}, { token })).status).toBe(200);
+    server.clock.advance(1);
+    const answer = await server.call('getUserInfo', {}, { token, lang: 'fil' });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ code: 10010303, msg: ERRORS.TOKEN_EXPIRED.message.fil, data: null });
+  });
+
+  it('ends the session on logout: the token then answers TOKEN_INVALID', async () => {
+    const { token } = await server.signIn();
+    const out = await server.call('logout', {}, { token });
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ code: 0, msg: 'Success', data: null });
+    expect((await server.call('getUserInfo', {}, { token })).body.code).toBe(100103);
+    expect((await server.call('logout', {}, { token })).body.code).toBe(100103);
+  });
+
+  it('needs a session to log out', async () => {
+    expect((await server.call('logout', {})).body.code).toBe(10010301);
+  });
+
+  it('stores only a hash of the token', async () => {
+    const { token } = await server.signIn();
+    const rows = await server.db.query<{ token_hash: string }>('select token_hash from sessions');
+    expect(rows.some((r) => r.token_hash.includes(token))).toBe(false);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
+  });
+});
