@@ -299,6 +299,13 @@ export function helpText(): string {
 
 /** The table of docs/configuration.md, generated from VARIABLES. */
 export function markdownTable(): string {
-  const rows = VARIABLES.map((v) => `| \`${v.name}\` | ${v.default} | ${v.description} |`);
-  return ['| Variable | Default | Meaning |', '| --- | --- | --- |', ...rows].join('\n');
+  const rows = [
+    ['Variable', 'Default', 'Meaning'],
+    ...VARIABLES.map((v) => [`\`${v.name}\``, v.default, v.description]),
+  ];
+  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => (row[column] as string).length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, i) => cell.padEnd(widths[i] as number)).join(' | ')} |`;
+  const [header, ...body] = rows as [string[], ...string[][]];
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
 }
