@@ -8,4 +8,8 @@ export const sharedTestOptions = {
 } satisfies TestProjectInlineConfiguration['test'];
 
 /** The route suites: everything that talks to the database through the app. */
-export const DATABASE_SUITES = ['test/routes/**/*.test.ts', 'test/boot/restart.test.ts'];
+export const DATABASE_SUITES = [
+  'test/routes/**/*.test.ts',
+  'test/db/**/*.test.ts',
+  'test/boot/restart.test.ts',
+];

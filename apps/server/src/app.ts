@@ -6,7 +6,7 @@ import { type Clock, systemClock } from './domain/clock.ts';
 import { BODY_LIMIT_BYTES } from './domain/limits.ts';
 import { BrandDirectory, brandsPlugin } from './plugins/app/brands.ts';
 import { databasePlugin } from './plugins/app/database.ts';
-import { errorHandlingPlugin, sendFailure } from './plugins/app/error-handling.ts';
+import { clientErrorHandler, errorHandlingPlugin, sendFailure } from './plugins/app/error-handling.ts';
 import { pathCipherRewrite } from './plugins/app/path-cipher.ts';
 import { pathOf } from './plugins/app/request-context.ts';
 import { servicesPlugin } from './plugins/app/services.ts';
@@ -53,6 +53,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pluginTimeout: 120_000,
     trustProxy: config.trustProxy,
     rewriteUrl: pathCipherRewrite(brands),
+    clientErrorHandler,
     frameworkErrors: (_error, request, reply) => {
       sendFailure(request, reply, { key: 'MALFORMED_REQUEST' });
     },

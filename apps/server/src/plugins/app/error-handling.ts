@@ -1,4 +1,7 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { ERRORS, type ErrorKey } from '@hiram/contract/errors';
+import { DEFAULT_LANGUAGE } from '@hiram/contract/languages';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../domain/app-error.ts';
@@ -49,6 +52,24 @@ export function sendFailure(request: FastifyRequest, reply: FastifyReply, failed
   const envelope = failure(failed.key, language, data, failed.values);
   if (failed.headers) reply.headers(failed.headers);
   return reply.code(ERRORS[failed.key].status).type('application/json; charset=utf-8').send(envelope);
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers over 16 KiB, broken HTTP): still
+ * the envelope, in English since no header could be read.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const key: ErrorKey = error.code === 'HPE_HEADER_OVERFLOW' ? 'PAYLOAD_TOO_LARGE' : 'MALFORMED_REQUEST';
+  const { status } = ERRORS[key];
+  const body = JSON.stringify(failure(key, DEFAULT_LANGUAGE));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 export const errorHandlingPlugin = fp(
