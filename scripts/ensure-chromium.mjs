@@ -10,7 +10,8 @@ const PACKAGES = ['chromium', 'fonts-noto-core'];
 function missingPackages() {
   return PACKAGES.filter((name) => {
     try {
-      const status = execFileSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own format syntax
+      const status = execFileSync('dpkg-query', ['-W', '--showformat=${Status}', name], { encoding: 'utf8' });
       return !status.includes('install ok installed');
     } catch {
       return true;

@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createAppRouter } from './app/router.tsx';
@@ -25,7 +26,12 @@ setLanguage(initialLanguage(window.location.search, navigator.language))
   .finally(() => {
     createRoot(root).render(
       <StrictMode>
-        <RouterProvider router={router} />
+        <RouterProvider
+          router={router}
+          flushSync={(update) => {
+            flushSync(update);
+          }}
+        />
       </StrictMode>,
     );
   });

@@ -41,9 +41,7 @@ async function adoptNativeSession(router: DataRouter): Promise<void> {
 }
 
 export function startApp(router: DataRouter): void {
-  setNavigator((to, options) => {
-    void router.navigate(to, options);
-  });
+  setNavigator((to, options) => router.navigate(to, options));
   // Server texts (messages, contacts' hours) come in the `lang` of the request: fetch them again.
   onLanguageChange(() => invalidateQueries());
   if (getAppMode() === 'app') {

@@ -70,14 +70,15 @@ async function isSessionEnd(code: number): Promise<boolean> {
   }
 }
 
-function handleSessionEnd(message: string): void {
+async function handleSessionEnd(message: string): Promise<void> {
+  // Home first: forgetting the token while a protected screen is still shown would send the guard to login.
+  await navigateTo('/', { replace: true, flushSync: true });
   endSession();
   if (getAppMode() === 'app') {
     bridge.logout().catch(() => {
       // The native app may already be signed out; the web side is clean either way.
     });
   }
-  navigateTo('/', { replace: true });
   showToast(message, { tone: 'error' });
 }
 
@@ -140,7 +141,7 @@ export async function apiRequest<N extends EndpointName>(
     if (envelope.code === SUCCESS_CODE) return envelope.data as ResponseOf<N>;
 
     const message = envelope.msg || errorMessage(null);
-    if (await isSessionEnd(envelope.code)) handleSessionEnd(message);
+    if (await isSessionEnd(envelope.code)) await handleSessionEnd(message);
     throw new ApiError(envelope.code, message, response.status, envelope.data);
   } finally {
     clearTimeout(timeout);

@@ -2,7 +2,12 @@
  * Lets shared code (the API client, the session) move to another screen without importing the router:
  * the app registers the router's navigate at start-up.
  */
-type Navigate = (to: string, options?: { replace?: boolean }) => void;
+export interface NavigateOptions {
+  replace?: boolean;
+  /** Show the new screen before returning, ahead of any other state change that follows. */
+  flushSync?: boolean;
+}
+type Navigate = (to: string, options?: NavigateOptions) => Promise<void>;
 
 let navigate: Navigate | null = null;
 
@@ -10,7 +15,8 @@ export function setNavigator(next: Navigate): void {
   navigate = next;
 }
 
-export function navigateTo(to: string, options: { replace?: boolean } = {}): void {
-  if (navigate) navigate(to, options);
+/** Resolves once the new screen is the current one. */
+export async function navigateTo(to: string, options: NavigateOptions = {}): Promise<void> {
+  if (navigate) await navigate(to, options);
   else window.location.hash = `#${to}`;
 }
