@@ -1,23 +1,16 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
 // The same reading of index.html that the budget script measures.
 import { initialAssets } from '../scripts/bench-web.mjs';
-import { type BrowserSession, launchBrowser, snap } from './support/browser.ts';
+import { snap, useBrowser } from './support/browser.ts';
 import { REPO_ROOT } from './support/server.ts';
 
 const baseURL = inject('baseURL');
-let browser: BrowserSession;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 it('Home paints the amount range with the first-load JavaScript only, compressed', async () => {
   const { js } = initialAssets(join(REPO_ROOT, 'apps/web/dist/index.html'));
-  const { context, page } = await browser.newPhone();
+  const { context, page } = await browser().newPhone();
   const scripts: string[] = [];
   const encodings = new Map<string, string | undefined>();
   page.on('response', (response) => {

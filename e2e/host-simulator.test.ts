@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BrowserSession, launchBrowser, snap } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { snap, useBrowser } from './support/browser.ts';
 import { latestCode, newMobile } from './support/sms.ts';
 
 const baseURL = inject('baseURL');
-let browser: BrowserSession;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('the web app inside the native host simulator', () => {
   it('signs in through the bridge and moves through the tabs', async () => {
-    const { context, page } = await browser.newPage();
+    const { context, page } = await browser().newPage();
     const journey = 'host-simulator';
     await page.goto(`${baseURL}/simulator.html`);
     const app = page.frameLocator('iframe[title="Hiram web app"]');

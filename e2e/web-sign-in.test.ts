@@ -1,18 +1,11 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BrowserSession, launchBrowser, snap } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { snap, useBrowser } from './support/browser.ts';
 import { startServer } from './support/server.ts';
 import { latestCode, newMobile } from './support/sms.ts';
 
 const baseURL = inject('baseURL');
-let browser: BrowserSession;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function agreeToPermissions(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Permissions we ask for' });
@@ -31,7 +24,7 @@ async function signInWithCode(page: Page, mobile: string, server = baseURL) {
 
 describe('a new borrower in a mobile browser', () => {
   it('sees the offer, signs in from Me and lands where the guard sent them, then reads Filipino', async () => {
-    const { context, page } = await browser.newPhone();
+    const { context, page } = await browser().newPhone();
     const journey = 'web-sign-in';
 
     await page.goto(`${baseURL}/#/`);
@@ -86,7 +79,7 @@ describe('a new borrower in a mobile browser', () => {
   it('an expired session returns the borrower to Home, signed out', async () => {
     // Its own server, whose sessions last seconds instead of days.
     const shortLived = await startServer({ SESSION_TTL: '4s' });
-    const { context, page } = await browser.newPhone();
+    const { context, page } = await browser().newPhone();
     const journey = 'session-expired';
     try {
       await page.goto(`${shortLived.url}/#/user/login?returnTo=%2Fme`);

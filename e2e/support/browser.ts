@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { REPO_ROOT } from './server.ts';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -65,4 +66,19 @@ export async function snap(page: Page, journey: string, step: string): Promise<v
   const dir = join(SCREENSHOT_DIR, journey);
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${step}.png`) });
+}
+
+/** One Chromium for the journeys of a test file, launched before them and closed after. */
+export function useBrowser(): () => BrowserSession {
+  let session: BrowserSession | undefined;
+  beforeAll(async () => {
+    session = await launchBrowser();
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+  return () => {
+    if (!session) throw new Error('The browser is not launched yet: call it inside a test');
+    return session;
+  };
 }
