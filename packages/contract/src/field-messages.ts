@@ -52,6 +52,51 @@ export const FIELD_MESSAGES = {
     fil: 'Ilagay ang verification code o ang iyong password',
     es: 'Introduzca el código de verificación o su contraseña',
   },
+  invalidName: {
+    en: 'Letters only, at least 2',
+    fil: 'Mga titik lamang, kahit 2',
+    es: 'Solo letras, al menos 2',
+  },
+  invalidBirthday: {
+    en: 'Please choose your birthday',
+    fil: 'Piliin ang iyong kaarawan',
+    es: 'Elija su fecha de nacimiento',
+  },
+  invalidNationalId: {
+    en: 'The ID number has digits only',
+    fil: 'Mga numero lamang ang ID number',
+    es: 'El número de identificación solo tiene dígitos',
+  },
+  invalidEmail: {
+    en: 'Email verification failed: the format is wrong, and it cannot contain spaces',
+    fil: 'Mali ang email: mali ang format at hindi ito puwedeng may espasyo',
+    es: 'Verificación de correo fallida: el formato es incorrecto y no puede contener espacios',
+  },
+  invalidAddress: {
+    en: 'The address needs 2 to 100 characters',
+    fil: 'Ang address ay dapat 2 hanggang 100 na character',
+    es: 'La dirección necesita de 2 a 100 caracteres',
+  },
+  sameRelationship: {
+    en: 'Your two emergency contacts cannot have the same relationship to you',
+    fil: 'Hindi puwedeng pareho ang relasyon mo sa dalawang emergency contact',
+    es: 'Sus dos contactos de emergencia no pueden tener la misma relación con usted',
+  },
+  samePhone: {
+    en: 'Your two emergency contacts cannot have the same phone number',
+    fil: 'Hindi puwedeng pareho ang numero ng dalawang emergency contact',
+    es: 'Sus dos contactos de emergencia no pueden tener el mismo número',
+  },
+  accountMismatch: {
+    en: 'The bank account is inconsistent with the confirmation number',
+    fil: 'Hindi tugma ang account number sa kumpirmasyon',
+    es: 'La cuenta bancaria no coincide con el número de confirmación',
+  },
+  invalidAccountNumber: {
+    en: 'This account number does not fit the chosen bank or e-wallet',
+    fil: 'Hindi tugma ang account number sa napiling bangko o e-wallet',
+    es: 'Este número de cuenta no corresponde al banco o billetera elegido',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
