@@ -28,6 +28,8 @@ describe('a new borrower in a mobile browser', () => {
     const journey = 'web-sign-in';
 
     await page.goto(`${baseURL}/#/`);
+    await page.getByRole('dialog', { name: 'Permissions we ask for' }).waitFor();
+    await snap(page, journey, '00-permissions');
     await agreeToPermissions(page);
     await expect.poll(() => page.getByText('₱1,000 – ₱10,000').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('91 – 120 days').isVisible()).toBe(true);
@@ -60,6 +62,14 @@ describe('a new borrower in a mobile browser', () => {
     await page.goto(`${baseURL}/#/me`);
     await page.getByText(new RegExp(`Hello, ${mobile.slice(0, 4)}`)).waitFor();
     await snap(page, journey, '05-me-signed-in');
+
+    // Customer service shows the brand's own contacts, with copy buttons.
+    await page.getByRole('link', { name: 'Customer service' }).click();
+    await page.getByText('support@hiram.ph').first().waitFor();
+    await page.getByRole('button', { name: 'Copy e-mail address' }).click();
+    await page.getByText(/^(Copied|Copy failed)$/).waitFor();
+    await snap(page, journey, '05b-customer-service');
+    await page.goto(`${baseURL}/#/me`);
 
     await page.getByRole('link', { name: 'Language' }).click();
     await page.getByLabel('Filipino').check();

@@ -23,12 +23,17 @@ export function Sheet({
   dismissible?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // Start at the title, as a screen reader would, rather than on the first link with a focus ring.
+      titleRef.current?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
@@ -48,7 +53,7 @@ export function Sheet({
       }}
     >
       <div className="sheet-panel">
-        <h2 id={titleId} className="sheet-title">
+        <h2 id={titleId} ref={titleRef} className="sheet-title" tabIndex={-1}>
           {title}
         </h2>
         <div className="sheet-content">{children}</div>
