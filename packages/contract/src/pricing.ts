@@ -1,0 +1,307 @@
+/**
+ * The loan arithmetic the borrower sees before signing and the server charges after (GUIDE section 5):
+ * schedules, the Disclosure Statement's figures, penalties and the Philippine caps. Money is integer
+ * centavos, rounded once per line with `roundHalfUp`; rates are basis points (1 bp = 0.01%). A month is 30
+ * days, the convention of the lender's own rates; the effective interest rate is computed from the actual
+ * cash flows and their day counts.
+ */
+
+export const BPS = 10_000;
+export const DAYS_PER_MONTH = 30;
+
+export type InterestMethod = 'single' | 'instalments';
+
+export interface LoanTerms {
+  minAmount: number;
+  maxAmount: number;
+  amountStep: number;
+  tenureDays: readonly number[];
+  interestMethod: InterestMethod;
+  /** Nominal interest per 30 days on the outstanding principal. */
+  monthlyInterestBps: number;
+  /** Of the principal, deducted from the proceeds. */
+  processingFeeBps: number;
+  /** A day, on the overdue amount only. */
+  dailyPenaltyBps: number;
+  extensionDays: number;
+  /** Of the outstanding principal, per extension. */
+  extensionFeeBps: number;
+}
+
+/** SEC MC 3 s.2022 and BSP Circular 1133, applied to every product (GUIDE section 5). */
+export interface PricingCaps {
+  maxMonthlyInterestBps: number;
+  maxMonthlyEffectiveRateBps: number;
+  maxMonthlyPenaltyBps: number;
+  /** Interest, fees, penalties and extension fees together, as a share of the principal. */
+  maxTotalChargesBps: number;
+}
+
+export const PHILIPPINE_CAPS: PricingCaps = {
+  maxMonthlyInterestBps: 600,
+  maxMonthlyEffectiveRateBps: 1500,
+  maxMonthlyPenaltyBps: 500,
+  maxTotalChargesBps: 10_000,
+};
+
+/** The one rounding rule: half up, on non-negative integers. */
+export function roundHalfUp(numerator: number, denominator: number): number {
+  if (
+    !Number.isSafeInteger(numerator) ||
+    !Number.isSafeInteger(denominator) ||
+    denominator <= 0 ||
+    numerator < 0
+  ) {
+    throw new RangeError(`roundHalfUp needs safe non-negative integers (${numerator} / ${denominator})`);
+  }
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+}
+
+/** `amount × bps` in centavos. */
+export function applyBps(amount: number, bps: number): number {
+  return roundHalfUp(amount * bps, BPS);
+}
+
+/** Simple interest on a balance for a number of days at a monthly rate. */
+export function interestFor(balance: number, monthlyBps: number, days: number): number {
+  return roundHalfUp(balance * monthlyBps * days, BPS * DAYS_PER_MONTH);
+}
+
+export interface Instalment {
+  number: number;
+  /** Days after disbursement. */
+  dueDay: number;
+  principal: number;
+  interest: number;
+  total: number;
+}
+
+export interface LoanQuote {
+  principal: number;
+  tenureDays: number;
+  processingFee: number;
+  netProceeds: number;
+  schedule: Instalment[];
+  totalInterest: number;
+  /** Every charge the borrower pays for the loan when paid on time: interest and the processing fee. */
+  financeCharges: number;
+  totalPayable: number;
+  nominalMonthlyRateBps: number;
+  /** From the cash flows on the net proceeds, compounded: (1 + monthly)^12 − 1 for the year. */
+  effectiveMonthlyRate: number;
+  effectiveYearlyRate: number;
+}
+
+/** How many instalments a tenure has: one a month, the last on the final day. */
+export function instalmentCount(tenureDays: number): number {
+  return Math.max(1, Math.round(tenureDays / DAYS_PER_MONTH));
+}
+
+function dueDays(tenureDays: number, count: number): number[] {
+  return Array.from({ length: count }, (_, i) => (i === count - 1 ? tenureDays : (i + 1) * DAYS_PER_MONTH));
+}
+
+/**
+ * Equal instalments on the diminishing balance: the level payment of an annuity at the monthly rate, each
+ * period's interest on the balance for its own days, the last instalment settling what is left.
+ */
+function instalmentSchedule(principal: number, monthlyBps: number, tenureDays: number): Instalment[] {
+  const count = instalmentCount(tenureDays);
+  const days = dueDays(tenureDays, count);
+  const rate = monthlyBps / BPS;
+  const level =
+    rate === 0 ? Math.ceil(principal / count) : Math.round((principal * rate) / (1 - (1 + rate) ** -count));
+  const schedule: Instalment[] = [];
+  let balance = principal;
+  let previousDay = 0;
+  for (let i = 0; i < count; i++) {
+    const dueDay = days[i] as number;
+    const interest = interestFor(balance, monthlyBps, dueDay - previousDay);
+    const last = i === count - 1;
+    const principalPart = last ? balance : Math.min(balance, Math.max(0, level - interest));
+    schedule.push({
+      number: i + 1,
+      dueDay,
+      principal: principalPart,
+      interest,
+      total: principalPart + interest,
+    });
+    balance -= principalPart;
+    previousDay = dueDay;
+  }
+  return schedule;
+}
+
+/**
+ * The monthly rate i at which the payments, discounted by (1 + i)^(day / 30), are worth the net proceeds.
+ * Bisection: the present value falls as the rate rises, so there is one root.
+ */
+export function effectiveMonthlyRate(
+  netProceeds: number,
+  payments: readonly { day: number; amount: number }[],
+): number {
+  const presentValue = (rate: number) =>
+    payments.reduce((sum, p) => sum + p.amount / (1 + rate) ** (p.day / DAYS_PER_MONTH), 0);
+  let low = 0;
+  let high = 1;
+  while (presentValue(high) > netProceeds && high < 1e6) high *= 2;
+  if (presentValue(low) <= netProceeds) return 0;
+  for (let i = 0; i < 200; i++) {
+    const mid = (low + high) / 2;
+    if (presentValue(mid) > netProceeds) low = mid;
+    else high = mid;
+  }
+  return (low + high) / 2;
+}
+
+export function quoteLoan(terms: LoanTerms, principal: number, tenureDays: number): LoanQuote {
+  const processingFee = applyBps(principal, terms.processingFeeBps);
+  const schedule =
+    terms.interestMethod === 'single'
+      ? [
+          {
+            number: 1,
+            dueDay: tenureDays,
+            principal,
+            interest: interestFor(principal, terms.monthlyInterestBps, tenureDays),
+            total: 0,
+          },
+        ].map((line) => ({ ...line, total: line.principal + line.interest }))
+      : instalmentSchedule(principal, terms.monthlyInterestBps, tenureDays);
+  const totalInterest = schedule.reduce((sum, line) => sum + line.interest, 0);
+  const totalPayable = schedule.reduce((sum, line) => sum + line.total, 0);
+  const netProceeds = principal - processingFee;
+  const monthly = effectiveMonthlyRate(
+    netProceeds,
+    schedule.map((line) => ({ day: line.dueDay, amount: line.total })),
+  );
+  return {
+    principal,
+    tenureDays,
+    processingFee,
+    netProceeds,
+    schedule,
+    totalInterest,
+    financeCharges: totalInterest + processingFee,
+    totalPayable,
+    nominalMonthlyRateBps: terms.monthlyInterestBps,
+    effectiveMonthlyRate: monthly,
+    effectiveYearlyRate: (1 + monthly) ** 12 - 1,
+  };
+}
+
+/** Every amount a borrower may choose, smallest first. */
+export function allowedAmounts(terms: LoanTerms): number[] {
+  const amounts: number[] = [];
+  for (let amount = terms.minAmount; amount <= terms.maxAmount; amount += terms.amountStep)
+    amounts.push(amount);
+  return amounts;
+}
+
+export type CapViolation =
+  | { kind: 'shape'; detail: string }
+  | { kind: 'nominalInterest'; monthlyBps: number }
+  | { kind: 'penalty'; monthlyBps: number }
+  | { kind: 'effectiveRate'; amount: number; tenureDays: number; monthlyRate: number }
+  | { kind: 'totalCharges'; amount: number; tenureDays: number; chargesBps: number }
+  | { kind: 'extension'; detail: string };
+
+/** Why a product cannot be saved or seeded: an empty list means it keeps every cap for every choice. */
+export function capViolations(terms: LoanTerms, caps: PricingCaps = PHILIPPINE_CAPS): CapViolation[] {
+  const violations: CapViolation[] = [];
+  const integers = [
+    terms.minAmount,
+    terms.maxAmount,
+    terms.amountStep,
+    terms.monthlyInterestBps,
+    terms.processingFeeBps,
+    terms.dailyPenaltyBps,
+    terms.extensionDays,
+    terms.extensionFeeBps,
+    ...terms.tenureDays,
+  ];
+  if (!integers.every((n) => Number.isSafeInteger(n) && n >= 0)) {
+    return [{ kind: 'shape', detail: 'every amount, rate and day count is a non-negative whole number' }];
+  }
+  if (terms.minAmount <= 0 || terms.amountStep <= 0 || terms.maxAmount < terms.minAmount) {
+    violations.push({
+      kind: 'shape',
+      detail: 'amounts go from a positive minimum up to the maximum in positive steps',
+    });
+  } else if ((terms.maxAmount - terms.minAmount) % terms.amountStep !== 0) {
+    violations.push({ kind: 'shape', detail: 'the maximum is reached in whole steps from the minimum' });
+  }
+  if (terms.tenureDays.length === 0 || terms.tenureDays.some((days) => days <= 0)) {
+    violations.push({ kind: 'shape', detail: 'at least one tenure, each a positive number of days' });
+  }
+  if (terms.monthlyInterestBps > caps.maxMonthlyInterestBps) {
+    violations.push({ kind: 'nominalInterest', monthlyBps: terms.monthlyInterestBps });
+  }
+  if (terms.dailyPenaltyBps * DAYS_PER_MONTH > caps.maxMonthlyPenaltyBps) {
+    violations.push({ kind: 'penalty', monthlyBps: terms.dailyPenaltyBps * DAYS_PER_MONTH });
+  }
+  // An extension is priced like interest for the days it adds: never above the nominal cap for those days.
+  if (
+    terms.extensionFeeBps * DAYS_PER_MONTH >
+    caps.maxMonthlyInterestBps * Math.max(terms.extensionDays, 0)
+  ) {
+    violations.push({
+      kind: 'extension',
+      detail: 'the extension fee is above the interest cap for the days it adds',
+    });
+  }
+  if (violations.length > 0) return violations;
+  for (const tenureDays of terms.tenureDays) {
+    for (const amount of allowedAmounts(terms)) {
+      const quote = quoteLoan(terms, amount, tenureDays);
+      if (quote.effectiveMonthlyRate * BPS > caps.maxMonthlyEffectiveRateBps) {
+        violations.push({
+          kind: 'effectiveRate',
+          amount,
+          tenureDays,
+          monthlyRate: quote.effectiveMonthlyRate,
+        });
+      }
+      const chargesBps = (quote.financeCharges * BPS) / amount;
+      if (chargesBps > caps.maxTotalChargesBps) {
+        violations.push({ kind: 'totalCharges', amount, tenureDays, chargesBps });
+      }
+    }
+  }
+  return violations;
+}
+
+/** The most a loan may ever cost beyond its principal (GUIDE section 5: accruals stop at the cap). */
+export function totalChargesCap(principal: number, caps: PricingCaps = PHILIPPINE_CAPS): number {
+  return Math.floor((principal * caps.maxTotalChargesBps) / BPS);
+}
+
+/**
+ * The penalty for some overdue days on the overdue amount only, stopped where the loan's charges reach the
+ * cap: `chargedSoFar` is every charge already owed (interest, fees, penalties, extension fees).
+ */
+export function penaltyFor(input: {
+  overdueAmount: number;
+  dailyPenaltyBps: number;
+  days: number;
+  principal: number;
+  chargedSoFar: number;
+  caps?: PricingCaps;
+}): number {
+  const uncapped = roundHalfUp(input.overdueAmount * input.dailyPenaltyBps * input.days, BPS);
+  const headroom = Math.max(0, totalChargesCap(input.principal, input.caps) - input.chargedSoFar);
+  return Math.min(uncapped, headroom);
+}
+
+/** The price of one extension on the outstanding principal, never past the total-cost cap. */
+export function extensionFee(input: {
+  outstandingPrincipal: number;
+  extensionFeeBps: number;
+  principal: number;
+  chargedSoFar: number;
+  caps?: PricingCaps;
+}): number {
+  const fee = applyBps(input.outstandingPrincipal, input.extensionFeeBps);
+  const headroom = Math.max(0, totalChargesCap(input.principal, input.caps) - input.chargedSoFar);
+  return Math.min(fee, headroom);
+}
