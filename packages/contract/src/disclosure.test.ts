@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, buildDisclosure, isoDate } from './disclosure.ts';
+import { type LoanTerms, quoteLoan } from './pricing.ts';
+
+const demo: LoanTerms = {
+  minAmount: 100_000,
+  maxAmount: 1_000_000,
+  amountStep: 50_000,
+  tenureDays: [91, 120],
+  interestMethod: 'single',
+  monthlyInterestBps: 300,
+  processingFeeBps: 300,
+  dailyPenaltyBps: 10,
+  extensionDays: 30,
+  extensionFeeBps: 300,
+};
+
+const lender = {
+  corporateName: 'Sample Lending Corporation',
+  secRegistrationNumber: 'CS000000000',
+  certificateOfAuthorityNumber: 'CA 0000',
+  address: 'Makati City',
+  complaintsEmail: 'support@hiram.ph',
+  complaintsPhone: '+63 2 8123 4567',
+};
+
+describe('dates', () => {
+  it('adds days across months and leap years', () => {
+    expect(addDays({ year: 2026, month: 11, day: 21 }, 91)).toEqual({ year: 2027, month: 2, day: 20 });
+    expect(addDays({ year: 2028, month: 2, day: 28 }, 1)).toEqual({ year: 2028, month: 2, day: 29 });
+    expect(isoDate({ year: 2027, month: 2, day: 5 })).toBe('2027-02-05');
+  });
+});
+
+describe('the Disclosure Statement', () => {
+  it('states every figure of the quote it was built from', () => {
+    const quote = quoteLoan(demo, 500_000, 91);
+    const statement = buildDisclosure({
+      terms: demo,
+      quote,
+      startDate: { year: 2026, month: 11, day: 21 },
+      lender,
+    });
+    expect(statement.principal).toBe(500_000);
+    expect(statement.financeCharges).toEqual({ interest: 45_500, processingFee: 15_000, total: 60_500 });
+    expect(statement.netProceeds).toBe(485_000);
+    expect(statement.totalPayable).toBe(545_500);
+    expect(statement.schedule).toEqual([
+      { number: 1, dueDate: '2027-02-20', principal: 500_000, interest: 45_500, total: 545_500 },
+    ]);
+    expect(statement.nominalMonthlyRatePercent).toBe('3.00');
+    expect(statement.effectiveMonthlyRatePercent).toBe((quote.effectiveMonthlyRate * 100).toFixed(2));
+    expect(Number(statement.effectiveMonthlyRatePercent)).toBeGreaterThan(3);
+    expect(statement.penalty).toEqual({ dailyPercent: '0.10', onOverdueAmountOnly: true });
+    expect(statement.totalChargesCap).toBe(500_000);
+    expect(statement.prepaymentPenalty).toBe(0);
+    expect(statement.lender.corporateName).toBe('Sample Lending Corporation');
+  });
+});

@@ -1,0 +1,106 @@
+import {
+  DAYS_PER_MONTH,
+  type LoanQuote,
+  type LoanTerms,
+  PHILIPPINE_CAPS,
+  type PricingCaps,
+  totalChargesCap,
+} from './pricing.ts';
+import { type CalendarDate, formatBirthday } from './profile.ts';
+
+/**
+ * The Disclosure Statement (Truth in Lending Act, BSP Circular 730; GUIDE section 5) as data: what the
+ * borrower must see before signing, built from the same quote the server charges. The web app renders it,
+ * the agreement PDF prints it, and its hash is recorded with the signature.
+ */
+
+export interface LenderDetails {
+  corporateName: string;
+  secRegistrationNumber: string;
+  certificateOfAuthorityNumber: string;
+  address: string;
+  complaintsEmail: string;
+  complaintsPhone: string;
+}
+
+export interface DisclosureInstalment {
+  number: number;
+  /** ISO date, Manila calendar. */
+  dueDate: string;
+  principal: number;
+  interest: number;
+  total: number;
+}
+
+export interface DisclosureStatement {
+  principal: number;
+  financeCharges: { interest: number; processingFee: number; total: number };
+  netProceeds: number;
+  totalPayable: number;
+  tenureDays: number;
+  schedule: DisclosureInstalment[];
+  /** Percentages with two decimals, as printed. */
+  nominalMonthlyRatePercent: string;
+  effectiveMonthlyRatePercent: string;
+  effectiveYearlyRatePercent: string;
+  penalty: { dailyPercent: string; onOverdueAmountOnly: true };
+  totalChargesCap: number;
+  extension: { days: number; feePercentOfOutstandingPrincipal: string };
+  prepaymentPenalty: 0;
+  lender: LenderDetails;
+}
+
+/** A calendar date some days later (no time zone: the dates are already Manila's). */
+export function addDays(date: CalendarDate, days: number): CalendarDate {
+  const moved = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+  return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() };
+}
+
+export function isoDate(date: CalendarDate): string {
+  const [month, day, year] = formatBirthday(date).split('-');
+  return `${year}-${month}-${day}`;
+}
+
+function percent(rate: number): string {
+  return (rate * 100).toFixed(2);
+}
+
+export function buildDisclosure(input: {
+  terms: LoanTerms;
+  quote: LoanQuote;
+  /** The day the money is sent: due dates count from it. */
+  startDate: CalendarDate;
+  lender: LenderDetails;
+  caps?: PricingCaps;
+}): DisclosureStatement {
+  const { terms, quote, startDate, lender } = input;
+  return {
+    principal: quote.principal,
+    financeCharges: {
+      interest: quote.totalInterest,
+      processingFee: quote.processingFee,
+      total: quote.financeCharges,
+    },
+    netProceeds: quote.netProceeds,
+    totalPayable: quote.totalPayable,
+    tenureDays: quote.tenureDays,
+    schedule: quote.schedule.map((line) => ({
+      number: line.number,
+      dueDate: isoDate(addDays(startDate, line.dueDay)),
+      principal: line.principal,
+      interest: line.interest,
+      total: line.total,
+    })),
+    nominalMonthlyRatePercent: (terms.monthlyInterestBps / 100).toFixed(2),
+    effectiveMonthlyRatePercent: percent(quote.effectiveMonthlyRate),
+    effectiveYearlyRatePercent: percent(quote.effectiveYearlyRate),
+    penalty: { dailyPercent: (terms.dailyPenaltyBps / 100).toFixed(2), onOverdueAmountOnly: true },
+    totalChargesCap: totalChargesCap(quote.principal, input.caps ?? PHILIPPINE_CAPS),
+    extension: {
+      days: terms.extensionDays || DAYS_PER_MONTH,
+      feePercentOfOutstandingPrincipal: (terms.extensionFeeBps / 100).toFixed(2),
+    },
+    prepaymentPenalty: 0,
+    lender,
+  };
+}
