@@ -3,10 +3,25 @@ import { createHashRouter, type RouteObject, redirect } from 'react-router';
 import { ScreenSpinner } from '../components/spinner.tsx';
 import { paths, type RouteName, redirects } from '../config/paths.ts';
 import { HomeScreen } from '../features/home/home-screen.tsx';
-import { useI18n } from '../lib/i18n/i18n.tsx';
+import { translate, useI18n } from '../lib/i18n/i18n.tsx';
+import { navigateTo } from '../lib/navigation.ts';
+import { getSession } from '../lib/session.ts';
+import { showToast } from '../lib/toast.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { TabLayout } from './tab-layout.tsx';
+
+/**
+ * Home's Apply: signed out, the guard of to_borrow signs the borrower in; signed in, the status dispatcher
+ * (loaded on the tap, not with Home) opens the next step.
+ */
+function apply() {
+  if (!getSession().token) return void navigateTo(paths.toBorrow.getHref());
+  import('./continue-application.ts').then(
+    (flow) => flow.applyForLoan(),
+    () => showToast(translate('common.networkFailed'), { tone: 'error' }),
+  );
+}
 
 function LoadingScreen() {
   const { t } = useI18n();
@@ -94,7 +109,10 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <TabLayout />,
-        children: [{ path: paths.home.path, element: <HomeScreen /> }, ...TAB_SCREENS.map(lazyRoute)],
+        children: [
+          { path: paths.home.path, element: <HomeScreen onApply={apply} /> },
+          ...TAB_SCREENS.map(lazyRoute),
+        ],
       },
       ...redirects.map(({ from, to }) => ({ path: from, loader: () => redirect(paths[to].getHref()) })),
       {

@@ -1,7 +1,15 @@
 import type { EndpointName, RequestOf, ResponseOf } from '@hiram/contract/api/endpoints';
 import { API, REQUEST_TIMEOUT_MS } from '@hiram/contract/api/routes';
 import { SUCCESS_CODE } from '@hiram/contract/envelope';
-import { fieldErrorsOf, type Payload, prepareRequest, readEnvelope } from './api-request.ts';
+import {
+  type ClientContext,
+  fieldErrorsOf,
+  type Payload,
+  type PreparedRequest,
+  prepareRequest,
+  prepareUpload,
+  readEnvelope,
+} from './api-request.ts';
 import { bridge, getAppMode } from './bridge/bridge.ts';
 import { getLanguage, translate } from './i18n/i18n.tsx';
 import { holdLoading } from './loading.ts';
@@ -93,11 +101,27 @@ function reportNetworkFailure(retry: (() => void) | undefined): void {
  * Calls one endpoint of the contract by name. Resolves with `data` when `code` is 0; otherwise rejects with
  * ApiError (after ending the session for the session codes) or NetworkError (after a toast with Retry).
  */
-export async function apiRequest<N extends EndpointName>(
+export function apiRequest<N extends EndpointName>(
   name: N,
   payload?: RequestOf<N>,
   options: RequestOptions = {},
 ): Promise<ResponseOf<N>> {
+  return send((context) => prepareRequest(API[name], payload as Payload | undefined, context), options);
+}
+
+/** Sends a multipart endpoint's form (a photo and its fields); answers like apiRequest. */
+export function apiUpload<N extends EndpointName>(
+  name: N,
+  form: FormData,
+  options: RequestOptions = {},
+): Promise<ResponseOf<N>> {
+  return send((context) => prepareUpload(API[name], form, context), options);
+}
+
+async function send<T>(
+  prepare: (context: ClientContext) => PreparedRequest,
+  options: RequestOptions,
+): Promise<T> {
   const release = options.loading ? holdLoading() : null;
   const controller = new AbortController();
   const timeout = setTimeout(
@@ -106,7 +130,7 @@ export async function apiRequest<N extends EndpointName>(
   );
   const stopFollowing = followAbort(options.signal, controller);
   try {
-    const prepared = prepareRequest(API[name], payload as Payload | undefined, {
+    const prepared = prepare({
       packageName: getPackageName(),
       appName: getAppName(),
       afid: readItem('afid'),
@@ -138,7 +162,7 @@ export async function apiRequest<N extends EndpointName>(
     }
     const envelope = readEnvelope(json);
     if (!envelope) throw new ApiError(UNREADABLE_ANSWER_CODE, errorMessage(null), response.status, null);
-    if (envelope.code === SUCCESS_CODE) return envelope.data as ResponseOf<N>;
+    if (envelope.code === SUCCESS_CODE) return envelope.data as T;
 
     const message = envelope.msg || errorMessage(null);
     if (await isSessionEnd(envelope.code)) await handleSessionEnd(message);

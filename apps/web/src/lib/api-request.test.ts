@@ -1,7 +1,13 @@
 import { API } from '@hiram/contract/api/routes';
 import { decryptPath } from '@hiram/contract/cipher';
 import { describe, expect, it } from 'vitest';
-import { type ClientContext, fieldErrorsOf, prepareRequest, readEnvelope } from './api-request.ts';
+import {
+  type ClientContext,
+  fieldErrorsOf,
+  prepareRequest,
+  prepareUpload,
+  readEnvelope,
+} from './api-request.ts';
 
 const context: ClientContext = {
   packageName: 'ph.hiram.app',
@@ -54,7 +60,7 @@ describe('prepareRequest', () => {
   it('sends other posts as JSON', () => {
     const request = prepareRequest(API.getVerifyCode, { mobile: '09171234567', type: 'login' }, context);
     expect(request.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(request.body ?? '')).toEqual({ mobile: '09171234567', type: 'login' });
+    expect(JSON.parse(String(request.body))).toEqual({ mobile: '09171234567', type: 'login' });
   });
 
   it('sends the brand, language, affiliate and token headers', () => {
@@ -70,6 +76,30 @@ describe('prepareRequest', () => {
   it('percent-encodes a header value that is not Latin-1', () => {
     const request = prepareRequest(API.productList, {}, { ...context, appName: 'Hiram₱' });
     expect(request.headers.appname).toBe('Hiram%E2%82%B1');
+  });
+});
+
+describe('prepareUpload', () => {
+  it('posts the form on the encrypted path with t and the headers, leaving the content-type to the browser', () => {
+    const form = new FormData();
+    form.append('cardType', '5');
+    const request = prepareUpload(API.uploadIdFront, form, { ...context, token: 'abc' });
+    expect(decryptPath(cipherOf(request.url), 'ph.hiram.app')).toBe('/user/upload/otherCard/front');
+    const params = new URL(request.url, 'http://x').searchParams;
+    expect([...params.keys()]).toEqual(['t']);
+    expect(params.get('t')).toBe('1700000000000');
+    expect(request.method).toBe('POST');
+    expect(request.body).toBe(form);
+    expect(request.headers).toMatchObject({
+      authorization: 'Bearer abc',
+      packagename: 'ph.hiram.app',
+      lang: 'fil',
+    });
+    expect(request.headers).not.toHaveProperty('content-type');
+  });
+
+  it('is the only way to send a multipart call', () => {
+    expect(() => prepareRequest(API.saveFaceImage, {}, context)).toThrow(/prepareUpload/);
   });
 });
 

@@ -21,7 +21,7 @@ export interface PreparedRequest {
   url: string;
   method: ApiRoute['method'];
   headers: Record<string, string>;
-  body?: string;
+  body?: string | FormData;
 }
 
 export type Payload = Record<string, unknown>;
@@ -78,6 +78,18 @@ export function prepareRequest(
   const prepared: PreparedRequest = { url, method: route.method, headers };
   if (body !== undefined) prepared.body = body;
   return prepared;
+}
+
+/**
+ * A multipart upload: the same encrypted path, `t` and headers as any call, the form as the body, and no
+ * content-type, so the browser writes it with the multipart boundary.
+ */
+export function prepareUpload(route: ApiRoute, form: FormData, context: ClientContext): PreparedRequest {
+  return {
+    ...prepareRequest({ ...route, method: 'GET' }, undefined, context),
+    method: route.method,
+    body: form,
+  };
 }
 
 /** The envelope, or null when the answer is not one (a proxy's HTML error page, say). */

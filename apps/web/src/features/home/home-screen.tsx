@@ -1,6 +1,6 @@
 import { formatPeso } from '@hiram/contract/money';
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { CheckIcon, ShieldIcon } from '../../components/icons.tsx';
 import { paths } from '../../config/paths.ts';
 import { errorMessage, NetworkError } from '../../lib/api-client.ts';
@@ -15,10 +15,12 @@ function daysText(t: Translate, offer: LoanOffer): string {
     : t('home.days', { min: offer.minDays, max: offer.maxDays });
 }
 
-/** Home (SPEC section 2): the amount range, the refund period and the way to apply. */
-export function HomeScreen() {
+/**
+ * Home (SPEC section 2): the amount range, the refund period and the way to apply. What Apply opens is the
+ * app layer's business (the status dispatcher), so it is passed in.
+ */
+export function HomeScreen({ onApply }: { onApply: () => void }) {
   const { t } = useI18n();
-  const navigate = useNavigate();
   const products = useProductList();
   const appName = getAppName();
   const offer = products.data ? loanOffer(products.data) : null;
@@ -26,8 +28,6 @@ export function HomeScreen() {
   useEffect(() => {
     document.title = appName;
   }, [appName]);
-
-  const apply = () => navigate(paths.toBorrow.getHref());
 
   return (
     <main className="home">
@@ -75,7 +75,7 @@ export function HomeScreen() {
             <button
               type="button"
               className="button button-on-brand button-block"
-              onClick={apply}
+              onClick={onApply}
               disabled={!offer}
             >
               {t('home.apply')}

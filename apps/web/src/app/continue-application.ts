@@ -1,0 +1,89 @@
+import type { ApplicationProgress } from '@hiram/contract/api/application';
+import { paths } from '../config/paths.ts';
+import { ApiError, apiRequest, errorMessage } from '../lib/api-client.ts';
+import { BridgeError, BridgeUnavailableError, bridge, getAppMode } from '../lib/bridge/bridge.ts';
+import type { FeatureText } from '../lib/i18n/feature-text.ts';
+import { getLanguage } from '../lib/i18n/i18n.tsx';
+import { navigateTo } from '../lib/navigation.ts';
+import { showToast } from '../lib/toast.ts';
+import { dispatch, STEP_SCREENS } from './dispatcher.ts';
+
+/**
+ * Carries out the status dispatcher: Home's Apply button and the end of every application step call it.
+ * Loaded on demand, so Home's first load does not carry it.
+ */
+
+const en = {
+  validationNotReady:
+    'Your application is being validated. We will let you know here when there is something for you to do.',
+};
+const text: FeatureText<keyof typeof en> = {
+  en,
+  fil: {
+    validationNotReady:
+      'Bine-validate ang iyong aplikasyon. Sasabihan ka namin dito kapag may kailangan kang gawin.',
+  },
+  es: {
+    validationNotReady: 'Su solicitud se está validando. Le avisaremos aquí cuando tenga algo que hacer.',
+  },
+};
+
+function getProgress(): Promise<ApplicationProgress> {
+  return apiRequest('applicationProgress', {}, { loading: true });
+}
+
+// Host replies that mean it has no screen for the step: the borrower does it on ours instead.
+const NO_NATIVE_SCREEN = new Set<string | number>(['unknownStep', 'unknownAction']);
+
+export interface ContinueOptions {
+  /** Replace the current history entry: a finished step should not be one Back away. */
+  replace?: boolean;
+}
+
+/**
+ * Opens what comes next for the borrower. With no progress given, asks the server first. In the app, a
+ * native step is opened through the bridge; when it closes, the progress is asked again and followed,
+ * unless the borrower left that same step unfinished (then they stay where they are).
+ */
+export async function continueApplication(
+  progress?: ApplicationProgress | null,
+  options: ContinueOptions = {},
+): Promise<void> {
+  const current = progress ?? (await getProgress());
+  const action = dispatch(current, getAppMode());
+  if (action.kind === 'nativeStep') {
+    try {
+      await bridge.toWebStep(action.step);
+    } catch (error) {
+      const noScreen =
+        error instanceof BridgeUnavailableError ||
+        (error instanceof BridgeError && NO_NATIVE_SCREEN.has(error.code));
+      if (noScreen) {
+        await navigateTo(paths[STEP_SCREENS[action.step]].getHref(), options);
+        return;
+      }
+      // Closed, failed or timed out: what the server says now decides, as after a normal close.
+    }
+    const next = await getProgress();
+    if (next.nextStep !== action.step) await continueApplication(next, options);
+    return;
+  }
+  await navigateTo(action.to, options);
+  if (action.notice) showToast(text[getLanguage()][action.notice], { durationMs: 6000 });
+}
+
+let applying = false;
+
+/** Home's Apply button, signed in: one dispatch at a time however often it is tapped. */
+export async function applyForLoan(): Promise<void> {
+  if (applying) return;
+  applying = true;
+  try {
+    await continueApplication();
+  } catch (error) {
+    // A network failure has already said so with its Retry toast.
+    if (error instanceof ApiError) showToast(errorMessage(error), { tone: 'error' });
+  } finally {
+    applying = false;
+  }
+}
