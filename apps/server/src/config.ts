@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -12,6 +13,11 @@ export const NODE_ENVS = ['development', 'test', 'production'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
 export const SMS_PROVIDERS = ['sandbox'] as const;
 export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
+export const IDENTITY_PROVIDERS = ['sandbox'] as const;
+export type IdentityProviderName = (typeof IDENTITY_PROVIDERS)[number];
+export const PAYOUT_PROVIDERS = ['sandbox'] as const;
+export type PayoutProviderName = (typeof PAYOUT_PROVIDERS)[number];
+export const WEBHOOK_SECRET_MIN_LENGTH = 16;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -25,6 +31,12 @@ export interface Config {
   publicUrl: string;
   nodeEnv: NodeEnv;
   smsProvider: SmsProviderName;
+  identityProvider: IdentityProviderName;
+  payoutProvider: PayoutProviderName;
+  /** How long the sandbox providers take to answer, in milliseconds. */
+  sandboxDelayMs: number;
+  /** The shared secret of the identity provider's signed webhooks. */
+  identityWebhookSecret: string;
   /** How long a sign-in lasts: SESSION_TTL, or SESSION_TTL_DAYS in seconds. */
   sessionTtlSeconds: number;
   /** Whether `/api/security/login` is accepted besides its cipher. */
@@ -65,6 +77,26 @@ export const VARIABLES: readonly VariableDoc[] = [
     name: 'SMS_PROVIDER',
     default: 'sandbox',
     description: '`sandbox` keeps every SMS in an outbox listed at `GET /dev/sms?mobile=`',
+  },
+  {
+    name: 'IDENTITY_PROVIDER',
+    default: 'sandbox',
+    description: '`sandbox` reads IDs and matches faces by rules of docs/providers.md',
+  },
+  {
+    name: 'PAYOUT_PROVIDER',
+    default: 'sandbox',
+    description: '`sandbox` verifies payout accounts by rules of docs/providers.md',
+  },
+  {
+    name: 'SANDBOX_DELAY_MS',
+    default: '1500 (0 in test)',
+    description: 'Milliseconds the sandbox providers take to answer (0 to 600000)',
+  },
+  {
+    name: 'IDENTITY_WEBHOOK_SECRET',
+    default: '(random at start)',
+    description: `Secret of the identity provider's signed webhooks, at least ${WEBHOOK_SECRET_MIN_LENGTH} characters`,
   },
   { name: 'SESSION_TTL_DAYS', default: '30', description: 'Days a sign-in stays valid (1 to 365)' },
   {
@@ -120,12 +152,12 @@ function quoted(value: string): string {
   return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
 }
 
-function integer(name: string, min: number, max: number, fallback: number) {
+function optionalInteger(name: string, min: number, max: number) {
   return z
     .string()
     .optional()
     .transform((raw, ctx) => {
-      if (raw === undefined) return fallback;
+      if (raw === undefined) return undefined;
       const value = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
       if (!Number.isSafeInteger(value) || value < min || value > max) {
         ctx.addIssue({
@@ -136,6 +168,10 @@ function integer(name: string, min: number, max: number, fallback: number) {
       }
       return value;
     });
+}
+
+function integer(name: string, min: number, max: number, fallback: number) {
+  return optionalInteger(name, min, max).transform((value) => value ?? fallback);
 }
 
 function oneOf<const T extends readonly string[]>(name: string, values: T, fallback: T[number] | undefined) {
@@ -227,6 +263,16 @@ const EnvSchema = z.object({
   PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']),
   NODE_ENV: oneOf('NODE_ENV', NODE_ENVS, 'development'),
   SMS_PROVIDER: oneOf('SMS_PROVIDER', SMS_PROVIDERS, 'sandbox'),
+  IDENTITY_PROVIDER: oneOf('IDENTITY_PROVIDER', IDENTITY_PROVIDERS, 'sandbox'),
+  PAYOUT_PROVIDER: oneOf('PAYOUT_PROVIDER', PAYOUT_PROVIDERS, 'sandbox'),
+  SANDBOX_DELAY_MS: optionalInteger('SANDBOX_DELAY_MS', 0, 600_000),
+  IDENTITY_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .refine((raw) => raw === undefined || raw.trim().length >= WEBHOOK_SECRET_MIN_LENGTH, {
+      // A secret is never echoed.
+      message: `IDENTITY_WEBHOOK_SECRET must have at least ${WEBHOOK_SECRET_MIN_LENGTH} characters`,
+    }),
   SESSION_TTL_DAYS: integer('SESSION_TTL_DAYS', 1, 365, 30),
   SESSION_TTL: duration('SESSION_TTL'),
   CLEAR_PATHS: boolean('CLEAR_PATHS'),
@@ -269,6 +315,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     publicUrl: (vars.PUBLIC_URL ?? `http://${displayHost}:${vars.PORT}`).replace(/\/+$/, ''),
     nodeEnv,
     smsProvider: vars.SMS_PROVIDER ?? 'sandbox',
+    identityProvider: vars.IDENTITY_PROVIDER ?? 'sandbox',
+    payoutProvider: vars.PAYOUT_PROVIDER ?? 'sandbox',
+    sandboxDelayMs: vars.SANDBOX_DELAY_MS ?? (nodeEnv === 'test' ? 0 : 1500),
+    // Without a configured secret only our own sandbox signs webhooks, in this process: a random one will do.
+    identityWebhookSecret: vars.IDENTITY_WEBHOOK_SECRET?.trim() ?? randomBytes(32).toString('hex'),
     sessionTtlSeconds: vars.SESSION_TTL ?? vars.SESSION_TTL_DAYS * 86_400,
     clearPaths: vars.CLEAR_PATHS ?? nodeEnv !== 'production',
     logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),

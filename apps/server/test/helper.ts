@@ -48,6 +48,38 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+export interface MultipartPart {
+  name: string;
+  value: string | Buffer;
+  filename?: string;
+  contentType?: string;
+}
+
+/** A multipart/form-data body, as a browser's FormData would send it. */
+export function multipartBody(parts: readonly MultipartPart[]): { body: Buffer; contentType: string } {
+  const boundary = `----hiram${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = part.filename
+      ? `form-data; name="${part.name}"; filename="${part.filename}"`
+      : `form-data; name="${part.name}"`;
+    const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
+    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export interface UploadOptions {
+  file?: Buffer;
+  filename?: string;
+  /** The declared type, which the server ignores (it looks at the bytes). */
+  contentType?: string;
+  fields?: Record<string, string>;
+}
+
 export interface Answer<T = unknown> {
   status: number;
   body: Envelope<T>;
@@ -103,6 +135,14 @@ export interface TestServer {
   ): Promise<Answer<ResponseOf<N>>>;
   /** A raw inject, the envelope parsed when the answer is JSON. */
   request(options: InjectOptions): Promise<Answer>;
+  /** A multipart upload to an upload endpoint: `file` plus any text fields. */
+  upload<N extends ApiName>(
+    name: N,
+    upload: UploadOptions,
+    options?: CallOptions,
+  ): Promise<Answer<ResponseOf<N>>>;
+  /** Runs every background job that is due (the sandbox providers' answers), and those they add. */
+  settle(): Promise<void>;
   /** The newest sandbox SMS to a number. */
   lastSms(mobile: string): Promise<string>;
   /** The code in the newest sandbox SMS to a number. */
@@ -185,6 +225,38 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     return answer as Answer<never>;
   };
 
+  const upload: TestServer['upload'] = async (name, uploadOptions, callOptions = {}) => {
+    const route = API[name];
+    const packageName =
+      callOptions.packageName === undefined ? DEFAULT_PACKAGE_NAME : callOptions.packageName;
+    const parts: MultipartPart[] = Object.entries(uploadOptions.fields ?? {}).map(([field, value]) => ({
+      name: field,
+      value,
+    }));
+    if (uploadOptions.file) {
+      parts.push({
+        name: 'file',
+        value: uploadOptions.file,
+        filename: uploadOptions.filename ?? 'photo.jpg',
+        contentType: uploadOptions.contentType ?? 'image/jpeg',
+      });
+    }
+    const { body, contentType } = multipartBody(parts);
+    const headers: Record<string, string> = { ...callOptions.headers, 'content-type': contentType };
+    if (packageName !== null) headers[HEADERS.packageName] = packageName;
+    if (callOptions.lang) headers[HEADERS.lang] = callOptions.lang;
+    if (callOptions.token) headers[HEADERS.authorization] = `Bearer ${callOptions.token}`;
+    const answer = await request({
+      method: route.method,
+      url: `${API_PREFIX}/${encryptPath(route.path, packageName ?? DEFAULT_PACKAGE_NAME)}`,
+      query: { t: String(clock.now().getTime()) },
+      headers,
+      remoteAddress: callOptions.address ?? freshAddress(),
+      payload: body,
+    });
+    return answer as Answer<never>;
+  };
+
   const lastSms = async (mobile: string) => {
     const answer = await request({ method: 'GET', url: DEV_SMS_OUTBOX_PATH, query: { mobile } });
     const messages = answer.body.data as { text: string }[];
@@ -215,6 +287,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     config,
     call,
     request,
+    upload,
+    settle: () => app.jobs.drain(),
     lastSms,
     lastCode,
     signIn,

@@ -132,6 +132,24 @@ export const ERRORS = {
       es: 'La contraseña necesita de 8 a 64 caracteres con al menos una letra y un dígito',
     },
   },
+  IMAGE_UNREADABLE: {
+    code: 40011,
+    status: 400,
+    message: {
+      en: 'This photo could not be read. Please take or choose it again',
+      fil: 'Hindi mabasa ang larawang ito. Kumuha o pumili muli',
+      es: 'No se pudo leer esta foto. Tómela o elíjala de nuevo',
+    },
+  },
+  INVALID_SIGNATURE: {
+    code: 40101,
+    status: 401,
+    message: {
+      en: 'The signature of this request is not valid',
+      fil: 'Hindi wasto ang signature ng request na ito',
+      es: 'La firma de esta solicitud no es válida',
+    },
+  },
   NOT_FOUND: {
     code: 40401,
     status: 404,
@@ -159,6 +177,15 @@ export const ERRORS = {
       es: 'Esto cambió mientras tanto. Recargue e inténtelo de nuevo',
     },
   },
+  BANK_ACCOUNT_EXISTS: {
+    code: 40903,
+    status: 409,
+    message: {
+      en: 'Your account is already verified. To change it, ask for a verification code',
+      fil: 'Na-verify na ang iyong account. Para palitan ito, humingi ng verification code',
+      es: 'Su cuenta ya está verificada. Para cambiarla, solicite un código de verificación',
+    },
+  },
   PAYLOAD_TOO_LARGE: {
     code: 41301,
     status: 413,
@@ -168,6 +195,15 @@ export const ERRORS = {
       es: 'Lo que envió es demasiado grande',
     },
   },
+  IMAGE_TOO_LARGE: {
+    code: 41302,
+    status: 413,
+    message: {
+      en: 'The photo is too large: at most {max} MB',
+      fil: 'Masyadong malaki ang larawan: hanggang {max} MB lamang',
+      es: 'La foto es demasiado grande: como máximo {max} MB',
+    },
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     code: 41501,
     status: 415,
@@ -175,6 +211,15 @@ export const ERRORS = {
       en: 'This kind of content is not accepted here',
       fil: 'Hindi tinatanggap dito ang ganitong uri ng content',
       es: 'Este tipo de contenido no se acepta aquí',
+    },
+  },
+  NOT_AN_IMAGE: {
+    code: 41502,
+    status: 415,
+    message: {
+      en: 'Please choose a photo (JPG, PNG or WebP)',
+      fil: 'Pumili ng larawan (JPG, PNG o WebP)',
+      es: 'Elija una foto (JPG, PNG o WebP)',
     },
   },
   TOO_MANY_REQUESTS: {

@@ -97,6 +97,26 @@ export const FIELD_MESSAGES = {
     fil: 'Hindi tugma ang account number sa napiling bangko o e-wallet',
     es: 'Este número de cuenta no corresponde al banco o billetera elegido',
   },
+  cityNotInState: {
+    en: 'Please choose a city of the chosen province',
+    fil: 'Pumili ng lungsod sa napiling probinsya',
+    es: 'Elija una ciudad de la provincia elegida',
+  },
+  photoRequired: {
+    en: 'Please take or choose this photo',
+    fil: 'Kumuha o pumili ng larawang ito',
+    es: 'Tome o elija esta foto',
+  },
+  idNotRead: {
+    en: 'Let us read your ID first, then confirm what was read',
+    fil: 'Hayaang basahin muna namin ang iyong ID, saka kumpirmahin ang nabasa',
+    es: 'Primero deje que leamos su identificación y luego confirme lo leído',
+  },
+  unanswered: {
+    en: 'There are still unanswered questions, please complete',
+    fil: 'May mga tanong pang hindi nasasagot, pakikumpleto',
+    es: 'Todavía hay preguntas sin responder, por favor complételas',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

@@ -1,4 +1,5 @@
 import type { ErrorKey } from '@hiram/contract/errors';
+import type { Localized } from '@hiram/contract/languages';
 import type { FieldProblem } from './field-problems.ts';
 
 /**
@@ -12,6 +13,8 @@ export interface AppErrorOptions {
   headers?: Record<string, string>;
   /** For VALIDATION_FAILED: the fields at fault, localized by the error handler. */
   fields?: FieldProblem[];
+  /** Said instead of the catalogue's message, when the spec words this case itself. */
+  message?: Localized;
 }
 
 export class AppError extends Error {

@@ -15,7 +15,7 @@ export function failure(
   language: Language,
   data: unknown = null,
   values: Record<string, string | number> = {},
+  message: Localized = ERRORS[key].message,
 ): Envelope<unknown> {
-  const entry = ERRORS[key];
-  return { code: entry.code, msg: fillTemplate(entry.message[language], values), data: data ?? null };
+  return { code: ERRORS[key].code, msg: fillTemplate(message[language], values), data: data ?? null };
 }

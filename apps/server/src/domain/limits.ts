@@ -35,3 +35,11 @@ export function windowRetryAfter(
   const seconds = Math.ceil((leaving.getTime() + windowSeconds * 1000 - now.getTime()) / 1000);
   return Math.max(1, seconds);
 }
+
+/** Every server process looks for due background jobs this often (besides wake-ups after its own requests). */
+export const JOB_POLL_MS = 1000;
+/** Form analytics: batches accepted from one client address in an hour, and events kept per brand. */
+export const ANALYTICS_BATCHES_PER_ADDRESS_PER_HOUR = 360;
+export const ANALYTICS_EVENTS_KEPT_PER_BRAND = 200_000;
+/** Multipart uploads: besides the one photo, a few short fields (cardType). */
+export const UPLOAD_FIELD_MAX_BYTES = 1024;

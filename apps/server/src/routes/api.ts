@@ -1,12 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../domain/app-error.ts';
 import { wasDeciphered } from '../plugins/app/path-cipher.ts';
+import { appRoutes } from './app/index.ts';
 import { appDownloadRoutes } from './app-download/index.ts';
 import { loanRoutes } from './loan/index.ts';
 import { loanMarketRoutes } from './loan-market/index.ts';
 import { logRoutes } from './log/index.ts';
+import { matiRoutes } from './mati/index.ts';
 import { securityRoutes } from './security/index.ts';
+import { timeRoutes } from './time/index.ts';
+import { applicationRoutes } from './user/application.ts';
+import { bankAccountRoutes } from './user/bank-account.ts';
+import { identityRoutes } from './user/identity.ts';
 import { userRoutes } from './user/index.ts';
+import { uploadRoutes } from './user/uploads.ts';
 
 /**
  * The contract's endpoints under /api, with the hooks every one of them shares: clear paths are refused
@@ -28,4 +35,12 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(appDownloadRoutes);
   await app.register(logRoutes);
   await app.register(loanRoutes);
+  await app.register(applicationRoutes);
+  await app.register(identityRoutes);
+  // Own scopes: uploads read only multipart, the webhook only JSON.
+  await app.register(uploadRoutes);
+  await app.register(bankAccountRoutes);
+  await app.register(appRoutes);
+  await app.register(timeRoutes);
+  await app.register(matiRoutes);
 }

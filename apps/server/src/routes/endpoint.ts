@@ -3,7 +3,7 @@ import { API_PREFIX, type ApiRoute } from '@hiram/contract/api/routes';
 import { SUCCESS_CODE } from '@hiram/contract/envelope';
 import type { Language } from '@hiram/contract/languages';
 import { normalizePhMobile } from '@hiram/contract/mobile';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../domain/app-error.ts';
 import { success } from '../domain/envelope.ts';
@@ -24,6 +24,8 @@ declare module 'fastify' {
     /** The contract's name of the endpoint a route serves. */
     endpoint?: EndpointName;
     auth?: 'none' | 'required';
+    /** Keep the JSON body's exact text in `request.rawBody` (signed webhooks). */
+    rawBody?: boolean;
   }
 }
 
@@ -83,28 +85,64 @@ export function e164(mobile: string): string {
   return normalized;
 }
 
+/** An answer that is not the envelope: a photo, say. */
+export class RawAnswer {
+  constructor(
+    readonly contentType: string,
+    readonly body: Buffer,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+/** The `file` part of a multipart upload, as @fastify/multipart leaves it in the body: its bytes. */
+const uploadedFile = z
+  .custom<Buffer>((value) => Buffer.isBuffer(value), 'photoRequired')
+  .meta({ type: 'string', format: 'binary', description: 'the photo: JPEG, PNG or WebP' });
+
+export interface EndpointOptions {
+  /** Checks that run before the request is validated (a webhook's signature). */
+  preValidation?: preValidationHookHandler[];
+  rawBody?: boolean;
+}
+
+/** The uploaded file of a multipart endpoint's validated body. */
+export function fileOf(request: FastifyRequest): Buffer {
+  const file = (request.body as { file?: unknown } | undefined)?.file;
+  if (!Buffer.isBuffer(file))
+    throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'file', message: 'photoRequired' }] });
+  return file;
+}
+
 /**
  * Registers one endpoint of the contract: method, clear path, request and response schemas and summary
- * all come from ENDPOINTS; the handler returns `data` and gets the envelope added.
+ * all come from ENDPOINTS; the handler returns `data` and gets the envelope added (or a RawAnswer, sent
+ * as it is). Multipart endpoints take their fields as the contract says, plus the `file` part.
  */
 export function defineEndpoint<N extends EndpointName>(
   app: FastifyInstance,
   name: N,
-  handler: (call: EndpointCall<N>) => Promise<ResponseOf<N>>,
+  handler: (call: EndpointCall<N>) => Promise<ResponseOf<N> | RawAnswer>,
+  options: EndpointOptions = {},
 ): void {
-  const { request, response, summary, tag } = ENDPOINTS[name];
+  const { response, summary, tag } = ENDPOINTS[name];
   const route: ApiRoute = ENDPOINTS[name].route;
+  const request =
+    route.encoding === 'multipart'
+      ? (ENDPOINTS[name].request as unknown as z.ZodObject).extend({ file: uploadedFile })
+      : ENDPOINTS[name].request;
   const inputPart = route.method === 'GET' || route.encoding === 'query' ? 'querystring' : 'body';
   const consumes =
     route.encoding === 'form'
       ? ['application/x-www-form-urlencoded', 'application/json']
       : route.encoding === 'json'
         ? ['application/json', 'application/x-www-form-urlencoded']
-        : undefined;
+        : route.encoding === 'multipart'
+          ? ['multipart/form-data']
+          : undefined;
   app.route({
     method: route.method,
     url: `${API_PREFIX}${route.path}`,
-    config: { endpoint: name, auth: route.auth },
+    config: { endpoint: name, auth: route.auth, rawBody: options.rawBody ?? false },
     schema: {
       summary,
       tags: [tag],
@@ -114,6 +152,7 @@ export function defineEndpoint<N extends EndpointName>(
       response: { 200: successEnvelope(response), ...ERROR_RESPONSES },
     },
     onRequest: route.auth === 'required' ? [authenticate] : [],
+    preValidation: options.preValidation ?? [],
     handler: async (req, reply) => {
       const brand = req.brand;
       if (!brand) throw new AppError('UNKNOWN_BRAND');
@@ -127,6 +166,9 @@ export function defineEndpoint<N extends EndpointName>(
         language,
         caller: { brand, language, clientAddress: req.ip },
       });
+      if (data instanceof RawAnswer) {
+        return reply.type(data.contentType).headers(data.headers).send(data.body);
+      }
       return success(data, language);
     },
   });

@@ -182,6 +182,10 @@ const storedValue = z.union([z.string(), z.number(), z.null()]);
 export const Profile = z.object({
   basicInfo: z.record(z.string(), storedValue).nullable(),
   additionInfo: z.record(z.string(), storedValue).nullable(),
+  questionnaire: z
+    .record(z.string(), z.string())
+    .nullable()
+    .describe('saved answers by question code; answers no longer offered are left out'),
   progress: ApplicationProgress,
 });
 
@@ -234,6 +238,7 @@ export const UploadedImage = z.object({
   height: z.number().int(),
   bytes: z.number().int(),
 });
+export type UploadedImage = z.infer<typeof UploadedImage>;
 
 // ---- Questionnaire ----
 

@@ -36,6 +36,62 @@ export const API = {
   appDownloadAddress: { method: 'GET', path: '/app-download/getAddress', encoding: 'query', auth: 'none' },
   crashLog: { method: 'POST', path: '/log/crash-log', encoding: 'json', auth: 'none' },
   productList: { method: 'GET', path: '/loan/product/list', encoding: 'query', auth: 'none' },
+
+  // Application flow: profile, identity, questionnaire, account (issue "Application flow").
+  applicationProgress: {
+    method: 'GET',
+    path: '/user/application-progress',
+    encoding: 'query',
+    auth: 'required',
+  },
+  profile: { method: 'GET', path: '/user/profile', encoding: 'query', auth: 'required' },
+  saveBasicInfo: { method: 'POST', path: '/user/saveBasicInfo', encoding: 'json', auth: 'required' },
+  saveAdditionInfo: {
+    method: 'POST',
+    path: '/user/saveAdditionInfo-market',
+    encoding: 'json',
+    auth: 'required',
+  },
+  identityCard: { method: 'GET', path: '/user/identity-card', encoding: 'query', auth: 'required' },
+  uploadIdFront: {
+    method: 'POST',
+    path: '/user/upload/otherCard/front',
+    encoding: 'multipart',
+    auth: 'required',
+  },
+  uploadIdBack: {
+    method: 'POST',
+    path: '/user/upload/otherCard/back',
+    encoding: 'multipart',
+    auth: 'required',
+  },
+  saveFaceImage: { method: 'POST', path: '/user/saveFaceImage', encoding: 'multipart', auth: 'required' },
+  identityImage: { method: 'GET', path: '/user/identity-image', encoding: 'query', auth: 'required' },
+  idCardOcr: { method: 'POST', path: '/user/otherCardOcr', encoding: 'json', auth: 'required' },
+  finishUploadAllImg: {
+    method: 'POST',
+    path: '/user/finishUploadAllImg',
+    encoding: 'json',
+    auth: 'required',
+  },
+  saveQuestionnaire: { method: 'POST', path: '/user/save/questionnaire', encoding: 'json', auth: 'required' },
+  bankList: { method: 'GET', path: '/app/paystack/bank-list', encoding: 'query', auth: 'none' },
+  verifyBankCard: { method: 'GET', path: '/user/verifyBankCard', encoding: 'query', auth: 'required' },
+  getBankBranch: { method: 'GET', path: '/user/getBankBranch', encoding: 'query', auth: 'required' },
+  addBankCard: { method: 'POST', path: '/user/addBankCard', encoding: 'json', auth: 'required' },
+  getBindCardResult: { method: 'POST', path: '/user/getBindCardResult', encoding: 'json', auth: 'required' },
+  updateBankCard: { method: 'POST', path: '/user/update-bankCard', encoding: 'json', auth: 'required' },
+  submitApplication: { method: 'POST', path: '/user/submit', encoding: 'json', auth: 'required' },
+  uploadEnable: { method: 'GET', path: '/time/upload/enable', encoding: 'query', auth: 'none' },
+  uploadStatus: { method: 'GET', path: '/time/upload/uploadStatus', encoding: 'query', auth: 'required' },
+  identityProviderEcho: { method: 'POST', path: '/mati/get-echo-data', encoding: 'json', auth: 'none' },
+  identityVerificationNumber: {
+    method: 'GET',
+    path: '/mati/verify-mati-no',
+    encoding: 'query',
+    auth: 'required',
+  },
+  analyticsEvents: { method: 'POST', path: '/log/events', encoding: 'json', auth: 'none' },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof API;

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ERRORS, type ErrorKey } from '@hiram/contract/errors';
-import { DEFAULT_LANGUAGE } from '@hiram/contract/languages';
+import { DEFAULT_LANGUAGE, type Localized } from '@hiram/contract/languages';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../domain/app-error.ts';
@@ -22,6 +22,7 @@ interface Classified {
   values?: Record<string, string | number>;
   headers?: Record<string, string>;
   fields?: FieldProblem[];
+  message?: Localized;
 }
 
 function classify(error: FastifyError | Error): Classified {
@@ -49,7 +50,7 @@ function classify(error: FastifyError | Error): Classified {
 export function sendFailure(request: FastifyRequest, reply: FastifyReply, failed: Classified): FastifyReply {
   const language = languageOf(request);
   const data = failed.fields ? { fields: localizeProblems(failed.fields, language) } : (failed.data ?? null);
-  const envelope = failure(failed.key, language, data, failed.values);
+  const envelope = failure(failed.key, language, data, failed.values, failed.message);
   if (failed.headers) reply.headers(failed.headers);
   return reply.code(ERRORS[failed.key].status).type('application/json; charset=utf-8').send(envelope);
 }

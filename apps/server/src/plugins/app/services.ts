@@ -1,7 +1,18 @@
+import { API, API_PREFIX } from '@hiram/contract/api/routes';
+import { encryptPath } from '@hiram/contract/cipher';
 import fp from 'fastify-plugin';
+import { JOB_POLL_MS } from '../../domain/limits.ts';
+import type { IdentityProvider } from '../../providers/identity/identity-provider.ts';
+import { SandboxIdentity } from '../../providers/identity/sandbox-identity.ts';
+import type { PayoutProvider } from '../../providers/payout/payout-provider.ts';
+import { SandboxPayout } from '../../providers/payout/sandbox-payout.ts';
 import { SandboxSms } from '../../providers/sms/sandbox-sms.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import { Accounts } from './accounts.ts';
+import { Application } from './application.ts';
+import { Identity } from './identity.ts';
+import { Jobs } from './jobs.ts';
+import { PayoutAccounts } from './payout-accounts.ts';
 import { RateLimits } from './rate-limits.ts';
 import { Security } from './security.ts';
 import { Sessions } from './sessions.ts';
@@ -15,6 +26,10 @@ declare module 'fastify' {
     sessions: Sessions;
     rateLimits: RateLimits;
     security: Security;
+    jobs: Jobs;
+    application: Application;
+    identity: Identity;
+    payoutAccounts: PayoutAccounts;
   }
 }
 
@@ -25,15 +40,46 @@ export const servicesPlugin = fp(
     const sandboxSms = config.smsProvider === 'sandbox' ? new SandboxSms(db, clock) : null;
     const sms: SmsProvider | null = sandboxSms;
     if (!sms) throw new Error(`No SMS provider named ${config.smsProvider}`);
+    const jobs = new Jobs(db, clock, app.log, { pollMs: JOB_POLL_MS });
     const rateLimits = new RateLimits(db, clock);
     const sessions = new Sessions(db, clock, config.sessionTtlSeconds);
     const accounts = new Accounts(clock);
     const codes = new VerifyCodes(db, clock, sms);
+
+    // The sandbox answers through our own webhook, over the whole HTTP stack, as the real service would.
+    const identityProvider: IdentityProvider = new SandboxIdentity(db, jobs, clock, {
+      delayMs: config.sandboxDelayMs,
+      secret: config.identityWebhookSecret,
+      async deliver(packageName, rawBody, headers) {
+        const answer = await app.inject({
+          method: 'POST',
+          url: `${API_PREFIX}/${encryptPath(API.identityProviderEcho.path, packageName)}`,
+          headers: { ...headers, 'content-type': 'application/json', packagename: packageName },
+          payload: rawBody,
+        });
+        if (answer.statusCode !== 200) throw new Error(`The identity webhook answered ${answer.statusCode}`);
+      },
+    });
+    const payoutProvider: PayoutProvider = new SandboxPayout(jobs, {
+      delayMs: config.sandboxDelayMs,
+      deliver: async (result) => {
+        await payoutAccounts.applyVerification(result);
+      },
+    });
+    const payoutAccounts = new PayoutAccounts(db, clock, jobs, payoutProvider, codes);
+
     app.decorate('sms', sms);
     app.decorate('sandboxSms', sandboxSms);
     app.decorate('sessions', sessions);
     app.decorate('rateLimits', rateLimits);
     app.decorate('security', new Security(db, accounts, sessions, codes, rateLimits, sms));
+    app.decorate('jobs', jobs);
+    app.decorate('application', new Application(db, clock));
+    app.decorate('identity', new Identity(db, clock, jobs, identityProvider));
+    app.decorate('payoutAccounts', payoutAccounts);
+    app.addHook('onReady', async () => jobs.start());
+    // Before the database closes: the job under way finishes, no new one starts.
+    app.addHook('preClose', async () => jobs.stop());
   },
   { name: 'services', dependencies: ['database'] },
 );

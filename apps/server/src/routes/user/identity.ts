@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../domain/app-error.ts';
+import { defineEndpoint, RawAnswer, sessionOf } from '../endpoint.ts';
+
+/** The identity step (SPEC sections 2 and 5); the photo uploads are in uploads.ts. */
+export async function identityRoutes(app: FastifyInstance): Promise<void> {
+  const { identity } = app;
+
+  defineEndpoint(app, 'identityCard', async ({ request }) => identity.card(sessionOf(request).userId));
+
+  // Only the caller's own photos exist for this query: another borrower's is as missing as no photo.
+  defineEndpoint(app, 'identityImage', async ({ input, request }) => {
+    const photo = await identity.photo(sessionOf(request).userId, input.kind);
+    if (!photo) throw new AppError('NOT_FOUND');
+    return new RawAnswer('image/jpeg', photo, {
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    });
+  });
+
+  defineEndpoint(app, 'idCardOcr', async ({ input, request, brand }) =>
+    identity.requestRead(sessionOf(request).userId, brand.packageName, input.cardType),
+  );
+
+  defineEndpoint(app, 'finishUploadAllImg', async ({ input, request, brand }) =>
+    identity.confirm(sessionOf(request).userId, brand.packageName, input),
+  );
+}
