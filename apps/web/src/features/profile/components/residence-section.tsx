@@ -1,0 +1,56 @@
+import { RESIDENCE_TYPES } from '@hiram/contract/options';
+import { ADDRESS_MAX_LENGTH, isEmptyValue } from '@hiram/contract/profile';
+import { citiesOf, type PsgcData } from '@hiram/contract/psgc';
+import { useMemo } from 'react';
+import { showToast } from '../../../lib/toast.ts';
+import { ChoicePicker } from './choice-picker.tsx';
+import { choicesOf, fieldProps, type SectionProps, sheetText } from './section-props.ts';
+import { TextInput } from './text-input.tsx';
+
+/**
+ * Section 2: province (or Metro Manila), then its city or municipality (PSGC codes, GUIDE section 4), the
+ * street address and the type of residence. A city cannot be chosen before a province.
+ */
+export function ResidenceSection(props: SectionProps & { psgc: PsgcData | null }) {
+  const { form, t, psgc } = props;
+  const sheet = sheetText(t);
+  const state = form.text('state');
+  const stateChoices = useMemo(
+    () => psgc?.states.map((entry) => ({ value: entry.code, label: entry.name })) ?? [],
+    [psgc],
+  );
+  const cityChoices = useMemo(
+    () => (psgc && state ? citiesOf(psgc, state).map(([code, name]) => ({ value: code, label: name })) : []),
+    [psgc, state],
+  );
+
+  return (
+    <section className="card pf-section" aria-labelledby="profile-section-residence">
+      <h2 className="pf-section-title" id="profile-section-residence">
+        {t('section.residence')}
+      </h2>
+      <ChoicePicker {...fieldProps(props, 'state')} choices={stateChoices} sheet={sheet} loading={!psgc} />
+      <ChoicePicker
+        {...fieldProps(props, 'city')}
+        choices={cityChoices}
+        sheet={sheet}
+        loading={!psgc}
+        beforeOpen={() => {
+          if (!isEmptyValue(form.state.values.state)) return true;
+          showToast(t('toast.chooseStateFirst'));
+          return false;
+        }}
+      />
+      <TextInput
+        {...fieldProps(props, 'address')}
+        maxLength={ADDRESS_MAX_LENGTH}
+        autoComplete="street-address"
+      />
+      <ChoicePicker
+        {...fieldProps(props, 'residenceType')}
+        choices={choicesOf(RESIDENCE_TYPES, form.lang)}
+        sheet={sheet}
+      />
+    </section>
+  );
+}
