@@ -1,5 +1,11 @@
 import { normalizePhMobile } from './mobile.ts';
 
+export const ACCOUNT_KINDS = ['bank', 'wallet'] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+export const HOLDER_NAME_MAX_LENGTH = 100;
+/** Longest account number as typed (a wallet's mobile may carry spaces or +63). */
+export const ACCOUNT_NUMBER_MAX_LENGTH = 20;
+
 /**
  * Where a loan can be paid out: Philippine banks and e-wallets (SPEC section 3, "about 28 Philippine bank
  * names with short codes"). Banks are paid through the InstaPay or PESONet transfer rails (E_WALLET_TYPES

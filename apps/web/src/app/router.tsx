@@ -1,3 +1,4 @@
+import type { ApplicationProgress } from '@hiram/contract/api/application';
 import type { ComponentType } from 'react';
 import { createHashRouter, type RouteObject, redirect } from 'react-router';
 import { ScreenSpinner } from '../components/spinner.tsx';
@@ -29,6 +30,19 @@ function LoadingScreen() {
 }
 
 type LazyScreen = () => Promise<{ Component: ComponentType }>;
+
+/** A step screen says when it is done; what opens next is the status dispatcher's business. */
+type StepScreen = ComponentType<{ onComplete: (progress?: ApplicationProgress) => Promise<void> | void }>;
+
+/** An application step's screen, loaded with the dispatcher that takes the borrower on from it. */
+function applicationStep(load: () => Promise<StepScreen>): LazyScreen {
+  return () =>
+    Promise.all([load(), import('./continue-application.ts')]).then(([Screen, flow]) => ({
+      Component: () => (
+        <Screen onComplete={(progress) => flow.continueApplication(progress, { replace: true })} />
+      ),
+    }));
+}
 
 const notAvailableYet: LazyScreen = () =>
   import('./not-available-screen.tsx').then((module) => ({ Component: module.NotAvailableScreen }));
@@ -66,9 +80,17 @@ const screens: Record<Exclude<RouteName, 'home'>, LazyScreen> = {
     import('../features/legal/loan-terms-screen.tsx').then((m) => ({ Component: m.LoanTermsScreen })),
 
   // Steps of later releases: routed and guarded now, each saying plainly that it is not available yet.
-  personalInformation: notAvailableYet,
-  additionalInformation: notAvailableYet,
-  idCardAuthentication: notAvailableYet,
+  personalInformation: applicationStep(() =>
+    import('../features/profile/personal-information-screen.tsx').then((m) => m.PersonalInformationScreen),
+  ),
+  additionalInformation: applicationStep(() =>
+    import('../features/profile/additional-information-screen.tsx').then(
+      (m) => m.AdditionalInformationScreen,
+    ),
+  ),
+  idCardAuthentication: applicationStep(() =>
+    import('../features/identity/identity-screen.tsx').then((m) => m.IdentityScreen),
+  ),
   reviewTips: notAvailableYet,
   loanQuestion: notAvailableYet,
   addBankCard: notAvailableYet,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { VERIFY_CODE_LENGTH } from '../auth-rules.ts';
+import { ACCOUNT_KINDS, ACCOUNT_NUMBER_MAX_LENGTH, HOLDER_NAME_MAX_LENGTH } from '../banks.ts';
 import { COLLECTION_SWITCHES } from '../collection-switches.ts';
+import { ID_IMAGE_KINDS, OCR_FIELD_MAX_LENGTHS } from '../identity-rules.ts';
 import { isPhMobile, MOBILE_INPUT_MAX_LENGTH } from '../mobile.ts';
 import {
   CONTACT_RELATIONSHIPS,
@@ -191,19 +193,16 @@ export const Profile = z.object({
 
 // ---- Identity ----
 
-export const ID_IMAGE_KINDS = ['front', 'back', 'face'] as const;
-export type IdImageKind = (typeof ID_IMAGE_KINDS)[number];
-export const ID_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
-export const ID_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export { ID_IMAGE_KINDS, ID_IMAGE_MAX_BYTES, ID_IMAGE_TYPES, type IdImageKind } from '../identity-rules.ts';
 
 export const OcrFields = z.object({
-  idNumber: z.string().min(1, 'required').max(40, 'tooLong'),
-  fullName: z.string().min(1, 'required').max(150, 'tooLong'),
+  idNumber: z.string().min(1, 'required').max(OCR_FIELD_MAX_LENGTHS.idNumber, 'tooLong'),
+  fullName: z.string().min(1, 'required').max(OCR_FIELD_MAX_LENGTHS.fullName, 'tooLong'),
   birthday: z
     .string()
     .refine((text) => parseBirthday(text) !== null, 'invalidBirthday')
     .describe('MM-DD-YYYY'),
-  address: z.string().min(1, 'required').max(200, 'tooLong'),
+  address: z.string().min(1, 'required').max(OCR_FIELD_MAX_LENGTHS.address, 'tooLong'),
 });
 export type OcrFields = z.infer<typeof OcrFields>;
 
@@ -257,9 +256,7 @@ export const QuestionnaireAnswers = z.object({
 
 // ---- Bank or e-wallet account ----
 
-export const ACCOUNT_KINDS = ['bank', 'wallet'] as const;
-export const HOLDER_NAME_MAX_LENGTH = 100;
-export const ACCOUNT_NUMBER_MAX_LENGTH = 20;
+export { ACCOUNT_KINDS, ACCOUNT_NUMBER_MAX_LENGTH, HOLDER_NAME_MAX_LENGTH } from '../banks.ts';
 
 export const BankAccountInput = z
   .object({

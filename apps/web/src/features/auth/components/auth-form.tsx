@@ -16,6 +16,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TextField } from '../../../components/text-field.tsx';
 import { paths, safeReturnTo } from '../../../config/paths.ts';
+import { useCountdown } from '../../../hooks/use-countdown.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useI18n } from '../../../lib/i18n/i18n.tsx';
 import { DuplicateSubmitError } from '../../../lib/mutation.ts';
@@ -23,7 +24,6 @@ import { showToast } from '../../../lib/toast.ts';
 import { useLogInWithMobile } from '../api/log-in.ts';
 import { useRegister } from '../api/register.ts';
 import { useSendVerifyCode } from '../api/send-verify-code.ts';
-import { useCountdown } from '../hooks/use-countdown.ts';
 
 type Field = 'mobile' | 'code' | 'password';
 type FieldErrors = Partial<Record<Field, string>>;

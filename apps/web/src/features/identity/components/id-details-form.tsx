@@ -1,0 +1,158 @@
+import type { OcrFields } from '@hiram/contract/api/application';
+import { OCR_FIELD_MAX_LENGTHS } from '@hiram/contract/identity-rules';
+import {
+  BIRTHDAY_MONTH_NAMES,
+  birthdayRange,
+  displayBirthday,
+  formatBirthday,
+  manilaToday,
+  parseBirthday,
+} from '@hiram/contract/profile';
+import DatePicker from 'antd-mobile/es/components/date-picker';
+import { type FormEvent, useId, useState } from 'react';
+import { ChevronIcon } from '../../../components/extra-icons.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import type { FeatureTranslate } from '../../../lib/i18n/feature-text.ts';
+import { type DetailErrors, detailErrors } from '../id-details.ts';
+import type { IdentityTextKey } from '../identity-text.ts';
+
+function toDate(birthday: string): Date | undefined {
+  const date = parseBirthday(birthday);
+  return date ? new Date(date.year, date.month - 1, date.day) : undefined;
+}
+
+function fromDate(date: Date): string {
+  return formatBirthday({ year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() });
+}
+
+/**
+ * What the identity provider read, for the borrower to confirm or correct: every field must be filled in
+ * (SPEC section 5) before the selfie is matched.
+ */
+export function IdDetailsForm({
+  initial,
+  serverErrors,
+  submitLabel,
+  onSubmit,
+  t,
+}: {
+  initial: Partial<OcrFields>;
+  serverErrors: DetailErrors;
+  submitLabel: string;
+  onSubmit: (fields: OcrFields) => void;
+  t: FeatureTranslate<IdentityTextKey>;
+}) {
+  const [fields, setFields] = useState<OcrFields>({
+    idNumber: initial.idNumber ?? '',
+    fullName: initial.fullName ?? '',
+    birthday: initial.birthday ?? '',
+    address: initial.address ?? '',
+  });
+  const [errors, setErrors] = useState<DetailErrors>({});
+  const [pickingBirthday, setPickingBirthday] = useState(false);
+  const birthdayId = useId();
+  const range = birthdayRange(manilaToday());
+  const shown = { ...serverErrors, ...errors };
+
+  const set = (field: keyof OcrFields, value: string) => {
+    setFields((current) => ({ ...current, [field]: value }));
+    if (shown[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = detailErrors(fields);
+    setErrors(found);
+    const first = (Object.keys(found) as (keyof OcrFields)[]).find((field) => found[field]);
+    if (first) {
+      document.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
+      return;
+    }
+    onSubmit({
+      idNumber: fields.idNumber.trim(),
+      fullName: fields.fullName.trim().replace(/\s+/g, ' '),
+      birthday: fields.birthday,
+      address: fields.address.trim(),
+    });
+  };
+
+  const message = (field: keyof OcrFields) => {
+    const problem = shown[field];
+    return problem === 'required' ? t('required') : problem;
+  };
+
+  return (
+    <form className="card details-card" onSubmit={submit} noValidate aria-labelledby="details-title">
+      <h2 id="details-title" className="card-title">
+        {t('checkTitle')}
+      </h2>
+      <p className="details-hint">{t('checkHint')}</p>
+      <TextField
+        label={t('idNumber')}
+        value={fields.idNumber}
+        maxLength={OCR_FIELD_MAX_LENGTHS.idNumber}
+        autoComplete="off"
+        onChange={(event) => set('idNumber', event.target.value)}
+        error={message('idNumber')}
+        data-field="idNumber"
+      />
+      <TextField
+        label={t('fullName')}
+        hint={t('fullNameHint')}
+        value={fields.fullName}
+        maxLength={OCR_FIELD_MAX_LENGTHS.fullName}
+        autoComplete="name"
+        autoCapitalize="words"
+        onChange={(event) => set('fullName', event.target.value)}
+        error={message('fullName')}
+        data-field="fullName"
+      />
+      <div className={`field${shown.birthday ? ' field-invalid' : ''}`}>
+        <span className="field-label" id={`${birthdayId}-label`}>
+          {t('birthday')}
+        </span>
+        <button
+          type="button"
+          className="field-control select-control"
+          aria-labelledby={`${birthdayId}-label ${birthdayId}-value`}
+          aria-haspopup="dialog"
+          onClick={() => setPickingBirthday(true)}
+          data-field="birthday"
+        >
+          <span
+            id={`${birthdayId}-value`}
+            className={fields.birthday ? 'select-value' : 'select-placeholder'}
+          >
+            {fields.birthday ? displayBirthday(fields.birthday) : t('birthdayPlaceholder')}
+          </span>
+          <ChevronIcon className="select-chevron" />
+        </button>
+        {shown.birthday ? <p className="field-error">{message('birthday')}</p> : null}
+      </div>
+      <TextField
+        label={t('address')}
+        value={fields.address}
+        maxLength={OCR_FIELD_MAX_LENGTHS.address}
+        autoComplete="street-address"
+        onChange={(event) => set('address', event.target.value)}
+        error={message('address')}
+        data-field="address"
+      />
+      <button type="submit" className="button button-primary button-block">
+        {submitLabel}
+      </button>
+      <DatePicker
+        visible={pickingBirthday}
+        title={t('birthdayTitle')}
+        confirmText={t('pickerConfirm')}
+        cancelText={t('pickerCancel')}
+        min={new Date(range.earliest.year, range.earliest.month - 1, range.earliest.day)}
+        max={new Date(range.latest.year, range.latest.month - 1, range.latest.day)}
+        value={toDate(fields.birthday) ?? new Date(range.latest.year - 12, 0, 1)}
+        renderLabel={(type, value) => (type === 'month' ? BIRTHDAY_MONTH_NAMES[value - 1] : value)}
+        onClose={() => setPickingBirthday(false)}
+        onConfirm={(date) => set('birthday', fromDate(date))}
+      />
+    </form>
+  );
+}

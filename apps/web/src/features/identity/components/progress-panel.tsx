@@ -1,0 +1,54 @@
+import { ClockIcon } from '../../../components/extra-icons.tsx';
+
+/** How far along a wait looks: quick at first, slowing down, never full until the answer comes. */
+export function waitProgress(elapsedMs: number, typicalMs: number): number {
+  return Math.min(0.95, 1 - Math.exp(-elapsedMs / typicalMs));
+}
+
+/**
+ * A wait for the identity provider, with a visible progress bar; after too long, a plain message and a
+ * way to check again instead of a spinner that never ends.
+ */
+export function ProgressPanel({
+  title,
+  hint,
+  progress,
+  slow,
+}: {
+  title: string;
+  hint: string;
+  progress: number;
+  slow?: { title: string; hint: string; action: string; onAction: () => void } | undefined;
+}) {
+  if (slow) {
+    return (
+      <section className="card wait-card" role="alert">
+        <span className="wait-icon">
+          <ClockIcon />
+        </span>
+        <h2 className="wait-title">{slow.title}</h2>
+        <p className="wait-hint">{slow.hint}</p>
+        <button type="button" className="button button-primary button-block" onClick={slow.onAction}>
+          {slow.action}
+        </button>
+      </section>
+    );
+  }
+  const percent = Math.round(progress * 100);
+  return (
+    <section className="card wait-card" aria-live="polite" aria-busy="true">
+      <h2 className="wait-title">{title}</h2>
+      <div
+        className="wait-bar"
+        role="progressbar"
+        aria-label={title}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        <span className="wait-bar-fill" style={{ width: `${Math.max(percent, 4)}%` }} />
+      </div>
+      <p className="wait-hint">{hint}</p>
+    </section>
+  );
+}
