@@ -24,6 +24,7 @@ import type { SavedProfile } from './api/get-profile.ts';
 import { useSavedProfile } from './api/get-profile.ts';
 import { ContactsSection } from './components/contacts-section.tsx';
 import { PersonalSection } from './components/personal-section.tsx';
+import { PickerLocale } from './components/picker-locale.tsx';
 import { ResidenceSection } from './components/residence-section.tsx';
 import { WorkSection } from './components/work-section.tsx';
 import { browserDraftStore } from './form/draft.ts';
@@ -100,6 +101,18 @@ export function ProfileStepScreen({
   });
   const formRef = useRef(form);
   formRef.current = form;
+
+  const wheelWords = useMemo(() => {
+    const words = profileText[lang];
+    return {
+      selected: words['wheel.selected'],
+      nothingSelected: words['wheel.nothingSelected'],
+      previous: words['wheel.previous'],
+      noPrevious: words['wheel.noPrevious'],
+      next: words['wheel.next'],
+      noNext: words['wheel.noNext'],
+    };
+  }, [lang]);
 
   const saved = useSavedProfile(!embedded);
   const psgc = usePsgc(sections.includes('residence'));
@@ -199,7 +212,16 @@ export function ProfileStepScreen({
     work: <WorkSection key="work" form={form} t={t} />,
     contacts: <ContactsSection key="contacts" form={form} t={t} canPick={mode === 'app'} />,
   };
-  const body = <div className="pf-sections">{sections.map((section) => sectionViews[section])}</div>;
+  const body = (
+    <PickerLocale
+      words={wheelWords}
+      close={t('picker.close')}
+      confirm={t('picker.confirm')}
+      cancel={t('picker.cancel')}
+    >
+      <div className="pf-sections">{sections.map((section) => sectionViews[section])}</div>
+    </PickerLocale>
+  );
 
   if (embedded) return <main className="pf-embedded">{body}</main>;
 

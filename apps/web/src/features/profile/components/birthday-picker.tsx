@@ -81,6 +81,7 @@ export function BirthdayPicker({
         cancelText={sheet.cancel}
         confirmText={sheet.confirm}
         className="pf-picker"
+        destroyOnClose
         mouseWheel
         onConfirm={(date) =>
           form.select(

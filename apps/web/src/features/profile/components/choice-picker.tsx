@@ -87,6 +87,7 @@ export function ChoicePicker({
         cancelText={sheet.cancel}
         confirmText={sheet.confirm}
         className="pf-picker"
+        destroyOnClose
         mouseWheel
         onConfirm={(picked) => {
           const next = picked[0];

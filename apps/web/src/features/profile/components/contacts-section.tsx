@@ -1,4 +1,4 @@
-import { MOBILE_INPUT_MAX_LENGTH, PH_MOBILE_EXAMPLE } from '@hiram/contract/mobile';
+import { MOBILE_INPUT_MAX_LENGTH } from '@hiram/contract/mobile';
 import { CONTACT_RELATIONSHIPS } from '@hiram/contract/options';
 import { stripNameInput } from '@hiram/contract/profile';
 import { useState } from 'react';
@@ -67,7 +67,7 @@ function Contact(props: SectionProps & { canPick: boolean; index: ContactIndex }
         type="tel"
         inputMode="tel"
         autoComplete="off"
-        placeholder={PH_MOBILE_EXAMPLE}
+        placeholder="09XX XXX XXXX"
         maxLength={MOBILE_INPUT_MAX_LENGTH}
         clean={cleanTypedPhone}
       />
