@@ -92,8 +92,10 @@ const screens: Record<Exclude<RouteName, 'home'>, LazyScreen> = {
     import('../features/identity/identity-screen.tsx').then((m) => m.IdentityScreen),
   ),
   reviewTips: notAvailableYet,
-  loanQuestion: notAvailableYet,
-  addBankCard: notAvailableYet,
+  loanQuestion: applicationStep(() =>
+    import('../features/questionnaire/questionnaire-screen.tsx').then((m) => m.QuestionnaireScreen),
+  ),
+  addBankCard: applicationStep(() => import('../features/bank/bank-screen.tsx').then((m) => m.BankScreen)),
   agreement: notAvailableYet,
   toBorrow: notAvailableYet,
   confirmBorrow: notAvailableYet,

@@ -7,6 +7,7 @@ import { CheckIcon } from '../../components/icons.tsx';
 import { Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
+import { WaitPanel, waitProgress } from '../../components/wait-panel.tsx';
 import { usePolling } from '../../hooks/use-polling.ts';
 import { ApiError, errorMessage, NetworkError } from '../../lib/api-client.ts';
 import { useFeatureText } from '../../lib/i18n/feature-text.ts';
@@ -22,7 +23,6 @@ import { FailureTips } from './components/failure-tips.tsx';
 import { IdDetailsForm } from './components/id-details-form.tsx';
 import { IdTypeField } from './components/id-type-field.tsx';
 import { PhotoSlot, type PhotoStatus } from './components/photo-slot.tsx';
-import { ProgressPanel, waitProgress } from './components/progress-panel.tsx';
 import { type DetailErrors, detailErrorsOf } from './id-details.ts';
 import { identityText } from './identity-text.ts';
 import { ID_IMAGE_MAX_MEGABYTES, type ImageProblem } from './image-checks.ts';
@@ -259,7 +259,7 @@ export function IdentityScreen({ onComplete }: IdentityScreenProps) {
     const reading = card.state === 'reading';
     return (
       <Page title={t('title')}>
-        <ProgressPanel
+        <WaitPanel
           title={reading ? t('readingTitle') : t('matchingTitle')}
           hint={reading ? t('readingHint') : t('matchingHint')}
           progress={waitProgress(polling.elapsedMs, TYPICAL_WAIT_MS)}

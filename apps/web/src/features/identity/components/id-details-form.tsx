@@ -10,7 +10,7 @@ import {
 } from '@hiram/contract/profile';
 import DatePicker from 'antd-mobile/es/components/date-picker';
 import { type FormEvent, useId, useState } from 'react';
-import { ChevronIcon } from '../../../components/extra-icons.tsx';
+import { PickerField } from '../../../components/picker-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import type { FeatureTranslate } from '../../../lib/i18n/feature-text.ts';
 import { type DetailErrors, detailErrors } from '../id-details.ts';
@@ -50,7 +50,7 @@ export function IdDetailsForm({
   });
   const [errors, setErrors] = useState<DetailErrors>({});
   const [pickingBirthday, setPickingBirthday] = useState(false);
-  const birthdayId = useId();
+  const addressId = useId();
   const range = birthdayRange(manilaToday());
   const shown = { ...serverErrors, ...errors };
 
@@ -107,37 +107,38 @@ export function IdDetailsForm({
         error={message('fullName')}
         data-field="fullName"
       />
-      <div className={`field${shown.birthday ? ' field-invalid' : ''}`}>
-        <span className="field-label" id={`${birthdayId}-label`}>
-          {t('birthday')}
-        </span>
-        <button
-          type="button"
-          className="field-control select-control"
-          aria-labelledby={`${birthdayId}-label ${birthdayId}-value`}
-          aria-haspopup="dialog"
-          onClick={() => setPickingBirthday(true)}
-          data-field="birthday"
-        >
-          <span
-            id={`${birthdayId}-value`}
-            className={fields.birthday ? 'select-value' : 'select-placeholder'}
-          >
-            {fields.birthday ? displayBirthday(fields.birthday) : t('birthdayPlaceholder')}
-          </span>
-          <ChevronIcon className="select-chevron" />
-        </button>
-        {shown.birthday ? <p className="field-error">{message('birthday')}</p> : null}
-      </div>
-      <TextField
-        label={t('address')}
-        value={fields.address}
-        maxLength={OCR_FIELD_MAX_LENGTHS.address}
-        autoComplete="street-address"
-        onChange={(event) => set('address', event.target.value)}
-        error={message('address')}
-        data-field="address"
+      <PickerField
+        label={t('birthday')}
+        value={fields.birthday ? displayBirthday(fields.birthday) : null}
+        placeholder={t('birthdayPlaceholder')}
+        error={message('birthday')}
+        name="birthday"
+        onOpen={() => setPickingBirthday(true)}
       />
+      <div className={`field${shown.address ? ' field-invalid' : ''}`}>
+        <label className="field-label" htmlFor={addressId}>
+          {t('address')}
+        </label>
+        <div className="field-control">
+          <textarea
+            id={addressId}
+            className="field-input field-textarea"
+            rows={2}
+            value={fields.address}
+            maxLength={OCR_FIELD_MAX_LENGTHS.address}
+            autoComplete="street-address"
+            onChange={(event) => set('address', event.target.value)}
+            aria-invalid={shown.address ? true : undefined}
+            aria-describedby={shown.address ? `${addressId}-error` : undefined}
+            data-field="address"
+          />
+        </div>
+        {shown.address ? (
+          <p className="field-error" id={`${addressId}-error`}>
+            {message('address')}
+          </p>
+        ) : null}
+      </div>
       <button type="submit" className="button button-primary button-block">
         {submitLabel}
       </button>
@@ -146,6 +147,9 @@ export function IdDetailsForm({
         title={t('birthdayTitle')}
         confirmText={t('pickerConfirm')}
         cancelText={t('pickerCancel')}
+        className="id-picker"
+        destroyOnClose
+        mouseWheel
         min={new Date(range.earliest.year, range.earliest.month - 1, range.earliest.day)}
         max={new Date(range.latest.year, range.latest.month - 1, range.latest.day)}
         value={toDate(fields.birthday) ?? new Date(range.latest.year - 12, 0, 1)}

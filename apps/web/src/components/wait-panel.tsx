@@ -1,4 +1,5 @@
-import { ClockIcon } from '../../../components/extra-icons.tsx';
+import './wait-panel.css';
+import { ClockIcon } from './extra-icons.tsx';
 
 /** How far along a wait looks: quick at first, slowing down, never full until the answer comes. */
 export function waitProgress(elapsedMs: number, typicalMs: number): number {
@@ -6,10 +7,10 @@ export function waitProgress(elapsedMs: number, typicalMs: number): number {
 }
 
 /**
- * A wait for the identity provider, with a visible progress bar; after too long, a plain message and a
- * way to check again instead of a spinner that never ends.
+ * A wait for a provider's answer (an ID read, an account check), with a visible progress bar; after too
+ * long, a plain message and a way to check again instead of a spinner that never ends (GUIDE section 8).
  */
-export function ProgressPanel({
+export function WaitPanel({
   title,
   hint,
   progress,
