@@ -5,6 +5,9 @@ export const sharedTestOptions = {
   root: import.meta.dirname,
   testTimeout: 20_000,
   hookTimeout: 60_000,
+  // Test files of one worker share their imports (Fastify, PGlite, sharp): importing them again for each
+  // file cost half the run. Every file still starts its own server on its own database.
+  isolate: false,
 } satisfies TestProjectInlineConfiguration['test'];
 
 /** The route suites: everything that talks to the database through the app. */

@@ -32,6 +32,8 @@ export interface BuildAppOptions {
   database?: Database;
   /** Tests move time with their own clock. */
   clock?: Clock;
+  /** Run background jobs as they fall due (default); tests may run them themselves with `jobs.drain()`. */
+  backgroundJobs?: boolean;
 }
 
 /**
@@ -79,7 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compressPlugin);
   await app.register(databasePlugin, { database: options.database });
   await app.register(brandsPlugin, { directory: brands });
-  await app.register(servicesPlugin);
+  await app.register(servicesPlugin, { backgroundJobs: options.backgroundJobs ?? true });
   await app.register(swaggerPlugin);
 
   await app.register(apiRoutes);

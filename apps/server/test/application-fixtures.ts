@@ -97,10 +97,15 @@ function expectOk(name: ApiName, answer: { status: number; body: unknown }) {
 
 export type Step = 'basicInfo' | 'additionInfo' | 'identity' | 'questionnaire' | 'bankAccount';
 
-/** Takes a signed-in borrower through the steps, in order, up to and including `last`. */
-export async function completeSteps(server: TestServer, token: string, last: Step): Promise<void> {
+/** Takes a signed-in borrower through the steps, in order (from the first, or `from`), up to `last`. */
+export async function completeSteps(
+  server: TestServer,
+  token: string,
+  last: Step,
+  options: { from?: Step } = {},
+): Promise<void> {
   const order: Step[] = ['basicInfo', 'additionInfo', 'identity', 'questionnaire', 'bankAccount'];
-  for (const step of order.slice(0, order.indexOf(last) + 1)) {
+  for (const step of order.slice(order.indexOf(options.from ?? 'basicInfo'), order.indexOf(last) + 1)) {
     if (step === 'basicInfo')
       expectOk('saveBasicInfo', await server.call('saveBasicInfo', BASIC_INFO, { token }));
     if (step === 'additionInfo')

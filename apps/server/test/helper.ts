@@ -170,6 +170,11 @@ export interface StartOptions {
    * from `config` as in production. By default a fresh database of the project's kind.
    */
   database?: Database | 'from-config';
+  /**
+   * Run background jobs by themselves, as in production. Off by default: tests run the due jobs with
+   * `settle()`, so a sandbox answer never lands before the test has looked at the state before it.
+   */
+  backgroundJobs?: boolean;
 }
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
@@ -180,7 +185,12 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const config = testConfig(options.config);
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, clock, ...(given ? { database: given } : {}) });
+    app = await buildApp({
+      config,
+      clock,
+      backgroundJobs: options.backgroundJobs ?? false,
+      ...(given ? { database: given } : {}),
+    });
   } catch (error) {
     await opened?.dispose();
     throw error;

@@ -40,6 +40,8 @@ export function windowRetryAfter(
 export const JOB_POLL_MS = 1000;
 /** Form analytics: batches accepted from one client address in an hour, and events kept per brand. */
 export const ANALYTICS_BATCHES_PER_ADDRESS_PER_HOUR = 360;
-export const ANALYTICS_EVENTS_KEPT_PER_BRAND = 200_000;
+export const ANALYTICS_EVENTS_KEPT_PER_BRAND = 100_000;
+/** How often one process trims the analytics table back to its size (not on every batch: it scans an index). */
+export const ANALYTICS_TRIM_EVERY_MS = 60_000;
 /** Multipart uploads: besides the one photo, a few short fields (cardType). */
 export const UPLOAD_FIELD_MAX_BYTES = 1024;

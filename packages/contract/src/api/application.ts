@@ -195,14 +195,29 @@ export const Profile = z.object({
 
 export { ID_IMAGE_KINDS, ID_IMAGE_MAX_BYTES, ID_IMAGE_TYPES, type IdImageKind } from '../identity-rules.ts';
 
+/** Spaces alone are not a value. */
+const notBlank = (text: string) => text.trim() !== '';
+
 export const OcrFields = z.object({
-  idNumber: z.string().min(1, 'required').max(OCR_FIELD_MAX_LENGTHS.idNumber, 'tooLong'),
-  fullName: z.string().min(1, 'required').max(OCR_FIELD_MAX_LENGTHS.fullName, 'tooLong'),
+  idNumber: z
+    .string()
+    .min(1, 'required')
+    .max(OCR_FIELD_MAX_LENGTHS.idNumber, 'tooLong')
+    .refine(notBlank, 'required'),
+  fullName: z
+    .string()
+    .min(1, 'required')
+    .max(OCR_FIELD_MAX_LENGTHS.fullName, 'tooLong')
+    .refine(notBlank, 'required'),
   birthday: z
     .string()
     .refine((text) => parseBirthday(text) !== null, 'invalidBirthday')
     .describe('MM-DD-YYYY'),
-  address: z.string().min(1, 'required').max(OCR_FIELD_MAX_LENGTHS.address, 'tooLong'),
+  address: z
+    .string()
+    .min(1, 'required')
+    .max(OCR_FIELD_MAX_LENGTHS.address, 'tooLong')
+    .refine(notBlank, 'required'),
 });
 export type OcrFields = z.infer<typeof OcrFields>;
 

@@ -158,12 +158,6 @@ export class Identity {
       birthday: fields.birthday,
       address: fields.address.trim(),
     };
-    const blank = (Object.keys(confirmed) as (keyof OcrFields)[]).filter((field) => confirmed[field] === '');
-    if (blank.length > 0) {
-      throw new AppError('VALIDATION_FAILED', {
-        fields: blank.map((field) => ({ field, message: 'required' as const })),
-      });
-    }
     const card = await this.db.transaction(async (tx) => {
       const problems = await this.missingPhotos(tx, userId, REQUIRED_IMAGES);
       const [check] = await tx.query<{ ocr: unknown }>(

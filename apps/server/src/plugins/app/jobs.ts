@@ -41,6 +41,7 @@ export class Jobs {
   private nextTimer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private runAgain = false;
+  private started = false;
   private stopped = false;
   private lastSweep = 0;
 
@@ -67,7 +68,8 @@ export class Jobs {
   }
 
   start(): void {
-    if (this.pollTimer || this.stopped) return;
+    if (this.started || this.stopped) return;
+    this.started = true;
     this.pollTimer = setInterval(() => this.wake(), this.options.pollMs);
     this.pollTimer.unref();
     this.wake();
@@ -75,7 +77,7 @@ export class Jobs {
 
   /** Looks for due jobs now (after a commit that added one), without waiting for the poll. */
   wake(): void {
-    if (this.stopped) return;
+    if (!this.started || this.stopped) return;
     if (this.running) {
       this.runAgain = true;
       return;

@@ -34,8 +34,13 @@ declare module 'fastify' {
 }
 
 /** Services as typed decorations, built once over the database, the clock and the providers. */
-export const servicesPlugin = fp(
-  async (app) => {
+export interface ServicesOptions {
+  /** Start the job runner when the app is ready. */
+  backgroundJobs: boolean;
+}
+
+export const servicesPlugin = fp<ServicesOptions>(
+  async (app, options) => {
     const { db, clock, config } = app;
     const sandboxSms = config.smsProvider === 'sandbox' ? new SandboxSms(db, clock) : null;
     const sms: SmsProvider | null = sandboxSms;
@@ -77,7 +82,7 @@ export const servicesPlugin = fp(
     app.decorate('application', new Application(db, clock));
     app.decorate('identity', new Identity(db, clock, jobs, identityProvider));
     app.decorate('payoutAccounts', payoutAccounts);
-    app.addHook('onReady', async () => jobs.start());
+    if (options.backgroundJobs) app.addHook('onReady', async () => jobs.start());
     // Before the database closes: the job under way finishes, no new one starts.
     app.addHook('preClose', async () => jobs.stop());
   },

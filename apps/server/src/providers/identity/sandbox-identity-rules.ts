@@ -1,4 +1,5 @@
 import type { IdentityCard, OcrFields } from '@hiram/contract/api/application';
+import { OCR_FIELD_MAX_LENGTHS } from '@hiram/contract/identity-rules';
 import { parseBirthday } from '@hiram/contract/profile';
 import { findState, type PsgcData } from '@hiram/contract/psgc';
 import type { PhotoStats } from '../../domain/id-photo.ts';
@@ -66,14 +67,14 @@ export function readFields(profile: Record<string, unknown> | null, places: Psgc
   if (!profile) return {};
   const fields: Partial<OcrFields> = {};
   const name = [profile.firstName, profile.middleName, profile.lastName].map(text).filter(Boolean).join(' ');
-  if (name) fields.fullName = name.toUpperCase().slice(0, 150);
+  if (name) fields.fullName = name.toUpperCase().slice(0, OCR_FIELD_MAX_LENGTHS.fullName);
   const birthday = text(profile.inputBirthday);
   if (parseBirthday(birthday)) fields.birthday = birthday;
   const state = findState(places, text(profile.state));
   const city = state?.cities.find(([code]) => code === text(profile.city))?.[1];
   const address = [text(profile.address), city, state?.name].filter(Boolean).join(', ');
-  if (address) fields.address = address.slice(0, 200);
+  if (address) fields.address = address.slice(0, OCR_FIELD_MAX_LENGTHS.address);
   const idNumber = text(profile.nationalId);
-  if (idNumber) fields.idNumber = idNumber.slice(0, 40);
+  if (idNumber) fields.idNumber = idNumber.slice(0, OCR_FIELD_MAX_LENGTHS.idNumber);
   return fields;
 }

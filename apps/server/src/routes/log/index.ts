@@ -3,6 +3,7 @@ import { tooManyRequests } from '../../domain/app-error.ts';
 import {
   ANALYTICS_BATCHES_PER_ADDRESS_PER_HOUR,
   ANALYTICS_EVENTS_KEPT_PER_BRAND,
+  ANALYTICS_TRIM_EVERY_MS,
   CRASH_LOGS_KEPT_PER_BRAND,
   CRASH_LOGS_PER_ADDRESS_PER_HOUR,
   HOUR_SECONDS,
@@ -59,8 +60,10 @@ export async function logRoutes(app: FastifyInstance): Promise<void> {
   /**
    * Form analytics (SPEC section 2): which field was selected, typed in or left. Signed in or not, the
    * same: no user, token or address is stored with an event, only its kind, screen, field, loan order id
-   * and client time. The newest ANALYTICS_EVENTS_KEPT_PER_BRAND events of each brand are kept.
+   * and client time. Each process trims a brand's events back to the newest ANALYTICS_EVENTS_KEPT_PER_BRAND
+   * at most once every ANALYTICS_TRIM_EVERY_MS.
    */
+  const lastTrim = new Map<string, number>();
   defineEndpoint(app, 'analyticsEvents', async ({ input, brand, request }) => {
     const wait = await app.rateLimits.take(ANALYTICS_BATCHES, request.ip);
     if (wait !== null) throw tooManyRequests(wait);
@@ -85,6 +88,9 @@ export async function logRoutes(app: FastifyInstance): Promise<void> {
           ),
         ],
       );
+      const trimmedAt = lastTrim.get(brand.packageName) ?? Number.NEGATIVE_INFINITY;
+      if (app.clock.now().getTime() - trimmedAt < ANALYTICS_TRIM_EVERY_MS) return;
+      lastTrim.set(brand.packageName, app.clock.now().getTime());
       await tx.query(
         `delete from analytics_events where package_name = $1 and analytics_event_id <= (
            select analytics_event_id from analytics_events where package_name = $1
