@@ -39,6 +39,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
   });
 
+  it('configures the sandbox providers: a delay (none in tests) and a webhook secret', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      identityProvider: 'sandbox',
+      payoutProvider: 'sandbox',
+      sandboxDelayMs: 1500,
+    });
+    expect(config.identityWebhookSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(loadConfig({}).identityWebhookSecret).not.toBe(config.identityWebhookSecret);
+    expect(loadConfig({ NODE_ENV: 'test' }).sandboxDelayMs).toBe(0);
+    const set = loadConfig({ SANDBOX_DELAY_MS: '250', IDENTITY_WEBHOOK_SECRET: ' a-shared-secret-value ' });
+    expect(set).toMatchObject({ sandboxDelayMs: 250, identityWebhookSecret: 'a-shared-secret-value' });
+    expect(
+      problemsOf({ SANDBOX_DELAY_MS: 'soon', IDENTITY_WEBHOOK_SECRET: 'short', PAYOUT_PROVIDER: 'bank' }),
+    ).toEqual([
+      'PAYOUT_PROVIDER must be one of sandbox (got "bank")',
+      'SANDBOX_DELAY_MS must be an integer from 0 to 600000 (got "soon")',
+      'IDENTITY_WEBHOOK_SECRET must have at least 16 characters',
+    ]);
+  });
+
   it('resolves relative paths against INIT_CWD, where `npm start` was typed', () => {
     const config = loadConfig({ INIT_CWD: '/home/lender/hiram', DATA_DIR: './state', WEB_DIST: 'web' });
     expect(config.dataDir).toBe('/home/lender/hiram/state');

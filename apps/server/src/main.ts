@@ -67,6 +67,12 @@ async function main(): Promise<void> {
       'SMS_PROVIDER is sandbox in production: no text message reaches borrowers, so nobody can sign in',
     );
   }
+  if (config.nodeEnv === 'production' && config.identityProvider === 'sandbox') {
+    app.log.warn('IDENTITY_PROVIDER is sandbox in production: IDs and faces are judged by test rules only');
+  }
+  if (config.nodeEnv === 'production' && config.payoutProvider === 'sandbox') {
+    app.log.warn('PAYOUT_PROVIDER is sandbox in production: payout accounts are not really checked');
+  }
 }
 
 main().catch((error: unknown) => {
