@@ -29,6 +29,7 @@ import { ResidenceSection } from './components/residence-section.tsx';
 import { WorkSection } from './components/work-section.tsx';
 import { browserDraftStore } from './form/draft.ts';
 import { findInvalid, findMissing, SECTION_FIELDS, type SectionName } from './form/validate.ts';
+import { canPickContacts } from './form/visibility.ts';
 import { useProfileForm } from './hooks/use-profile-form.ts';
 import { usePsgc } from './hooks/use-psgc.ts';
 import { fieldLabelKey, type ProfileTextKey, profileText } from './profile-text.ts';
@@ -210,7 +211,7 @@ export function ProfileStepScreen({
     personal: <PersonalSection key="personal" form={form} t={t} />,
     residence: <ResidenceSection key="residence" form={form} t={t} psgc={psgc.data} />,
     work: <WorkSection key="work" form={form} t={t} />,
-    contacts: <ContactsSection key="contacts" form={form} t={t} canPick={mode === 'app'} />,
+    contacts: <ContactsSection key="contacts" form={form} t={t} canPick={canPickContacts(mode)} />,
   };
   const body = (
     <PickerLocale

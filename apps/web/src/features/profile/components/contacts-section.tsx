@@ -4,14 +4,10 @@ import { stripNameInput } from '@hiram/contract/profile';
 import { useState } from 'react';
 import { ContactIcon } from '../../../components/icons.tsx';
 import type { ContactIndex } from '../../../lib/bridge/bridge.ts';
+import { cleanTypedPhone } from '../form/visibility.ts';
 import { ChoicePicker } from './choice-picker.tsx';
 import { choicesOf, fieldProps, type SectionProps, sheetText } from './section-props.ts';
 import { TextInput } from './text-input.tsx';
-
-/** Digits and one leading +, as a phone number is typed. */
-export function cleanTypedPhone(text: string): string {
-  return text.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '');
-}
 
 /**
  * Section 4: two emergency contacts, typed or (in the app) picked from the phone one at a time. The two may

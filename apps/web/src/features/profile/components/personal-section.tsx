@@ -1,11 +1,11 @@
 import { EDUCATION_LEVELS, ID_TYPES, MARITAL_STATUSES, PREFERRED_LANGUAGES } from '@hiram/contract/options';
 import {
   FACEBOOK_MAX_LENGTH,
-  isEmptyValue,
   NATIONAL_ID_MAX_LENGTH,
   stripNameInput,
   stripToDigits,
 } from '@hiram/contract/profile';
+import { showsAfterBirthdayFields } from '../form/visibility.ts';
 import { BirthdayPicker } from './birthday-picker.tsx';
 import { ChoicePicker } from './choice-picker.tsx';
 import { EmailInput } from './email-input.tsx';
@@ -21,7 +21,7 @@ export function PersonalSection(props: SectionProps) {
   const { form, t } = props;
   const sheet = sheetText(t);
   const lang = form.lang;
-  const birthdayChosen = !isEmptyValue(form.state.values.inputBirthday);
+  const birthdayChosen = showsAfterBirthdayFields(form.state.values);
   const idChoices = ID_TYPES.map((type, index) => ({ value: index, label: type.label[lang] }));
 
   return (

@@ -1,8 +1,9 @@
 import { RESIDENCE_TYPES } from '@hiram/contract/options';
-import { ADDRESS_MAX_LENGTH, isEmptyValue } from '@hiram/contract/profile';
+import { ADDRESS_MAX_LENGTH } from '@hiram/contract/profile';
 import { citiesOf, type PsgcData } from '@hiram/contract/psgc';
 import { useMemo } from 'react';
 import { showToast } from '../../../lib/toast.ts';
+import { canChooseCity } from '../form/visibility.ts';
 import { ChoicePicker } from './choice-picker.tsx';
 import { choicesOf, fieldProps, type SectionProps, sheetText } from './section-props.ts';
 import { TextInput } from './text-input.tsx';
@@ -36,7 +37,7 @@ export function ResidenceSection(props: SectionProps & { psgc: PsgcData | null }
         sheet={sheet}
         loading={!psgc}
         beforeOpen={() => {
-          if (!isEmptyValue(form.state.values.state)) return true;
+          if (canChooseCity(form.state.values)) return true;
           showToast(t('toast.chooseStateFirst'));
           return false;
         }}

@@ -6,7 +6,7 @@ import {
   SALARY_BANDS,
   WEEKDAYS,
 } from '@hiram/contract/options';
-import { paydayRule, visibleWorkFields } from '@hiram/contract/profile';
+import { workLayout } from '../form/visibility.ts';
 import { ChoicePicker } from './choice-picker.tsx';
 import { choicesOf, fieldProps, type SectionProps, sheetText } from './section-props.ts';
 
@@ -21,8 +21,8 @@ export function WorkSection(props: SectionProps) {
   const { form, t } = props;
   const sheet = sheetText(t);
   const lang = form.lang;
-  const visible = visibleWorkFields(form.text('employmentType'));
-  const rule = visible.paydays ? paydayRule(form.text('payFrequency')) : null;
+  const visible = workLayout(form.state.values);
+  const rule = visible.paydays;
   const dayChoices =
     rule?.kind === 'weekday'
       ? choicesOf(WEEKDAYS, lang)
