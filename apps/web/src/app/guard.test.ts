@@ -65,4 +65,14 @@ describe('route guard', () => {
       kind: 'allow',
     });
   });
+
+  it('lets an embedding parent show the profile sections without a session, and nothing else', () => {
+    const embedded = { ...base, mode: 'embedded' as const };
+    expect(decideGuard({ ...embedded, location: '/auth/personal_infomation' })).toEqual({ kind: 'allow' });
+    expect(decideGuard({ ...embedded, location: '/auth/additionalInfomation?loanOrderId=7' })).toEqual({
+      kind: 'allow',
+    });
+    expect(decideGuard({ ...embedded, location: '/auth/id_card_authentication' }).kind).toBe('webLogin');
+    expect(decideGuard({ ...base, location: '/auth/personal_infomation' }).kind).toBe('webLogin');
+  });
 });

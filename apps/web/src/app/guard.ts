@@ -9,6 +9,15 @@ export type GuardDecision =
   | { kind: 'nativeLogin'; returnTo: string }
   | { kind: 'webLogin'; to: string };
 
+const EMBEDDABLE_PATHS: readonly string[] = [
+  paths.personalInformation.path,
+  paths.additionalInformation.path,
+];
+
+function isEmbeddableLocation(location: string): boolean {
+  return EMBEDDABLE_PATHS.includes(location.split('?')[0] ?? '');
+}
+
 export function decideGuard(input: {
   location: string;
   hasToken: boolean;
@@ -16,6 +25,8 @@ export function decideGuard(input: {
   sessionChecked: boolean;
 }): GuardDecision {
   if (!isProtectedLocation(input.location) || input.hasToken) return { kind: 'allow' };
+  // An embedding parent owns the form's values and its saving: the frame calls none of our endpoints.
+  if (input.mode === 'embedded' && isEmbeddableLocation(input.location)) return { kind: 'allow' };
   if (input.mode === 'app') {
     return input.sessionChecked ? { kind: 'nativeLogin', returnTo: input.location } : { kind: 'wait' };
   }

@@ -17,6 +17,9 @@ export const STORAGE_ITEMS = [
   'deviceMessage',
   'edition',
   'permissionDisclosure',
+  // Unsaved profile form input (features/profile/form/draft.ts) and the form-event ring (lib/analytics.ts).
+  'profileDraft',
+  'analytics',
 ] as const;
 export type StorageItem = (typeof STORAGE_ITEMS)[number];
 
@@ -24,7 +27,7 @@ export type StorageItem = (typeof STORAGE_ITEMS)[number];
  * What belongs to the signed-in borrower and goes when the session ends. The language, the brand and the
  * permission answer stay: they are the device's, and a Filipino screen must not turn English on log-out.
  */
-export const SESSION_ITEMS: readonly StorageItem[] = ['userInfo', 'token', 'score'];
+export const SESSION_ITEMS: readonly StorageItem[] = ['userInfo', 'token', 'score', 'profileDraft'];
 
 // Storage can be missing or throw (private browsing, a WebView with storage off); the app then keeps its
 // items for this visit only instead of failing.
