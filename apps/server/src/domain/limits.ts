@@ -45,3 +45,10 @@ export const ANALYTICS_EVENTS_KEPT_PER_BRAND = 100_000;
 export const ANALYTICS_TRIM_EVERY_MS = 60_000;
 /** Multipart uploads: besides the one photo, a few short fields (cardType). */
 export const UPLOAD_FIELD_MAX_BYTES = 1024;
+/**
+ * Per borrower, an hour: photo uploads, identity checks (reads and face matches, which a real provider
+ * charges for) and payout account checks (the same). Far above what a borrower retrying needs.
+ */
+export const ID_PHOTOS_PER_USER_PER_HOUR = 60;
+export const IDENTITY_CHECKS_PER_USER_PER_HOUR = 20;
+export const ACCOUNT_CHECKS_PER_USER_PER_HOUR = 10;

@@ -1,10 +1,11 @@
 import type { Database } from '../../db/database.ts';
+import { tooManyRequests } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { windowRetryAfter } from '../../domain/limits.ts';
 
 /**
  * Sliding-window counters kept in the database, so every server process on one PostgreSQL shares them.
- * Used for the per-address limits; verification-code sends are counted from their own table.
+ * Used for the per-address and per-borrower limits; verification-code sends are counted from their own table.
  */
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 /** Longer than the longest window: rows older than this are deleted by the sweep. */
@@ -60,5 +61,11 @@ export class RateLimits {
     const wait = await this.retryAfter(rule, subject);
     if (wait === null) await this.record(rule, subject);
     return wait;
+  }
+
+  /** take(), throwing TOO_MANY_REQUESTS when the event does not fit. */
+  async spend(rule: Limit, subject: string): Promise<void> {
+    const wait = await this.take(rule, subject);
+    if (wait !== null) throw tooManyRequests(wait);
   }
 }

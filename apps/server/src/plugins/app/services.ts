@@ -65,7 +65,7 @@ export const servicesPlugin = fp<ServicesOptions>(
         if (answer.statusCode !== 200) throw new Error(`The identity webhook answered ${answer.statusCode}`);
       },
     });
-    const payoutProvider: PayoutProvider = new SandboxPayout(jobs, {
+    const payoutProvider: PayoutProvider = new SandboxPayout(db, jobs, {
       delayMs: config.sandboxDelayMs,
       deliver: async (result) => {
         await payoutAccounts.applyVerification(result);

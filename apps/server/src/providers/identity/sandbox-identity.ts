@@ -20,7 +20,13 @@ export const SANDBOX_IDENTITY_JOB = 'sandbox-identity';
 
 export type IdentityEvent = z.input<(typeof ENDPOINTS)['identityProviderEcho']['request']>;
 
-type SandboxJob = ({ type: 'read' } & ReadRequest) | ({ type: 'faceMatch' } & FaceMatchRequest);
+/** Ids only: what the borrower confirmed is read from identity_checks when the job runs, not kept in jobs. */
+interface SandboxJob {
+  type: 'read' | 'faceMatch';
+  verificationId: string;
+  userId: string;
+  packageName: string;
+}
 
 export interface SandboxIdentityOptions {
   delayMs: number;
@@ -42,16 +48,17 @@ export class SandboxIdentity implements IdentityProvider {
   }
 
   requestRead(tx: Queryable, request: ReadRequest): Promise<void> {
-    return this.jobs.enqueue(tx, SANDBOX_IDENTITY_JOB, { type: 'read', ...request }, this.options.delayMs);
+    return this.enqueue(tx, 'read', request);
   }
 
   requestFaceMatch(tx: Queryable, request: FaceMatchRequest): Promise<void> {
-    return this.jobs.enqueue(
-      tx,
-      SANDBOX_IDENTITY_JOB,
-      { type: 'faceMatch', ...request },
-      this.options.delayMs,
-    );
+    return this.enqueue(tx, 'faceMatch', request);
+  }
+
+  private enqueue(tx: Queryable, type: SandboxJob['type'], request: ReadRequest | FaceMatchRequest) {
+    const { verificationId, userId, packageName } = request;
+    const job: SandboxJob = { type, verificationId, userId, packageName };
+    return this.jobs.enqueue(tx, SANDBOX_IDENTITY_JOB, job, this.options.delayMs);
   }
 
   private async answer(job: SandboxJob): Promise<void> {
@@ -80,7 +87,7 @@ export class SandboxIdentity implements IdentityProvider {
     return row?.basic_info ?? null;
   }
 
-  private async read(job: ReadRequest): Promise<IdentityEvent> {
+  private async read(job: SandboxJob): Promise<IdentityEvent> {
     // One event id per request, so a retried delivery is recognised as the same event.
     const base = { eventId: `sandbox-read-${job.verificationId}`, verificationId: job.verificationId };
     const front = await this.photo(job.userId, 'front');
@@ -90,11 +97,19 @@ export class SandboxIdentity implements IdentityProvider {
     return { ...base, kind: 'ocr', outcome: 'passed', fields };
   }
 
-  private async matchFace(job: FaceMatchRequest): Promise<IdentityEvent> {
+  private async matchFace(job: SandboxJob): Promise<IdentityEvent> {
     const base = { eventId: `sandbox-face-${job.verificationId}`, verificationId: job.verificationId };
+    const [check] = await this.db.query<{ confirmed: OcrFields | null }>(
+      'select confirmed from identity_checks where verification_id = $1',
+      [job.verificationId],
+    );
     const face = await this.photo(job.userId, 'face');
     const failure = face
-      ? faceMatchFailure(await photoStats(face), job.confirmed.fullName, await this.profile(job.userId))
+      ? faceMatchFailure(
+          await photoStats(face),
+          check?.confirmed?.fullName ?? '',
+          await this.profile(job.userId),
+        )
       : 'faceNotFound';
     if (failure) return { ...base, kind: 'faceMatch', outcome: 'failed', failure };
     return { ...base, kind: 'faceMatch', outcome: 'passed' };

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import type { Jobs } from '../../plugins/app/jobs.ts';
 import type { AccountCheckRequest, AccountCheckResult, PayoutProvider } from './payout-provider.ts';
 
@@ -27,21 +27,34 @@ export class SandboxPayout implements PayoutProvider {
   readonly name = 'sandbox';
 
   constructor(
+    private readonly db: Database,
     private readonly jobs: Jobs,
     private readonly options: SandboxPayoutOptions,
   ) {
-    jobs.handle(SANDBOX_PAYOUT_JOB, (payload) => this.answer(payload as AccountCheckRequest));
+    jobs.handle(SANDBOX_PAYOUT_JOB, (payload) => this.answer(payload as { verificationId: string }));
   }
 
+  /** The job carries the check's id only: account numbers do not linger in the jobs table. */
   requestAccountCheck(tx: Queryable, request: AccountCheckRequest): Promise<void> {
-    return this.jobs.enqueue(tx, SANDBOX_PAYOUT_JOB, request, this.options.delayMs);
+    return this.jobs.enqueue(
+      tx,
+      SANDBOX_PAYOUT_JOB,
+      { verificationId: request.verificationId },
+      this.options.delayMs,
+    );
   }
 
-  private async answer(request: AccountCheckRequest): Promise<void> {
+  private async answer({ verificationId }: { verificationId: string }): Promise<void> {
+    const [account] = await this.db.query<{ account_number: string }>(
+      'select account_number from payout_accounts where verification_id = $1',
+      [verificationId],
+    );
+    // Replaced by a newer account before the check ran: nobody is waiting for this answer.
+    if (!account) return;
     await this.options.deliver({
-      eventId: `sandbox-check-${request.verificationId}`,
-      verificationId: request.verificationId,
-      ...sandboxAccountCheck(request.accountNumber),
+      eventId: `sandbox-check-${verificationId}`,
+      verificationId,
+      ...sandboxAccountCheck(account.account_number),
     });
   }
 }

@@ -1,6 +1,7 @@
 import { findInstitution, isValidAccountNumber } from '@hiram/contract/banks';
 import { FIELD_MESSAGES } from '@hiram/contract/field-messages';
 import type { FastifyInstance } from 'fastify';
+import { ACCOUNT_CHECKS_PER_USER_PER_HOUR, HOUR_SECONDS } from '../../domain/limits.ts';
 import { defineEndpoint, sessionOf } from '../endpoint.ts';
 
 /** The account that receives the money (SPEC sections 3 and 5); the rules are in PayoutAccounts. */
@@ -17,9 +18,18 @@ export async function bankAccountRoutes(app: FastifyInstance): Promise<void> {
   // InstaPay and PESONet route by bank, not by branch: no Philippine payout needs one.
   defineEndpoint(app, 'getBankBranch', async () => []);
 
-  defineEndpoint(app, 'addBankCard', async ({ input, request, language }) =>
-    payoutAccounts.add(sessionOf(request).userId, input, language),
-  );
+  // Each account named is a check a real payout provider charges for.
+  const checks = {
+    scope: 'account-check',
+    limit: ACCOUNT_CHECKS_PER_USER_PER_HOUR,
+    windowSeconds: HOUR_SECONDS,
+  };
+
+  defineEndpoint(app, 'addBankCard', async ({ input, request, language }) => {
+    const { userId } = sessionOf(request);
+    await app.rateLimits.spend(checks, userId);
+    return payoutAccounts.add(userId, input, language);
+  });
 
   defineEndpoint(app, 'getBindCardResult', async ({ request, language }) =>
     payoutAccounts.account(sessionOf(request).userId, language),
@@ -27,6 +37,7 @@ export async function bankAccountRoutes(app: FastifyInstance): Promise<void> {
 
   defineEndpoint(app, 'updateBankCard', async ({ input, request, language }) => {
     const { userId } = sessionOf(request);
+    await app.rateLimits.spend(checks, userId);
     const { mobile } = await security.userInfo(userId);
     return payoutAccounts.update(userId, mobile, input, language);
   });

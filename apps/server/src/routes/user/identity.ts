@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../domain/app-error.ts';
+import { HOUR_SECONDS, IDENTITY_CHECKS_PER_USER_PER_HOUR } from '../../domain/limits.ts';
 import { defineEndpoint, RawAnswer, sessionOf } from '../endpoint.ts';
 
 /** The identity step (SPEC sections 2 and 5); the photo uploads are in uploads.ts. */
@@ -18,11 +19,22 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  defineEndpoint(app, 'idCardOcr', async ({ input, request, brand }) =>
-    identity.requestRead(sessionOf(request).userId, brand.packageName, input.cardType),
-  );
+  // Reads and face matches share one limit: each is a request a real provider charges for.
+  const checks = {
+    scope: 'identity-check',
+    limit: IDENTITY_CHECKS_PER_USER_PER_HOUR,
+    windowSeconds: HOUR_SECONDS,
+  };
 
-  defineEndpoint(app, 'finishUploadAllImg', async ({ input, request, brand }) =>
-    identity.confirm(sessionOf(request).userId, brand.packageName, input),
-  );
+  defineEndpoint(app, 'idCardOcr', async ({ input, request, brand }) => {
+    const { userId } = sessionOf(request);
+    await app.rateLimits.spend(checks, userId);
+    return identity.requestRead(userId, brand.packageName, input.cardType);
+  });
+
+  defineEndpoint(app, 'finishUploadAllImg', async ({ input, request, brand }) => {
+    const { userId } = sessionOf(request);
+    await app.rateLimits.spend(checks, userId);
+    return identity.confirm(userId, brand.packageName, input);
+  });
 }

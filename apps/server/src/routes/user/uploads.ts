@@ -4,7 +4,7 @@ import type { EndpointName } from '@hiram/contract/api/endpoints';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../../domain/app-error.ts';
 import { photoTooLarge } from '../../domain/id-photo.ts';
-import { UPLOAD_FIELD_MAX_BYTES } from '../../domain/limits.ts';
+import { HOUR_SECONDS, ID_PHOTOS_PER_USER_PER_HOUR, UPLOAD_FIELD_MAX_BYTES } from '../../domain/limits.ts';
 import { defineEndpoint, fileOf, sessionOf } from '../endpoint.ts';
 
 const UPLOADS = [
@@ -54,10 +54,13 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     throw error instanceof AppError ? error : (uploadProblem(error) ?? error);
   });
 
+  const photos = { scope: 'id-photo', limit: ID_PHOTOS_PER_USER_PER_HOUR, windowSeconds: HOUR_SECONDS };
   for (const [name, kind] of UPLOADS) {
     defineEndpoint(app, name, async ({ input, request }) => {
+      const { userId } = sessionOf(request);
+      await app.rateLimits.spend(photos, userId);
       const cardType = 'cardType' in input ? input.cardType : undefined;
-      return app.identity.savePhoto(sessionOf(request).userId, kind, fileOf(request), cardType);
+      return app.identity.savePhoto(userId, kind, fileOf(request), cardType);
     });
   }
 }

@@ -2,6 +2,7 @@ import { PAYOUT_INSTITUTIONS } from '@hiram/contract/banks';
 import { ERRORS } from '@hiram/contract/errors';
 import { FIELD_MESSAGES } from '@hiram/contract/field-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_CHECKS_PER_USER_PER_HOUR } from '../../../src/domain/limits.ts';
 import { ACCOUNT_CHECK_FAILURE_TEXTS } from '../../../src/plugins/app/payout-accounts.ts';
 import { type Answer, startTestServer, type TestServer } from '../../helper.ts';
 
@@ -194,6 +195,19 @@ describe('naming the account (addBankCard) and its verification', () => {
       msg: ERRORS.BANK_ACCOUNT_EXISTS.message.fil,
       data: null,
     });
+  });
+});
+
+describe('the limit per borrower', () => {
+  it('checks a bounded number of accounts an hour', async () => {
+    const { token, userId } = await server.signIn();
+    await server.db.query(
+      `insert into rate_limit_hits (scope, subject, hit_at) select 'account-check', $1, $2 from generate_series(1, $3)`,
+      [userId, server.clock.now().toISOString(), ACCOUNT_CHECKS_PER_USER_PER_HOUR],
+    );
+    const answer = await server.call('addBankCard', BPI, { token });
+    expect(answer.status).toBe(429);
+    expect(answer.body.data).toEqual({ retryAfterSeconds: 3600 });
   });
 });
 

@@ -2,6 +2,10 @@ import { ERRORS } from '@hiram/contract/errors';
 import { FIELD_MESSAGES } from '@hiram/contract/field-messages';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ID_PHOTOS_PER_USER_PER_HOUR,
+  IDENTITY_CHECKS_PER_USER_PER_HOUR,
+} from '../../../src/domain/limits.ts';
 import { PROVIDER_ANSWER_TIMEOUT_SECONDS } from '../../../src/plugins/app/identity.ts';
 import {
   BASIC_INFO,
@@ -171,6 +175,28 @@ describe('uploading ID and face photos', () => {
       expect(answer.status, cardType).toBe(400);
       expect(Object.keys(fields(answer))).toEqual(['cardType']);
     }
+  });
+});
+
+describe('limits per borrower', () => {
+  it('takes a bounded number of photos and identity checks an hour', async () => {
+    const { token, userId } = await borrowerWithId();
+    const now = server.clock.now().toISOString();
+    for (const [scope, count] of [
+      ['id-photo', ID_PHOTOS_PER_USER_PER_HOUR],
+      ['identity-check', IDENTITY_CHECKS_PER_USER_PER_HOUR],
+    ] as const) {
+      await server.db.query(
+        `insert into rate_limit_hits (scope, subject, hit_at) select $1, $2, $3 from generate_series(1, $4)`,
+        [scope, userId, now, count],
+      );
+    }
+    const upload = await server.upload('saveFaceImage', { file: photo }, { token });
+    expect(upload.status).toBe(429);
+    expect(upload.body.code).toBe(ERRORS.TOO_MANY_REQUESTS.code);
+    expect((await server.call('idCardOcr', { cardType: 5 }, { token })).status).toBe(429);
+    server.clock.advance(3601);
+    expect((await server.call('idCardOcr', { cardType: 5 }, { token })).status).toBe(200);
   });
 });
 
