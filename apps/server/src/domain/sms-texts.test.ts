@@ -11,8 +11,15 @@ describe('smsText', () => {
 
   it('speaks every language and leaves no placeholder behind', () => {
     for (const language of LANGUAGES) {
-      for (const kind of ['code', 'alreadyRegistered', 'noAccount', 'newDevice'] as const) {
-        const text = smsText(kind, language, { app: 'PeraNow', code: '654321' });
+      for (const kind of [
+        'code',
+        'changeAccountCode',
+        'accountChanged',
+        'alreadyRegistered',
+        'noAccount',
+        'newDevice',
+      ] as const) {
+        const text = smsText(kind, language, { app: 'PeraNow', code: '654321', account: 'GCash ••••1234' });
         expect(text).toContain('PeraNow');
         expect(text).not.toMatch(/[{}]/);
       }

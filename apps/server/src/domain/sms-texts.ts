@@ -8,6 +8,16 @@ const TEXTS = {
     fil: 'Ang iyong {app} code ay {code}. Mag-e-expire ito sa loob ng {minutes} minuto. Huwag itong ibahagi kaninuman.',
     es: 'Su código de {app} es {code}. Caduca en {minutes} minutos. No lo comparta nunca.',
   },
+  changeAccountCode: {
+    en: 'Your {app} code to change the account that receives your loan is {code}. It expires in {minutes} minutes. Never share it, not even with {app} staff.',
+    fil: 'Ang iyong {app} code para palitan ang account na tatanggap ng iyong loan ay {code}. Mag-e-expire ito sa loob ng {minutes} minuto. Huwag itong ibahagi kaninuman, kahit sa staff ng {app}.',
+    es: 'Su código de {app} para cambiar la cuenta que recibe su préstamo es {code}. Caduca en {minutes} minutos. No lo comparta con nadie, ni con el personal de {app}.',
+  },
+  accountChanged: {
+    en: 'The account that receives your {app} loan was changed to {account}. If this was not you, contact {app} now.',
+    fil: 'Napalitan ang account na tatanggap ng iyong {app} loan: {account}. Kung hindi ikaw ito, makipag-ugnayan agad sa {app}.',
+    es: 'La cuenta que recibe su préstamo de {app} se cambió a {account}. Si no fue usted, contacte a {app} ahora.',
+  },
   alreadyRegistered: {
     en: 'This number already has a {app} account. Open {app} and log in instead of signing up.',
     fil: 'May {app} account na ang numerong ito. Buksan ang {app} at mag-log in sa halip na mag-sign up.',
@@ -30,9 +40,10 @@ export type SmsTextKind = keyof typeof TEXTS;
 export function smsText(
   kind: SmsTextKind,
   language: Language,
-  values: { app: string; code?: string },
+  values: { app: string; code?: string; account?: string },
 ): string {
   const filled: Record<string, string | number> = { minutes: VERIFY_CODE_TTL_SECONDS / 60, app: values.app };
   if (values.code !== undefined) filled.code = values.code;
+  if (values.account !== undefined) filled.account = values.account;
   return fillTemplate(TEXTS[kind][language], filled);
 }

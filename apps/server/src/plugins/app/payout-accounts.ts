@@ -8,11 +8,13 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import type { FieldProblem } from '../../domain/field-problems.ts';
+import { smsText } from '../../domain/sms-texts.ts';
 import type {
   AccountCheckFailure,
   AccountCheckResult,
   PayoutProvider,
 } from '../../providers/payout/payout-provider.ts';
+import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import type { Jobs } from './jobs.ts';
 import type { VerifyCodes } from './verify-codes.ts';
 
@@ -115,6 +117,7 @@ export class PayoutAccounts {
     private readonly jobs: Jobs,
     private readonly provider: PayoutProvider,
     private readonly codes: VerifyCodes,
+    private readonly sms: SmsProvider,
   ) {}
 
   async account(userId: string, language: Language, db: Queryable = this.db): Promise<BankAccount> {
@@ -148,10 +151,11 @@ export class PayoutAccounts {
    */
   async update(
     userId: string,
-    mobile: string,
+    borrower: { mobile: string; appName: string },
     input: AccountInput & { code: string },
     language: Language,
   ): Promise<BankAccount> {
+    const { mobile } = borrower;
     const account = refuse(checkAccount(input));
     const outcome = await this.db.transaction(async (tx) => {
       const verdict = await this.codes.consume(tx, mobile, 'changeBankCard', input.code);
@@ -161,6 +165,16 @@ export class PayoutAccounts {
     });
     if (typeof outcome === 'string') throw new AppError(outcome);
     this.jobs.wake();
+    // Told at once, so a borrower whose code was tricked out of them can act before any money moves.
+    const name = findInstitution(account.bankCode)?.name ?? account.bankCode;
+    await this.sms.send(
+      mobile,
+      smsText('accountChanged', language, {
+        app: borrower.appName,
+        account: `${name} ••••${account.accountNumber.slice(-4)}`,
+      }),
+      { purpose: 'accountChanged' },
+    );
     return outcome;
   }
 

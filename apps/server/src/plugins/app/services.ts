@@ -71,7 +71,7 @@ export const servicesPlugin = fp<ServicesOptions>(
         await payoutAccounts.applyVerification(result);
       },
     });
-    const payoutAccounts = new PayoutAccounts(db, clock, jobs, payoutProvider, codes);
+    const payoutAccounts = new PayoutAccounts(db, clock, jobs, payoutProvider, codes, sms);
 
     app.decorate('sms', sms);
     app.decorate('sandboxSms', sandboxSms);

@@ -47,7 +47,14 @@ function sameHash(a: string, b: string): boolean {
 }
 
 /** What to text for a request, chosen so the API answer never shows whether the number is registered. */
+/** The texts that carry a code (the others are notices that no code was sent). */
+function carriesCode(kind: SmsTextKind): boolean {
+  return kind === 'code' || kind === 'changeAccountCode';
+}
+
 function messageKind(purpose: VerifyCodePurpose, registered: boolean): SmsTextKind {
+  // Says what the code changes, so a borrower asked for it by a "lender's agent" sees the trick.
+  if (purpose === 'changeBankCard') return 'changeAccountCode';
   if (purpose === 'register' && registered) return 'alreadyRegistered';
   if ((purpose === 'resetPassword' || purpose === 'modifyPassword') && !registered) return 'noAccount';
   return 'code';
@@ -92,7 +99,7 @@ export class VerifyCodes {
           challengeId,
           request.mobile,
           request.purpose,
-          kind === 'code' ? codeHash(challengeId, code) : null,
+          carriesCode(kind) ? codeHash(challengeId, code) : null,
           request.clientAddress,
           now.toISOString(),
           new Date(now.getTime() + VERIFY_CODE_TTL_SECONDS * 1000).toISOString(),
@@ -104,7 +111,7 @@ export class VerifyCodes {
     const text = smsText(outcome.kind, request.language, { app: request.appName, code: outcome.code });
     // Sent after the commit: a provider call never holds a transaction open.
     await this.sms.send(request.mobile, text, {
-      purpose: outcome.kind === 'code' ? request.purpose : outcome.kind,
+      purpose: carriesCode(outcome.kind) ? request.purpose : outcome.kind,
     });
   }
 

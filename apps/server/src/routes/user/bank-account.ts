@@ -35,10 +35,10 @@ export async function bankAccountRoutes(app: FastifyInstance): Promise<void> {
     payoutAccounts.account(sessionOf(request).userId, language),
   );
 
-  defineEndpoint(app, 'updateBankCard', async ({ input, request, language }) => {
+  defineEndpoint(app, 'updateBankCard', async ({ input, request, language, brand }) => {
     const { userId } = sessionOf(request);
     await app.rateLimits.spend(checks, userId);
     const { mobile } = await security.userInfo(userId);
-    return payoutAccounts.update(userId, mobile, input, language);
+    return payoutAccounts.update(userId, { mobile, appName: brand.appName }, input, language);
   });
 }

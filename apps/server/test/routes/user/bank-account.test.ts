@@ -223,6 +223,8 @@ describe('changing the account (update-bankCard)', () => {
     server.clock.advance(61);
     const sent = await server.call('getVerifyCode', { mobile, type });
     expect(sent.status).toBe(200);
+    if (type === 'changeBankCard')
+      expect(await server.lastSms(mobile)).toMatch(/code to change the account that receives your loan/);
     return server.lastCode(mobile);
   }
 
@@ -267,6 +269,9 @@ describe('changing the account (update-bankCard)', () => {
     });
     await server.settle();
     expect((await server.call('getBindCardResult', {}, { token })).body.data.state).toBe('verified');
+    expect(await server.lastSms(mobile)).toBe(
+      'The account that receives your Hiram loan was changed to GCash ••••1234. If this was not you, contact Hiram now.',
+    );
     const reused = await server.call('updateBankCard', { ...BPI, code }, { token });
     expect(reused.body.code).toBe(ERRORS.VERIFY_CODE_EXPIRED.code);
     expect(await last4(token)).toBe('1234');
