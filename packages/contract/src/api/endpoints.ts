@@ -362,7 +362,7 @@ export const ENDPOINTS = {
   identityProviderEcho: endpoint(
     'identityProviderEcho',
     'identity',
-    'Webhook of the identity provider (signed): the result of a read or a face match.',
+    'Webhook of the identity provider: the result of a read or a face match, as JSON signed in `x-signature` (hex HMAC-SHA256 of `<x-timestamp>.<raw body>`), at most 5 minutes off; each eventId is applied once (docs/providers.md).',
     z.object({
       eventId: z.string().max(64),
       verificationId: z.string().max(64),
