@@ -65,6 +65,8 @@ export function IdentityScreen({ onComplete }: IdentityScreenProps) {
   const [showMissing, setShowMissing] = useState(false);
   const [detailProblems, setDetailProblems] = useState<DetailErrors>({});
   const [continuing, setContinuing] = useState(false);
+  // What was read looks wrong (another ID, a bad photo): the borrower goes back to the photos.
+  const [retaking, setRetaking] = useState(false);
   const readIdCard = useReadIdCard();
   const confirmDetails = useConfirmIdDetails();
 
@@ -177,6 +179,7 @@ export function IdentityScreen({ onComplete }: IdentityScreenProps) {
     }
     try {
       setCard(await readIdCard.mutate({ cardType }));
+      setRetaking(false);
     } catch (error) {
       showFailure(error);
     }
@@ -278,7 +281,7 @@ export function IdentityScreen({ onComplete }: IdentityScreenProps) {
     );
   }
 
-  if (card.state === 'read' || card.state === 'matchFailed') {
+  if ((card.state === 'read' || card.state === 'matchFailed') && !retaking) {
     const failed = card.state === 'matchFailed';
     return (
       <Page title={t('title')}>
@@ -300,11 +303,14 @@ export function IdentityScreen({ onComplete }: IdentityScreenProps) {
           onSubmit={(fields) => void submitDetails(fields)}
           t={t}
         />
+        <button type="button" className="button button-text" onClick={() => setRetaking(true)}>
+          {t('retakeId')}
+        </button>
       </Page>
     );
   }
 
-  // incomplete or readFailed: the type and the three photos.
+  // incomplete or readFailed (or retaking): the type and the three photos.
   const readFailed = card.state === 'readFailed';
   return (
     <Page
@@ -359,6 +365,11 @@ export function IdentityScreen({ onComplete }: IdentityScreenProps) {
         <p className="capture-hint">{t('stepFaceHint')}</p>
         {slot('face')}
       </section>
+      {retaking ? (
+        <button type="button" className="button button-text" onClick={() => setRetaking(false)}>
+          {t('keepRead')}
+        </button>
+      ) : null}
     </Page>
   );
 }
