@@ -1,26 +1,11 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { snap, useBrowser } from './support/browser.ts';
+import { agreeToPermissions, signInWithCode } from './support/journeys.ts';
 import { startServer } from './support/server.ts';
-import { latestCode, newMobile } from './support/sms.ts';
+import { newMobile } from './support/sms.ts';
 
 const baseURL = inject('baseURL');
 const browser = useBrowser();
-
-async function agreeToPermissions(page: Page) {
-  const dialog = page.getByRole('dialog', { name: 'Permissions we ask for' });
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: 'Agree' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
-async function signInWithCode(page: Page, mobile: string, server = baseURL) {
-  await page.getByLabel('Mobile number').fill(mobile);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByText(/Code sent to/).waitFor();
-  await page.getByLabel('Verification code').fill(await latestCode(server, mobile));
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-}
 
 describe('a new borrower in a mobile browser', () => {
   it('sees the offer, signs in from Me and lands where the guard sent them, then reads Filipino', async () => {
@@ -54,7 +39,7 @@ describe('a new borrower in a mobile browser', () => {
     expect(page.url()).toContain('/user/login');
     await snap(page, journey, '03-login');
     const mobile = newMobile();
-    await signInWithCode(page, mobile);
+    await signInWithCode(page, baseURL, mobile);
     await page.getByRole('heading', { name: 'Frequently asked questions' }).waitFor();
     expect(page.url()).toMatch(/#\/user_center\/faq/);
     await snap(page, journey, '04-faq-after-sign-in');
@@ -95,7 +80,7 @@ describe('a new borrower in a mobile browser', () => {
       await page.goto(`${shortLived.url}/#/user/login?returnTo=%2Fme`);
       await agreeToPermissions(page);
       const mobile = newMobile();
-      await signInWithCode(page, mobile, shortLived.url);
+      await signInWithCode(page, shortLived.url, mobile);
       await page.getByText(/Hello, /).waitFor();
       await snap(page, journey, '01-signed-in');
 

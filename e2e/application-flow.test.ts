@@ -1,0 +1,181 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { snap, useBrowser } from './support/browser.ts';
+import { photo } from './support/images.ts';
+import { agreeToPermissions, moveWheel, pick, signInWithCode } from './support/journeys.ts';
+import { newMobile } from './support/sms.ts';
+
+const baseURL = inject('baseURL');
+const browser = useBrowser();
+
+/** A field's button or input by its visible label. */
+function field(page: Page, label: string) {
+  return page.getByLabel(label, { exact: false }).first();
+}
+
+async function isFlagged(page: Page, label: string): Promise<boolean> {
+  return (await field(page, label).getAttribute('aria-invalid')) === 'true';
+}
+
+describe('a new borrower applies in a mobile browser', () => {
+  it('fills the four sections, proves who they are, answers the questionnaire and names an e-wallet', async () => {
+    const { context, page } = await browser().newPhone();
+    const journey = 'application-flow';
+    try {
+      await page.goto(`${baseURL}/#/user/login?returnTo=%2F`);
+      await agreeToPermissions(page);
+      const mobile = newMobile();
+      await signInWithCode(page, baseURL, mobile);
+      await page.getByText('₱1,000 – ₱10,000').waitFor();
+
+      // Apply: the dispatcher opens the first step the server names.
+      await page
+        .getByRole('button', { name: 'Apply now' })
+        .or(page.getByRole('link', { name: 'Apply now' }))
+        .click();
+      await page.getByRole('heading', { name: 'Basic information' }).waitFor();
+      expect(page.url()).toContain('#/auth/personal_infomation');
+
+      // Saving empty flags the required fields red.
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+      await expect.poll(() => isFlagged(page, 'First name')).toBe(true);
+      await snap(page, journey, '01-personal-flagged');
+
+      // Names keep letters only, as typed; the red goes once it is filled.
+      await field(page, 'First name').fill('');
+      await field(page, 'First name').pressSequentially('Juan3!');
+      expect(await field(page, 'First name').inputValue()).toBe('Juan');
+      await field(page, 'Last name').pressSequentially('Dela Cruz');
+      await expect.poll(() => isFlagged(page, 'First name')).toBe(false);
+      await page.getByRole('radio', { name: 'Male', exact: true }).check();
+
+      // The lower fields appear only once a birthday is chosen.
+      expect(await page.getByLabel('E-mail').count()).toBe(0);
+      await pick(page, field(page, 'Birthday'));
+      await page.getByLabel('E-mail').waitFor();
+      await pick(page, field(page, 'Highest education'), 2);
+      await pick(page, field(page, 'Marital status'));
+      await pick(page, field(page, 'Preferred language'));
+      await pick(page, field(page, 'ID type'));
+      await field(page, 'ID number').pressSequentially('1234-5678-9012');
+      expect(await field(page, 'ID number').inputValue()).toBe('123456789012');
+      await field(page, 'E-mail').pressSequentially('juan delacruz');
+      await page
+        .getByRole('button', { name: 'juandelacruz@gmail.com' })
+        .or(page.getByRole('option', { name: 'juandelacruz@gmail.com' }))
+        .first()
+        .click();
+      expect(await field(page, 'E-mail').inputValue()).toBe('juandelacruz@gmail.com');
+
+      // A city needs its province first; a new province clears the city.
+      await field(page, 'City or municipality').click();
+      await page.getByText('Please choose your province first').waitFor();
+      await pick(page, field(page, 'Province'));
+      await pick(page, field(page, 'City or municipality'));
+      const cityChosen = await field(page, 'City or municipality').innerText();
+      await pick(page, field(page, 'Province'), 1);
+      await expect.poll(() => field(page, 'City or municipality').innerText()).not.toBe(cityChosen);
+      await snap(page, journey, '02-city-cleared');
+      await pick(page, field(page, 'City or municipality'));
+      await field(page, 'House number, street and barangay').fill(
+        'Blk 5 Lot 7 Mabini Street, Barangay San Isidro',
+      );
+      await pick(page, field(page, 'Type of residence'));
+      await snap(page, journey, '03-personal-filled');
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+
+      await page.getByRole('heading', { name: 'Additional information' }).waitFor();
+      // Employment type drives the work fields: self-employed shows no pay frequency.
+      await pick(page, field(page, 'Employment type'));
+      await page.getByLabel('How often you are paid').first().waitFor();
+      await pick(page, field(page, 'Industry'));
+      const industryChosen = await field(page, 'Industry').innerText();
+      await pick(page, field(page, 'Employment type'), 2);
+      expect(await page.getByLabel('How often you are paid').count()).toBe(0);
+      await expect.poll(() => field(page, 'Industry').innerText()).not.toBe(industryChosen);
+      await pick(page, field(page, 'Industry'));
+      // Back to employed: pay frequency returns and drives the paydays.
+      await field(page, 'Employment type').click();
+      const sheet = page.locator('.adm-popup-body').last();
+      await moveWheel(sheet, -2);
+      await sheet.getByRole('button', { name: 'Confirm' }).click();
+      await pick(page, field(page, 'Industry'));
+      await pick(page, field(page, 'Time at your current work'));
+      await pick(page, field(page, 'Monthly income'));
+      await pick(page, field(page, 'How often you are paid'), 1);
+      // Every 14 days: two weekday pickers.
+      await page.getByLabel('Second payday').first().waitFor();
+      await pick(page, field(page, 'First payday'));
+      await pick(page, field(page, 'Second payday'), 4);
+      await snap(page, journey, '04-work');
+
+      const contact1 = page.getByRole('group', { name: 'Contact 1' });
+      const contact2 = page.getByRole('group', { name: 'Contact 2' });
+      await contact1.getByLabel('Full name').fill('Maria Santos');
+      await contact1.getByLabel('Mobile number').fill('0918 123 4567');
+      await pick(page, contact1.getByLabel('Relationship to you').first());
+      await contact2.getByLabel('Full name').fill('Pedro Reyes');
+      // The same relationship twice is refused.
+      await pick(page, contact2.getByLabel('Relationship to you').first());
+      await page
+        .getByText('Your two emergency contacts cannot have the same relationship to you')
+        .first()
+        .waitFor();
+      await pick(page, contact2.getByLabel('Relationship to you').first(), 2);
+      await contact2.getByLabel('Mobile number').fill('09191234567');
+      await snap(page, journey, '05-contacts');
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+
+      // Identity: the camera is a file input; the sandbox reads what the borrower entered.
+      await page.getByRole('heading', { name: 'Verify your identity' }).waitFor();
+      await pick(page, page.getByRole('button', { name: /ID type/ }).first());
+      await page.getByLabel('Front: Take photo').setInputFiles(await photo('id-front'));
+      await page.getByLabel('Back: Take photo').setInputFiles(await photo('id-back'));
+      await page.getByLabel('Selfie: Take selfie').setInputFiles(await photo('selfie'));
+      await expect.poll(() => page.getByText('Sent').count()).toBe(3);
+      await snap(page, journey, '06-identity-photos');
+      await page.getByRole('button', { name: 'Read my ID' }).click();
+      await page.getByRole('heading', { name: 'Check what we read' }).waitFor({ timeout: 30_000 });
+      expect(await page.getByLabel('Full name').first().inputValue()).toMatch(/JUAN/i);
+      await snap(page, journey, '07-identity-read');
+      await page.getByRole('button', { name: 'Confirm and check my selfie' }).click();
+      await page.getByRole('heading', { name: 'Your identity is verified' }).waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Continue' }).click();
+
+      await page.getByRole('heading', { name: 'Credit history', exact: true }).waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Submit answers' }).click();
+      await page.getByText('There are still unanswered questions, please complete').first().waitFor();
+      const groups = page.getByRole('group').filter({ has: page.getByRole('radio') });
+      expect(await groups.count()).toBe(11);
+      for (let i = 0; i < 11; i++) await groups.nth(i).getByRole('radio').first().check();
+      await snap(page, journey, '08-questionnaire');
+      await page.getByRole('button', { name: 'Submit answers' }).click();
+
+      await page.getByRole('heading', { name: 'Receiving account' }).waitFor();
+      // E-wallet comes first, with the borrower's own mobile filled in.
+      expect(await page.getByRole('radio', { name: 'E-wallet' }).isChecked()).toBe(true);
+      await page.getByRole('button', { name: /Choose your e-wallet/ }).click();
+      await page.getByRole('dialog', { name: 'Choose your e-wallet' }).getByText('GCash').first().click();
+      await page.getByLabel('Account holder name').fill('Juan Dela Cruz');
+      await page.getByLabel('Confirm mobile number').fill('09170000001');
+      await page.getByRole('button', { name: 'Verify and save' }).click();
+      await page.getByText('The bank account is inconsistent with the confirmation number').first().waitFor();
+      await snap(page, journey, '09-account-mismatch');
+      const own = await page.getByLabel('E-wallet mobile number').inputValue();
+      await page.getByLabel('Confirm mobile number').fill(own);
+      await page.getByRole('button', { name: 'Verify and save' }).click();
+      await page.getByRole('heading', { name: 'Your account is verified' }).waitFor({ timeout: 30_000 });
+      await snap(page, journey, '10-account-verified');
+      await page.getByRole('button', { name: 'Continue' }).click();
+
+      // Every step done: the next screen is choosing the loan (built by the loan lifecycle).
+      await expect.poll(() => new URL(page.url()).hash).toMatch(/^#\/borrow\/to_borrow/);
+      await snap(page, journey, '11-ready-to-apply');
+    } catch (error) {
+      await snap(page, journey, 'failed-here');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+});
