@@ -273,50 +273,40 @@ export const QuestionnaireAnswers = z.object({
 
 export { ACCOUNT_KINDS, ACCOUNT_NUMBER_MAX_LENGTH, HOLDER_NAME_MAX_LENGTH } from '../banks.ts';
 
-export const BankAccountInput = z
-  .object({
-    accountKind: z.enum(ACCOUNT_KINDS),
-    bankCode: z
-      .string({ message: 'required' })
-      .min(1, 'required')
-      .max(10, 'invalid')
-      .describe('bank short code or wallet code'),
-    holderName: z.string({ message: 'required' }).min(2, 'required').max(HOLDER_NAME_MAX_LENGTH, 'tooLong'),
-    accountNumber: z
-      .string({ message: 'required' })
-      .min(1, 'required')
-      .max(ACCOUNT_NUMBER_MAX_LENGTH, 'tooLong'),
-    confirmAccountNumber: z
-      .string({ message: 'required' })
-      .min(1, 'required')
-      .max(ACCOUNT_NUMBER_MAX_LENGTH, 'tooLong'),
-  })
-  .refine((account) => account.accountNumber === account.confirmAccountNumber, {
-    message: 'accountMismatch',
-    path: ['confirmAccountNumber'],
-  });
+const accountFields = {
+  accountKind: z.enum(ACCOUNT_KINDS),
+  bankCode: z
+    .string({ message: 'required' })
+    .min(1, 'required')
+    .max(10, 'invalid')
+    .describe('bank short code or wallet code'),
+  holderName: z.string({ message: 'required' }).min(2, 'required').max(HOLDER_NAME_MAX_LENGTH, 'tooLong'),
+  accountNumber: z
+    .string({ message: 'required' })
+    .min(1, 'required')
+    .max(ACCOUNT_NUMBER_MAX_LENGTH, 'tooLong'),
+  confirmAccountNumber: z
+    .string({ message: 'required' })
+    .min(1, 'required')
+    .max(ACCOUNT_NUMBER_MAX_LENGTH, 'tooLong'),
+};
 
+function numbersMatch(account: { accountNumber: string; confirmAccountNumber: string }): boolean {
+  return account.accountNumber === account.confirmAccountNumber;
+}
+const mismatch = { message: 'accountMismatch', path: ['confirmAccountNumber'] };
+
+export const BankAccountInput = z.object(accountFields).refine(numbersMatch, mismatch);
+
+/** A change of a verified account also needs a fresh `changeBankCard` code. */
 export const BankAccountUpdate = z
   .object({
-    accountKind: z.enum(ACCOUNT_KINDS),
-    bankCode: z.string({ message: 'required' }).min(1, 'required').max(10, 'invalid'),
-    holderName: z.string({ message: 'required' }).min(2, 'required').max(HOLDER_NAME_MAX_LENGTH, 'tooLong'),
-    accountNumber: z
-      .string({ message: 'required' })
-      .min(1, 'required')
-      .max(ACCOUNT_NUMBER_MAX_LENGTH, 'tooLong'),
-    confirmAccountNumber: z
-      .string({ message: 'required' })
-      .min(1, 'required')
-      .max(ACCOUNT_NUMBER_MAX_LENGTH, 'tooLong'),
+    ...accountFields,
     code: z
       .string({ message: 'codeRequired' })
       .regex(new RegExp(`^\\d{${VERIFY_CODE_LENGTH}}$`), 'invalidCode'),
   })
-  .refine((account) => account.accountNumber === account.confirmAccountNumber, {
-    message: 'accountMismatch',
-    path: ['confirmAccountNumber'],
-  });
+  .refine(numbersMatch, mismatch);
 
 export const BIND_CARD_STATES = ['none', 'verifying', 'verified', 'failed'] as const;
 
