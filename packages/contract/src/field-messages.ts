@@ -117,6 +117,21 @@ export const FIELD_MESSAGES = {
     fil: 'May mga tanong pang hindi nasasagot, pakikumpleto',
     es: 'Todavía hay preguntas sin responder, por favor complételas',
   },
+  unknownProduct: {
+    en: 'This loan product is not offered',
+    fil: 'Hindi inaalok ang loan product na ito',
+    es: 'Este producto de préstamo no se ofrece',
+  },
+  amountNotOffered: {
+    en: 'Please choose one of the amounts offered',
+    fil: 'Pumili ng isa sa mga inaalok na halaga',
+    es: 'Elija uno de los montos ofrecidos',
+  },
+  tenureNotOffered: {
+    en: 'Please choose one of the terms offered',
+    fil: 'Pumili ng isa sa mga inaalok na termino',
+    es: 'Elija uno de los plazos ofrecidos',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

@@ -1,4 +1,5 @@
 import { DEFAULT_APP_NAME, DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
+import { type ProductToSave, saveProduct } from '../domain/products.ts';
 import type { Database } from './database.ts';
 import { SCHEMA_LOCK_KEY } from './migrate.ts';
 
@@ -14,11 +15,19 @@ export const DEFAULT_BRAND = {
   supportHours: 'Mon–Sat 8:00–20:00 (Manila time)',
   androidUrl: null,
   iosUrl: null,
+  // Placeholder demo values in the shape of real ones: each lender must replace them with its own
+  // corporate name, SEC registration and Certificate of Authority numbers and address before lending.
+  lender: {
+    corporateName: 'Hiram Lending Corporation (demo)',
+    secRegistrationNumber: 'CS201900000 (demo)',
+    certificateOfAuthorityNumber: 'CA No. 0000 (demo)',
+    address: '8th Floor, Demo Tower, 6789 Ayala Avenue, Makati City, Metro Manila 1226',
+  },
 } as const;
 
 const PESO = 100;
 
-export const DEMO_PRODUCT = {
+export const DEMO_PRODUCT: ProductToSave = {
   productId: 'hiram-demo',
   packageName: DEFAULT_PACKAGE_NAME,
   name: 'Hiram Cash',
@@ -34,9 +43,10 @@ export const DEMO_PRODUCT = {
   extensionDays: 30,
   // An extension costs the 30 days' interest it adds: 3% of the principal, inside the caps.
   extensionFeeBps: 300,
-} as const;
+};
 
-export async function seed(db: Database): Promise<void> {
+/** `products`: the demo product unless a caller (a test, a lender's script) gives its own. */
+export async function seed(db: Database, products: readonly ProductToSave[] = [DEMO_PRODUCT]): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query(`select pg_advisory_xact_lock(${SCHEMA_LOCK_KEY})`);
     const b = DEFAULT_BRAND;
@@ -46,28 +56,25 @@ export async function seed(db: Database): Promise<void> {
        on conflict (package_name) do nothing`,
       [b.packageName, b.appName, b.supportEmail, b.supportPhone, b.supportHours, b.androidUrl, b.iosUrl],
     );
-    const p = DEMO_PRODUCT;
+    // Fills the lender details only where they are still empty: a lender's own values are kept.
     await tx.query(
-      `insert into loan_products (product_id, package_name, name, min_amount, max_amount, amount_step,
-         tenure_days, interest_method, monthly_interest_bps, processing_fee_bps, daily_penalty_bps,
-         extension_days, extension_fee_bps)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-       on conflict (product_id) do nothing`,
+      `update brands set
+         lender_corporate_name = case when lender_corporate_name = '' then $2 else lender_corporate_name end,
+         lender_sec_registration_number = case when lender_sec_registration_number = '' then $3
+           else lender_sec_registration_number end,
+         lender_certificate_of_authority_number = case when lender_certificate_of_authority_number = '' then $4
+           else lender_certificate_of_authority_number end,
+         lender_address = case when lender_address = '' then $5 else lender_address end
+       where package_name = $1`,
       [
-        p.productId,
-        p.packageName,
-        p.name,
-        p.minAmount,
-        p.maxAmount,
-        p.amountStep,
-        p.tenureDays,
-        p.interestMethod,
-        p.monthlyInterestBps,
-        p.processingFeeBps,
-        p.dailyPenaltyBps,
-        p.extensionDays,
-        p.extensionFeeBps,
+        b.packageName,
+        b.lender.corporateName,
+        b.lender.secRegistrationNumber,
+        b.lender.certificateOfAuthorityNumber,
+        b.lender.address,
       ],
     );
+    // A product past a cap is refused with the broken caps named, and nothing of the seed is kept.
+    for (const product of products) await saveProduct(tx, product);
   });
 }

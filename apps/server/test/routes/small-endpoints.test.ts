@@ -85,6 +85,7 @@ describe('GET /loan/product/list', () => {
         processingFeeBps: 300,
         dailyPenaltyBps: 10,
         extensionDays: 30,
+        extensionFeeBps: 300,
       },
     ]);
   });

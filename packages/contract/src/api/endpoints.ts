@@ -84,8 +84,82 @@ export const Product = z.object({
   processingFeeBps: z.number().int().describe('of the principal, deducted from the proceeds, basis points'),
   dailyPenaltyBps: z.number().int().describe('a day on the overdue amount only, basis points'),
   extensionDays: z.number().int(),
+  extensionFeeBps: z
+    .number()
+    .int()
+    .describe('price of one extension, of the outstanding principal, basis points'),
 });
 export type Product = z.infer<typeof Product>;
+
+const centavos = z.number().int().describe('centavos');
+
+/** A product chosen by id, with an amount and a tenure (GET: query strings, coerced). */
+const productId = z
+  .string({ message: 'required' })
+  .min(1, 'required')
+  .max(64, 'unknownProduct')
+  .describe('From the product list');
+const queryWholeNumber = z.coerce.number({ message: 'required' }).int('invalid').positive('invalid');
+
+/** The pricing engine's quote (pricing.ts `LoanQuote`), as sent. */
+export const LoanQuote = z.object({
+  principal: centavos,
+  tenureDays: z.number().int(),
+  processingFee: centavos.describe('centavos, deducted from the proceeds'),
+  netProceeds: centavos.describe('centavos, what reaches the borrower'),
+  schedule: z.array(
+    z.object({
+      number: z.number().int(),
+      dueDay: z.number().int().describe('days after disbursement'),
+      principal: centavos,
+      interest: centavos,
+      total: centavos,
+    }),
+  ),
+  totalInterest: centavos,
+  financeCharges: centavos.describe('centavos: interest and the processing fee'),
+  totalPayable: centavos,
+  nominalMonthlyRateBps: z.number().int(),
+  effectiveMonthlyRate: z
+    .number()
+    .describe('a fraction (0.0412 = 4.12%), from the cash flows on the net proceeds'),
+  effectiveYearlyRate: z.number().describe('a fraction: (1 + monthly)^12 − 1'),
+});
+export type LoanQuote = z.infer<typeof LoanQuote>;
+
+/** The Disclosure Statement's figures (disclosure.ts `DisclosureStatement`). */
+export const DisclosureStatement = z.object({
+  principal: centavos,
+  financeCharges: z.object({ interest: centavos, processingFee: centavos, total: centavos }),
+  netProceeds: centavos,
+  totalPayable: centavos,
+  tenureDays: z.number().int(),
+  schedule: z.array(
+    z.object({
+      number: z.number().int(),
+      dueDate: z.string().describe('YYYY-MM-DD, Manila calendar'),
+      principal: centavos,
+      interest: centavos,
+      total: centavos,
+    }),
+  ),
+  nominalMonthlyRatePercent: z.string().describe('two decimals, e.g. "3.00"'),
+  effectiveMonthlyRatePercent: z.string(),
+  effectiveYearlyRatePercent: z.string(),
+  penalty: z.object({ dailyPercent: z.string(), onOverdueAmountOnly: z.literal(true) }),
+  totalChargesCap: centavos.describe('centavos: charges never go above it, accruals stop there'),
+  extension: z.object({ days: z.number().int(), feePercentOfOutstandingPrincipal: z.string() }),
+  prepaymentPenalty: z.literal(0),
+  lender: z.object({
+    corporateName: z.string(),
+    secRegistrationNumber: z.string(),
+    certificateOfAuthorityNumber: z.string(),
+    address: z.string(),
+    complaintsEmail: z.string(),
+    complaintsPhone: z.string(),
+  }),
+});
+export type DisclosureStatement = z.infer<typeof DisclosureStatement>;
 
 const Empty = z.object({});
 const Nothing = z.null();
@@ -215,6 +289,75 @@ export const ENDPOINTS = {
     "The brand's loan products, amounts in centavos.",
     Empty,
     z.array(Product),
+  ),
+
+  // ---- Products and pricing ----
+  productListByApp: endpoint(
+    'productListByApp',
+    'loan',
+    "The products of the calling app's brand (from the packageName header): the same list as /loan/product/list.",
+    Empty,
+    z.array(Product),
+  ),
+  stepAmount: endpoint(
+    'stepAmount',
+    'loan',
+    'The amounts a borrower may choose for a product, smallest first, and its tenures.',
+    z.object({ productId }),
+    z.object({
+      productId: z.string(),
+      amounts: z.array(centavos),
+      tenureDays: z.array(z.number().int()),
+    }),
+  ),
+  loanProductIndex: endpoint(
+    'loanProductIndex',
+    'loan',
+    "The Home card: the brand's amount range and tenures, and the cheapest representative example (the smallest amount at the shortest tenure). null when the brand offers no product.",
+    Empty,
+    z
+      .object({
+        productId: z.string().describe('the product of the example'),
+        name: z.string(),
+        minAmount: centavos,
+        maxAmount: centavos,
+        amountStep: centavos,
+        tenureDays: z.array(z.number().int()),
+        example: LoanQuote,
+        effectiveYearlyRatePercent: z.string().describe("the example's, two decimals"),
+      })
+      .nullable(),
+  ),
+  confirmProductInfo: endpoint(
+    'confirmProductInfo',
+    'loan',
+    "The quote and the Disclosure Statement for a product, an amount on its steps and one of its tenures, starting today (Manila), with the brand's lender details.",
+    z.object({ productId, amount: queryWholeNumber, tenureDays: queryWholeNumber }),
+    z.object({ product: Product, quote: LoanQuote, disclosure: DisclosureStatement }),
+  ),
+  creditInfo: endpoint(
+    'creditInfo',
+    'loan',
+    "The borrower's credit line: for a first loan, the largest amount the brand's products offer.",
+    Empty,
+    z.object({
+      creditLimit: centavos,
+      firstLoan: z.boolean().describe('true until loans exist; returning borrowers will get their own line'),
+    }),
+  ),
+  isWhiteList: endpoint(
+    'isWhiteList',
+    'loan',
+    'Whether the borrower is a returning borrower with a good record (a finished loan repaid on time). No loans exist yet: always false.',
+    Empty,
+    z.object({ whiteListed: z.boolean() }),
+  ),
+  limitExceeded: endpoint(
+    'limitExceeded',
+    'loan',
+    'Whether the borrower already has an open loan (one loan at a time). No loans exist yet: always false.',
+    Empty,
+    z.object({ exceeded: z.boolean() }),
   ),
 
   // ---- Application flow ----

@@ -37,6 +37,25 @@ export const API = {
   crashLog: { method: 'POST', path: '/log/crash-log', encoding: 'json', auth: 'none' },
   productList: { method: 'GET', path: '/loan/product/list', encoding: 'query', auth: 'none' },
 
+  // Products and pricing (issue "Loan lifecycle").
+  productListByApp: { method: 'GET', path: '/loan/product/list/byapp', encoding: 'query', auth: 'none' },
+  stepAmount: { method: 'GET', path: '/loan/step-amount', encoding: 'query', auth: 'none' },
+  loanProductIndex: { method: 'GET', path: '/loan/loan-product/index', encoding: 'query', auth: 'none' },
+  confirmProductInfo: {
+    method: 'GET',
+    path: '/loan/confirm/product-info',
+    encoding: 'query',
+    auth: 'none',
+  },
+  creditInfo: { method: 'GET', path: '/loan/get-credit-info', encoding: 'query', auth: 'required' },
+  isWhiteList: { method: 'GET', path: '/loan/is-white-list', encoding: 'query', auth: 'required' },
+  limitExceeded: {
+    method: 'GET',
+    path: '/loan/lending/limitExceeded',
+    encoding: 'query',
+    auth: 'required',
+  },
+
   // Application flow: profile, identity, questionnaire, account (issue "Application flow").
   applicationProgress: {
     method: 'GET',

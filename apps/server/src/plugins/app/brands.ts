@@ -1,4 +1,5 @@
 import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
+import type { LenderDetails } from '@hiram/contract/disclosure';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/database.ts';
 
@@ -14,6 +15,8 @@ export interface Brand {
   supportHours: string;
   androidUrl: string | null;
   iosUrl: string | null;
+  /** What the Disclosure Statement prints about the lender; complaints go to the support contacts. */
+  lender: LenderDetails;
 }
 
 export class BrandDirectory {
@@ -28,6 +31,10 @@ export class BrandDirectory {
       support_hours: string;
       android_url: string | null;
       ios_url: string | null;
+      lender_corporate_name: string;
+      lender_sec_registration_number: string;
+      lender_certificate_of_authority_number: string;
+      lender_address: string;
     }>('select * from brands');
     this.brands = new Map(
       rows.map((r) => [
@@ -40,6 +47,14 @@ export class BrandDirectory {
           supportHours: r.support_hours,
           androidUrl: r.android_url,
           iosUrl: r.ios_url,
+          lender: {
+            corporateName: r.lender_corporate_name,
+            secRegistrationNumber: r.lender_sec_registration_number,
+            certificateOfAuthorityNumber: r.lender_certificate_of_authority_number,
+            address: r.lender_address,
+            complaintsEmail: r.support_email,
+            complaintsPhone: r.support_phone,
+          },
         },
       ]),
     );

@@ -1,41 +1,94 @@
-import type { Product } from '@hiram/contract/api/endpoints';
+import { buildDisclosure } from '@hiram/contract/disclosure';
+import { allowedAmounts, quoteLoan } from '@hiram/contract/pricing';
+import { manilaToday } from '@hiram/contract/profile';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../domain/app-error.ts';
+import type { FieldProblem } from '../../domain/field-problems.ts';
+import { brandProduct, brandProducts, termsOf } from '../../domain/products.ts';
 import { defineEndpoint } from '../endpoint.ts';
 
-interface ProductRow {
-  product_id: string;
-  name: string;
-  min_amount: number;
-  max_amount: number;
-  amount_step: number;
-  tenure_days: number[];
-  interest_method: Product['interestMethod'];
-  monthly_interest_bps: number;
-  processing_fee_bps: number;
-  daily_penalty_bps: number;
-  extension_days: number;
+/**
+ * Products and pricing (GUIDE section 5): every figure comes from the contract's pricing engine on the
+ * product rows, so the borrower's preview, the Disclosure Statement and what is charged agree.
+ */
+export async function loanRoutes(app: FastifyInstance): Promise<void> {
+  defineEndpoint(app, 'productList', async ({ brand }) => brandProducts(app.db, brand.packageName));
+
+  // The brand is the calling app's (the packageName header), so "by app" is the same list.
+  defineEndpoint(app, 'productListByApp', async ({ brand }) => brandProducts(app.db, brand.packageName));
+
+  defineEndpoint(app, 'stepAmount', async ({ brand, input }) => {
+    const product = await brandProduct(app.db, brand.packageName, input.productId);
+    if (!product) throw fieldProblems([{ field: 'productId', message: 'unknownProduct' }]);
+    return {
+      productId: product.productId,
+      amounts: allowedAmounts(termsOf(product)),
+      tenureDays: product.tenureDays,
+    };
+  });
+
+  defineEndpoint(app, 'loanProductIndex', async ({ brand }) => {
+    const products = await brandProducts(app.db, brand.packageName);
+    let cheapest: { product: (typeof products)[number]; quote: ReturnType<typeof quoteLoan> } | null = null;
+    for (const product of products) {
+      for (const tenureDays of product.tenureDays) {
+        const quote = quoteLoan(termsOf(product), product.minAmount, tenureDays);
+        if (
+          !cheapest ||
+          quote.financeCharges < cheapest.quote.financeCharges ||
+          (quote.financeCharges === cheapest.quote.financeCharges &&
+            quote.effectiveMonthlyRate < cheapest.quote.effectiveMonthlyRate)
+        ) {
+          cheapest = { product, quote };
+        }
+      }
+    }
+    if (!cheapest) return null;
+    return {
+      productId: cheapest.product.productId,
+      name: cheapest.product.name,
+      minAmount: Math.min(...products.map((p) => p.minAmount)),
+      maxAmount: Math.max(...products.map((p) => p.maxAmount)),
+      amountStep: cheapest.product.amountStep,
+      tenureDays: [...new Set(products.flatMap((p) => p.tenureDays))].sort((a, b) => a - b),
+      example: cheapest.quote,
+      effectiveYearlyRatePercent: (cheapest.quote.effectiveYearlyRate * 100).toFixed(2),
+    };
+  });
+
+  defineEndpoint(app, 'confirmProductInfo', async ({ brand, input }) => {
+    const product = await brandProduct(app.db, brand.packageName, input.productId);
+    if (!product) throw fieldProblems([{ field: 'productId', message: 'unknownProduct' }]);
+    const terms = termsOf(product);
+    const problems: FieldProblem[] = [];
+    if (!allowedAmounts(terms).includes(input.amount))
+      problems.push({ field: 'amount', message: 'amountNotOffered' });
+    if (!product.tenureDays.includes(input.tenureDays))
+      problems.push({ field: 'tenureDays', message: 'tenureNotOffered' });
+    if (problems.length > 0) throw fieldProblems(problems);
+    const quote = quoteLoan(terms, input.amount, input.tenureDays);
+    const disclosure = buildDisclosure({
+      terms,
+      quote,
+      startDate: manilaToday(app.clock.now()),
+      lender: brand.lender,
+    });
+    return { product, quote, disclosure };
+  });
+
+  // A first loan's line is the most the brand lends; returning borrowers' lines come with the loans table.
+  defineEndpoint(app, 'creditInfo', async ({ brand }) => {
+    const products = await brandProducts(app.db, brand.packageName);
+    return { creditLimit: Math.max(0, ...products.map((p) => p.maxAmount)), firstLoan: true };
+  });
+
+  // Returning borrowers with a good record are white-listed; no loan has finished yet, so nobody is.
+  defineEndpoint(app, 'isWhiteList', async () => ({ whiteListed: false }));
+
+  // One loan at a time: true once the borrower has an open loan; there are no loans yet.
+  defineEndpoint(app, 'limitExceeded', async () => ({ exceeded: false }));
 }
 
-export async function loanRoutes(app: FastifyInstance): Promise<void> {
-  defineEndpoint(app, 'productList', async ({ brand }) => {
-    const rows = await app.db.query<ProductRow>(
-      `select product_id, name, min_amount, max_amount, amount_step, tenure_days, interest_method,
-         monthly_interest_bps, processing_fee_bps, daily_penalty_bps, extension_days
-       from loan_products where package_name = $1 and active order by sort_order, product_id`,
-      [brand.packageName],
-    );
-    return rows.map((r) => ({
-      productId: r.product_id,
-      name: r.name,
-      minAmount: r.min_amount,
-      maxAmount: r.max_amount,
-      amountStep: r.amount_step,
-      tenureDays: r.tenure_days,
-      interestMethod: r.interest_method,
-      monthlyInterestBps: r.monthly_interest_bps,
-      processingFeeBps: r.processing_fee_bps,
-      dailyPenaltyBps: r.daily_penalty_bps,
-      extensionDays: r.extension_days,
-    }));
-  });
+function fieldProblems(fields: FieldProblem[]): AppError {
+  return new AppError('VALIDATION_FAILED', { fields });
 }

@@ -14,6 +14,7 @@ const product = (overrides: Partial<ProductList[number]>): ProductList[number] =
   processingFeeBps: 300,
   dailyPenaltyBps: 10,
   extensionDays: 30,
+  extensionFeeBps: 300,
   ...overrides,
 });
 

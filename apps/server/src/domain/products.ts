@@ -1,0 +1,175 @@
+import type { Product } from '@hiram/contract/api/endpoints';
+import {
+  type CapViolation,
+  capViolations,
+  type LoanTerms,
+  PHILIPPINE_CAPS,
+  type PricingCaps,
+} from '@hiram/contract/pricing';
+import type { Queryable } from '../db/database.ts';
+
+/**
+ * Loan products as configuration rows (GUIDE section 5): read for the borrower, saved only through
+ * `saveProduct`, which refuses a product that breaks a cap for any amount or tenure it offers.
+ */
+
+export interface ProductToSave extends Product {
+  packageName: string;
+  sortOrder?: number;
+}
+
+export interface ProductRow {
+  product_id: string;
+  name: string;
+  min_amount: number;
+  max_amount: number;
+  amount_step: number;
+  tenure_days: number[];
+  interest_method: Product['interestMethod'];
+  monthly_interest_bps: number;
+  processing_fee_bps: number;
+  daily_penalty_bps: number;
+  extension_days: number;
+  extension_fee_bps: number;
+}
+
+const PRODUCT_COLUMNS = `product_id, name, min_amount, max_amount, amount_step, tenure_days, interest_method,
+  monthly_interest_bps, processing_fee_bps, daily_penalty_bps, extension_days, extension_fee_bps`;
+
+export function productOfRow(r: ProductRow): Product {
+  return {
+    productId: r.product_id,
+    name: r.name,
+    minAmount: r.min_amount,
+    maxAmount: r.max_amount,
+    amountStep: r.amount_step,
+    tenureDays: r.tenure_days,
+    interestMethod: r.interest_method,
+    monthlyInterestBps: r.monthly_interest_bps,
+    processingFeeBps: r.processing_fee_bps,
+    dailyPenaltyBps: r.daily_penalty_bps,
+    extensionDays: r.extension_days,
+    extensionFeeBps: r.extension_fee_bps,
+  };
+}
+
+/** The pricing engine's view of a product. */
+export function termsOf(product: Product): LoanTerms {
+  return {
+    minAmount: product.minAmount,
+    maxAmount: product.maxAmount,
+    amountStep: product.amountStep,
+    tenureDays: product.tenureDays,
+    interestMethod: product.interestMethod,
+    monthlyInterestBps: product.monthlyInterestBps,
+    processingFeeBps: product.processingFeeBps,
+    dailyPenaltyBps: product.dailyPenaltyBps,
+    extensionDays: product.extensionDays,
+    extensionFeeBps: product.extensionFeeBps,
+  };
+}
+
+/** The brand's active products, in their display order. */
+export async function brandProducts(db: Queryable, packageName: string): Promise<Product[]> {
+  const rows = await db.query<ProductRow>(
+    `select ${PRODUCT_COLUMNS} from loan_products
+     where package_name = $1 and active order by sort_order, product_id`,
+    [packageName],
+  );
+  return rows.map(productOfRow);
+}
+
+/** One active product of the brand, or null (another brand's product is not offered here). */
+export async function brandProduct(
+  db: Queryable,
+  packageName: string,
+  productId: string,
+): Promise<Product | null> {
+  const [row] = await db.query<ProductRow>(
+    `select ${PRODUCT_COLUMNS} from loan_products where package_name = $1 and product_id = $2 and active`,
+    [packageName, productId],
+  );
+  return row ? productOfRow(row) : null;
+}
+
+function describeViolation(v: CapViolation): string {
+  const pct = (bps: number) => `${(bps / 100).toFixed(2)}%`;
+  switch (v.kind) {
+    case 'shape':
+      return `terms: ${v.detail}`;
+    case 'nominalInterest':
+      return `nominal interest ${pct(v.monthlyBps)} a month is above the cap`;
+    case 'penalty':
+      return `late penalty ${pct(v.monthlyBps)} a month is above the cap`;
+    case 'effectiveRate':
+      return `effective rate ${(v.monthlyRate * 100).toFixed(2)}% a month for ${v.amount} centavos over ${v.tenureDays} days is above the cap`;
+    case 'totalCharges':
+      return `total charges ${pct(v.chargesBps)} of the principal for ${v.amount} centavos over ${v.tenureDays} days are above the cap`;
+    case 'extension':
+      return `extension: ${v.detail}`;
+  }
+}
+
+export class ProductBreaksCapsError extends Error {
+  constructor(
+    readonly productId: string,
+    readonly violations: CapViolation[],
+  ) {
+    const shown = violations.slice(0, 5).map(describeViolation);
+    const more = violations.length > shown.length ? `; and ${violations.length - shown.length} more` : '';
+    super(`Product ${productId} breaks the pricing caps: ${shown.join('; ')}${more}`);
+    this.name = 'ProductBreaksCapsError';
+  }
+}
+
+/** Throws, naming every broken cap, unless the product keeps every cap for every amount and tenure. */
+export function assertWithinCaps(product: Product, caps: PricingCaps = PHILIPPINE_CAPS): void {
+  const violations = capViolations(termsOf(product), caps);
+  if (violations.length > 0) throw new ProductBreaksCapsError(product.productId, violations);
+}
+
+/**
+ * The one way a product is written: checked against the caps first. A product that already exists is
+ * left as it is (`replace: false`, the seed's rule) or replaced (`replace: true`).
+ */
+export async function saveProduct(
+  tx: Queryable,
+  product: ProductToSave,
+  options: { replace?: boolean } = {},
+): Promise<void> {
+  assertWithinCaps(product);
+  const p = product;
+  await tx.query(
+    `insert into loan_products (product_id, package_name, name, min_amount, max_amount, amount_step,
+       tenure_days, interest_method, monthly_interest_bps, processing_fee_bps, daily_penalty_bps,
+       extension_days, extension_fee_bps, sort_order)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+     on conflict (product_id) do ${
+       options.replace
+         ? `update set package_name = excluded.package_name, name = excluded.name,
+         min_amount = excluded.min_amount, max_amount = excluded.max_amount,
+         amount_step = excluded.amount_step, tenure_days = excluded.tenure_days,
+         interest_method = excluded.interest_method, monthly_interest_bps = excluded.monthly_interest_bps,
+         processing_fee_bps = excluded.processing_fee_bps, daily_penalty_bps = excluded.daily_penalty_bps,
+         extension_days = excluded.extension_days, extension_fee_bps = excluded.extension_fee_bps,
+         sort_order = excluded.sort_order`
+         : 'nothing'
+     }`,
+    [
+      p.productId,
+      p.packageName,
+      p.name,
+      p.minAmount,
+      p.maxAmount,
+      p.amountStep,
+      [...p.tenureDays],
+      p.interestMethod,
+      p.monthlyInterestBps,
+      p.processingFeeBps,
+      p.dailyPenaltyBps,
+      p.extensionDays,
+      p.extensionFeeBps,
+      p.sortOrder ?? 0,
+    ],
+  );
+}
