@@ -1,0 +1,120 @@
+import {
+  CLOSED_STATUSES,
+  type HomeState,
+  LOAN_ORDER_STATUS,
+  type LoanOrderStatusCode,
+} from '@hiram/contract/loan-status';
+
+/**
+ * The loan order's life as data (SPEC sections 3 and 4): which event moves an order from which status to
+ * which. Anything not listed is refused and changes nothing, so signing before approval, disbursing before
+ * signing and a second disbursement cannot happen whatever the caller does.
+ */
+
+const S = LOAN_ORDER_STATUS;
+
+export const LOAN_ORDER_EVENTS = [
+  'approve',
+  'reject',
+  'sign',
+  'disburse',
+  'payoutSucceeded',
+  'payoutFailed',
+  'accountChanged',
+  'fallOverdue',
+  'extend',
+  'repayInFull',
+  'cancel',
+] as const;
+export type LoanOrderEvent = (typeof LOAN_ORDER_EVENTS)[number];
+
+/** The application steps an order could still be at: nothing was submitted, so it may be cancelled. */
+const BEFORE_APPLYING: readonly LoanOrderStatusCode[] = [
+  S.basicInfo,
+  S.addition,
+  S.identityOcr,
+  S.question,
+  S.bindCard,
+  S.validation,
+];
+
+export interface Transition {
+  from: LoanOrderStatusCode;
+  event: LoanOrderEvent;
+  to: LoanOrderStatusCode;
+}
+
+export const LOAN_ORDER_TRANSITIONS: readonly Transition[] = [
+  { from: S.applying, event: 'approve', to: S.confirm },
+  { from: S.applying, event: 'reject', to: S.rejected },
+  { from: S.confirm, event: 'sign', to: S.getMoney },
+  { from: S.getMoney, event: 'disburse', to: S.lending },
+  { from: S.lending, event: 'payoutSucceeded', to: S.repaying },
+  { from: S.lending, event: 'payoutFailed', to: S.payFail },
+  // The borrower changed the account after a failed payout: the payout is tried again.
+  { from: S.payFail, event: 'accountChanged', to: S.lending },
+  { from: S.repaying, event: 'fallOverdue', to: S.overdue },
+  { from: S.repaying, event: 'repayInFull', to: S.finished },
+  // A paid extension moves the due date: the loan is current again.
+  { from: S.overdue, event: 'extend', to: S.repaying },
+  { from: S.overdue, event: 'repayInFull', to: S.finished },
+  ...BEFORE_APPLYING.map((from) => ({ from, event: 'cancel' as const, to: S.cancelled })),
+  // Applying is cancellable only until the order is submitted (see `transition`'s context).
+  { from: S.applying, event: 'cancel', to: S.cancelled },
+];
+
+export type Refusal = 'notAllowed' | 'alreadySubmitted';
+export type TransitionResult = { ok: true; to: LoanOrderStatusCode } | { ok: false; refusal: Refusal };
+
+export interface TransitionContext {
+  /** The borrower confirmed the order (submitOrder): no cancellation after submit (SPEC). */
+  submitted?: boolean;
+}
+
+export function transition(
+  from: number,
+  event: LoanOrderEvent,
+  context: TransitionContext = {},
+): TransitionResult {
+  const found = LOAN_ORDER_TRANSITIONS.find((t) => t.from === from && t.event === event);
+  if (!found) return { ok: false, refusal: 'notAllowed' };
+  if (event === 'cancel' && from === S.applying && context.submitted)
+    return { ok: false, refusal: 'alreadySubmitted' };
+  return { ok: true, to: found.to };
+}
+
+/** Statuses with no way out: the borrower may apply again (after a rejection, once the wait is over). */
+export function isClosed(status: number): boolean {
+  return CLOSED_STATUSES.includes(status);
+}
+
+/** SPEC section 9: a rejected borrower may apply again 30 days after the rejection. */
+export const REJECTION_RETRY_DAYS = 30;
+
+export function retryDateAfterRejection(rejectedAt: Date): Date {
+  return new Date(rejectedAt.getTime() + REJECTION_RETRY_DAYS * 24 * 60 * 60 * 1000);
+}
+
+/** The Home card for the borrower's latest order (SPEC sections 3 and 4); null means no order yet. */
+export function homeStateOf(latest: { status: number; updatedAt: Date } | null, now: Date): HomeState {
+  if (!latest) return 'canLoan';
+  switch (latest.status) {
+    case S.applying:
+      return 'assessing';
+    case S.confirm:
+    case S.getMoney:
+      return 'success';
+    case S.rejected:
+      return now < retryDateAfterRejection(latest.updatedAt) ? 'rejected' : 'canLoan';
+    case S.payFail:
+      return 'failed';
+    case S.lending:
+      return 'lending';
+    case S.repaying:
+      return 'repaying';
+    case S.overdue:
+      return 'overdue';
+    default:
+      return 'canLoan';
+  }
+}
