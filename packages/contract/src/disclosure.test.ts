@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_LOAN_TERMS } from './demo-product.ts';
 import { addDays, buildDisclosure, isoDate } from './disclosure.ts';
-import { type LoanTerms, quoteLoan } from './pricing.ts';
+import { quoteLoan } from './pricing.ts';
 
-const demo: LoanTerms = {
-  minAmount: 100_000,
-  maxAmount: 1_000_000,
-  amountStep: 50_000,
-  tenureDays: [91, 120],
-  interestMethod: 'single',
-  monthlyInterestBps: 300,
-  processingFeeBps: 300,
-  dailyPenaltyBps: 10,
-  extensionDays: 30,
-  extensionFeeBps: 300,
-};
+const demo = DEMO_LOAN_TERMS;
 
 const lender = {
   corporateName: 'Sample Lending Corporation',

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DEMO_LOAN_TERMS } from './demo-product.ts';
 import {
   allowedAmounts,
   BPS,
@@ -14,19 +15,7 @@ import {
   totalChargesCap,
 } from './pricing.ts';
 
-/** GUIDE section 5's demo product. */
-const demo: LoanTerms = {
-  minAmount: 100_000,
-  maxAmount: 1_000_000,
-  amountStep: 50_000,
-  tenureDays: [91, 120],
-  interestMethod: 'single',
-  monthlyInterestBps: 300,
-  processingFeeBps: 300,
-  dailyPenaltyBps: 10,
-  extensionDays: 30,
-  extensionFeeBps: 300,
-};
+const demo = DEMO_LOAN_TERMS;
 
 /**
  * An independent rate: Newton's method on the same cash flows. Started at 0, left of the root of a falling,

@@ -1,4 +1,5 @@
 import { DEFAULT_APP_NAME, DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
+import { DEMO_LOAN_TERMS } from '@hiram/contract/demo-product';
 import { type ProductToSave, saveProduct } from '../domain/products.ts';
 import type { Database } from './database.ts';
 import { SCHEMA_LOCK_KEY } from './migrate.ts';
@@ -25,24 +26,12 @@ export const DEFAULT_BRAND = {
   },
 } as const;
 
-const PESO = 100;
-
 export const DEMO_PRODUCT: ProductToSave = {
   productId: 'hiram-demo',
   packageName: DEFAULT_PACKAGE_NAME,
   name: 'Hiram Cash',
-  minAmount: 1_000 * PESO,
-  maxAmount: 10_000 * PESO,
-  amountStep: 500 * PESO,
-  tenureDays: [91, 120],
-  interestMethod: 'single',
-  // 3% a month nominal, 3% processing fee, 0.1% a day penalty on the overdue amount.
-  monthlyInterestBps: 300,
-  processingFeeBps: 300,
-  dailyPenaltyBps: 10,
-  extensionDays: 30,
-  // An extension costs the 30 days' interest it adds: 3% of the principal, inside the caps.
-  extensionFeeBps: 300,
+  ...DEMO_LOAN_TERMS,
+  tenureDays: [...DEMO_LOAN_TERMS.tenureDays],
 };
 
 /** `products`: the demo product unless a caller (a test, a lender's script) gives its own. */
