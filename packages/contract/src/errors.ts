@@ -186,6 +186,51 @@ export const ERRORS = {
       es: 'Su cuenta ya está verificada. Para cambiarla, solicite un código de verificación',
     },
   },
+  APPLICATION_INCOMPLETE: {
+    code: 40904,
+    status: 409,
+    message: {
+      en: 'Please finish your application first. Next step: {step}',
+      fil: 'Tapusin muna ang iyong application. Susunod na hakbang: {step}',
+      es: 'Termine primero su solicitud. Siguiente paso: {step}',
+    },
+  },
+  LOAN_IN_PROGRESS: {
+    code: 40905,
+    status: 409,
+    message: {
+      en: 'You already have a loan in progress',
+      fil: 'Mayroon ka nang loan na kasalukuyang pinoproseso',
+      es: 'Ya tiene un préstamo en curso',
+    },
+  },
+  LOAN_STEP_NOT_ALLOWED: {
+    code: 40906,
+    status: 409,
+    message: {
+      en: 'This cannot be done at this stage of your loan. Please reload',
+      fil: 'Hindi ito magagawa sa yugtong ito ng iyong loan. Paki-reload',
+      es: 'Esto no se puede hacer en esta etapa de su préstamo. Recargue',
+    },
+  },
+  ALREADY_SUBMITTED: {
+    code: 40907,
+    status: 409,
+    message: {
+      en: 'Your application was already submitted and can no longer be cancelled',
+      fil: 'Naisumite na ang iyong application at hindi na ito maaaring kanselahin',
+      es: 'Su solicitud ya fue enviada y ya no se puede cancelar',
+    },
+  },
+  APPLY_AGAIN_LATER: {
+    code: 40908,
+    status: 409,
+    message: {
+      en: 'You can apply again on {date}',
+      fil: 'Maaari kang mag-apply muli sa {date}',
+      es: 'Podrá solicitar de nuevo el {date}',
+    },
+  },
   PAYLOAD_TOO_LARGE: {
     code: 41301,
     status: 413,

@@ -1,5 +1,6 @@
 import type { Product } from '@hiram/contract/api/endpoints';
 import {
+  allowedAmounts,
   type CapViolation,
   capViolations,
   type LoanTerms,
@@ -7,6 +8,8 @@ import {
   type PricingCaps,
 } from '@hiram/contract/pricing';
 import type { Queryable } from '../db/database.ts';
+import { AppError } from './app-error.ts';
+import type { FieldProblem } from './field-problems.ts';
 
 /**
  * Loan products as configuration rows (GUIDE section 5): read for the borrower, saved only through
@@ -172,4 +175,25 @@ export async function saveProduct(
       p.sortOrder ?? 0,
     ],
   );
+}
+
+/**
+ * A product of the brand with an amount on its steps and one of its tenures, or 40001 naming the field at
+ * fault: the same check for the statement (confirm/product-info) and for applying.
+ */
+export async function offeredProduct(
+  db: Queryable,
+  packageName: string,
+  choice: { productId: string; amount: number; tenureDays: number },
+): Promise<Product> {
+  const product = await brandProduct(db, packageName, choice.productId);
+  if (!product)
+    throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'productId', message: 'unknownProduct' }] });
+  const problems: FieldProblem[] = [];
+  if (!allowedAmounts(termsOf(product)).includes(choice.amount))
+    problems.push({ field: 'amount', message: 'amountNotOffered' });
+  if (!product.tenureDays.includes(choice.tenureDays))
+    problems.push({ field: 'tenureDays', message: 'tenureNotOffered' });
+  if (problems.length > 0) throw new AppError('VALIDATION_FAILED', { fields: problems });
+  return product;
 }

@@ -4,6 +4,7 @@ import { wasDeciphered } from '../plugins/app/path-cipher.ts';
 import { appRoutes } from './app/index.ts';
 import { appDownloadRoutes } from './app-download/index.ts';
 import { loanRoutes } from './loan/index.ts';
+import { loanOrderRoutes } from './loan/orders.ts';
 import { loanMarketRoutes } from './loan-market/index.ts';
 import { logRoutes } from './log/index.ts';
 import { matiRoutes } from './mati/index.ts';
@@ -35,6 +36,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(appDownloadRoutes);
   await app.register(logRoutes);
   await app.register(loanRoutes);
+  await app.register(loanOrderRoutes);
   await app.register(applicationRoutes);
   await app.register(identityRoutes);
   // Own scopes: uploads read only multipart, the webhook only JSON.

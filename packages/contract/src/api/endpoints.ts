@@ -7,6 +7,7 @@ import {
   VERIFY_CODE_PURPOSES,
 } from '../auth-rules.ts';
 import { LANGUAGES } from '../languages.ts';
+import { HOME_STATES, ORDER_STATUS_LABELS } from '../loan-status.ts';
 import { isPhMobile, MOBILE_INPUT_MAX_LENGTH } from '../mobile.ts';
 import {
   AdditionInfo,
@@ -160,6 +161,26 @@ export const DisclosureStatement = z.object({
   }),
 });
 export type DisclosureStatement = z.infer<typeof DisclosureStatement>;
+
+/** A borrower's loan order, as Home and Records show it. */
+export const LoanOrder = z.object({
+  orderId: z.string(),
+  status: z
+    .number()
+    .int()
+    .describe('LOAN_ORDER_STATUS (SPEC section 3): 1 applying, 14 confirm, 18 getMoney, ...'),
+  label: z.enum(ORDER_STATUS_LABELS).describe("Records' label for the status (orderStatusLabel)"),
+  productId: z.string(),
+  amount: centavos.describe('centavos: the principal asked for'),
+  tenureDays: z.number().int(),
+  quote: LoanQuote.describe('the quote when the borrower applied: what they saw is what they get'),
+  submitted: z.boolean().describe('true once submitOrder confirmed it: no cancellation after that'),
+  createdAt: z.string().describe('ISO 8601'),
+  updatedAt: z.string().describe('ISO 8601: the last status change'),
+});
+export type LoanOrder = z.infer<typeof LoanOrder>;
+
+const orderId = z.string({ message: 'required' }).min(1, 'required').max(64, 'invalid');
 
 const Empty = z.object({});
 const Nothing = z.null();
@@ -358,6 +379,58 @@ export const ENDPOINTS = {
     'Whether the borrower already has an open loan (one loan at a time). No loans exist yet: always false.',
     Empty,
     z.object({ exceeded: z.boolean() }),
+  ),
+
+  // ---- Loan orders ----
+  applyLoanOrder: endpoint(
+    'applyLoanOrder',
+    'loan',
+    'Apply for a loan: a product, an amount on its steps and one of its tenures. Needs a complete application (else 40904 naming the next step) and no open order (else 40905); the order starts in status 1 (applying) with the quote it was priced at.',
+    z.object({
+      productId,
+      amount: z.number({ message: 'required' }).int('invalid').positive('invalid'),
+      tenureDays: z.number({ message: 'required' }).int('invalid').positive('invalid'),
+    }),
+    LoanOrder,
+  ),
+  submitOrder: endpoint(
+    'submitOrder',
+    'loan',
+    "Confirm the order just applied for (finish_loading): from then on it goes to assessment and can no longer be cancelled. Idempotent: a repeat answers the same order. Another borrower's order answers 404.",
+    z.object({ orderId }),
+    LoanOrder,
+  ),
+  latestLoanOrder: endpoint(
+    'latestLoanOrder',
+    'loan',
+    "The borrower's latest order (null when none) and the Home state derived from it; after a rejection, when a new application is possible (30 days).",
+    Empty,
+    z.object({
+      order: LoanOrder.nullable(),
+      homeState: z.enum(HOME_STATES),
+      canApplyAgainAt: z.string().nullable().describe('ISO 8601, when rejected: 30 days after the rejection'),
+    }),
+  ),
+  loanOrderList: endpoint(
+    'loanOrderList',
+    'loan',
+    "The borrower's orders, newest first (Records: Incomplete are the open ones, Finished the closed ones).",
+    Empty,
+    z.array(LoanOrder),
+  ),
+  cancelAndApplyAgain: endpoint(
+    'cancelAndApplyAgain',
+    'loan',
+    'Cancel the open order that was never submitted, so the borrower can apply again with other terms. After submitOrder: 40907, nothing changed. null when there is nothing to cancel.',
+    Empty,
+    LoanOrder.nullable(),
+  ),
+  cancelOrdersToday: endpoint(
+    'cancelOrdersToday',
+    'loan',
+    "The borrower's orders cancelled today (Manila day), newest first.",
+    Empty,
+    z.array(LoanOrder),
   ),
 
   // ---- Application flow ----

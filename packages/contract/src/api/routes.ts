@@ -56,6 +56,24 @@ export const API = {
     auth: 'required',
   },
 
+  // Loan orders (issue "Loan lifecycle").
+  applyLoanOrder: { method: 'POST', path: '/loan/loan-order/apply', encoding: 'json', auth: 'required' },
+  submitOrder: { method: 'POST', path: '/loan/submitOrder', encoding: 'json', auth: 'required' },
+  latestLoanOrder: { method: 'GET', path: '/loan/loan-order/latest', encoding: 'query', auth: 'required' },
+  loanOrderList: { method: 'GET', path: '/loan/loan-order/list', encoding: 'query', auth: 'required' },
+  cancelAndApplyAgain: {
+    method: 'GET',
+    path: '/loan/cancelAndApplyAgain',
+    encoding: 'query',
+    auth: 'required',
+  },
+  cancelOrdersToday: {
+    method: 'GET',
+    path: '/loan/cancel-orders/today',
+    encoding: 'query',
+    auth: 'required',
+  },
+
   // Application flow: profile, identity, questionnaire, account (issue "Application flow").
   applicationProgress: {
     method: 'GET',

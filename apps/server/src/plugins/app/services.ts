@@ -12,6 +12,7 @@ import { Accounts } from './accounts.ts';
 import { Application } from './application.ts';
 import { Identity } from './identity.ts';
 import { Jobs } from './jobs.ts';
+import { LoanOrders } from './loan-orders.ts';
 import { PayoutAccounts } from './payout-accounts.ts';
 import { RateLimits } from './rate-limits.ts';
 import { Security } from './security.ts';
@@ -28,6 +29,7 @@ declare module 'fastify' {
     security: Security;
     jobs: Jobs;
     application: Application;
+    loanOrders: LoanOrders;
     identity: Identity;
     payoutAccounts: PayoutAccounts;
   }
@@ -79,7 +81,9 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('rateLimits', rateLimits);
     app.decorate('security', new Security(db, accounts, sessions, codes, rateLimits, sms));
     app.decorate('jobs', jobs);
-    app.decorate('application', new Application(db, clock));
+    const application = new Application(db, clock);
+    app.decorate('application', application);
+    app.decorate('loanOrders', new LoanOrders(db, clock, application));
     app.decorate('identity', new Identity(db, clock, jobs, identityProvider));
     app.decorate('payoutAccounts', payoutAccounts);
     if (options.backgroundJobs) app.addHook('onReady', async () => jobs.start());

@@ -4,8 +4,8 @@ import { manilaToday } from '@hiram/contract/profile';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../domain/app-error.ts';
 import type { FieldProblem } from '../../domain/field-problems.ts';
-import { brandProduct, brandProducts, termsOf } from '../../domain/products.ts';
-import { defineEndpoint } from '../endpoint.ts';
+import { brandProduct, brandProducts, offeredProduct, termsOf } from '../../domain/products.ts';
+import { defineEndpoint, sessionOf } from '../endpoint.ts';
 
 /**
  * Products and pricing (GUIDE section 5): every figure comes from the contract's pricing engine on the
@@ -57,15 +57,8 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
   });
 
   defineEndpoint(app, 'confirmProductInfo', async ({ brand, input }) => {
-    const product = await brandProduct(app.db, brand.packageName, input.productId);
-    if (!product) throw fieldProblems([{ field: 'productId', message: 'unknownProduct' }]);
+    const product = await offeredProduct(app.db, brand.packageName, input);
     const terms = termsOf(product);
-    const problems: FieldProblem[] = [];
-    if (!allowedAmounts(terms).includes(input.amount))
-      problems.push({ field: 'amount', message: 'amountNotOffered' });
-    if (!product.tenureDays.includes(input.tenureDays))
-      problems.push({ field: 'tenureDays', message: 'tenureNotOffered' });
-    if (problems.length > 0) throw fieldProblems(problems);
     const quote = quoteLoan(terms, input.amount, input.tenureDays);
     const disclosure = buildDisclosure({
       terms,
@@ -85,8 +78,10 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
   // Returning borrowers with a good record are white-listed; no loan has finished yet, so nobody is.
   defineEndpoint(app, 'isWhiteList', async () => ({ whiteListed: false }));
 
-  // One loan at a time: true once the borrower has an open loan; there are no loans yet.
-  defineEndpoint(app, 'limitExceeded', async () => ({ exceeded: false }));
+  // One loan at a time: true while the borrower has an order that is not over.
+  defineEndpoint(app, 'limitExceeded', async ({ request }) => ({
+    exceeded: await app.loanOrders.hasOpenOrder(sessionOf(request).userId),
+  }));
 }
 
 function fieldProblems(fields: FieldProblem[]): AppError {

@@ -1,0 +1,312 @@
+import { randomUUID } from 'node:crypto';
+import type { ApplicationStep } from '@hiram/contract/api/application';
+import type { LoanOrder, LoanQuote } from '@hiram/contract/api/endpoints';
+import { LOAN_ORDER_STATUS, orderStatusLabel } from '@hiram/contract/loan-status';
+import { quoteLoan } from '@hiram/contract/pricing';
+import { manilaToday } from '@hiram/contract/profile';
+import type { Database, Queryable } from '../../db/database.ts';
+import { AppError } from '../../domain/app-error.ts';
+import type { Clock } from '../../domain/clock.ts';
+import {
+  homeStateOf,
+  isClosed,
+  type LoanOrderEvent,
+  retryDateAfterRejection,
+  transition,
+} from '../../domain/loan-order-machine.ts';
+import { offeredProduct, termsOf } from '../../domain/products.ts';
+import type { Application } from './application.ts';
+
+/**
+ * Loan orders (SPEC sections 3, 4 and 9): applying, confirming, cancelling before submit, and every later
+ * status change through the machine. A change is one transaction whose UPDATE names the status it expects,
+ * so a refused or raced change leaves the order as it was.
+ */
+
+interface OrderRow {
+  order_id: string;
+  product_id: string;
+  principal: number;
+  tenure_days: number;
+  status: number;
+  quote: LoanQuote | string;
+  submitted_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const COLUMNS =
+  'order_id, product_id, principal, tenure_days, status, quote, submitted_at, created_at, updated_at';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CLOSED_SQL = `(${LOAN_ORDER_STATUS.finished}, ${LOAN_ORDER_STATUS.cancelled}, ${LOAN_ORDER_STATUS.rejected})`;
+
+/** The next application step in the borrower's words, for the 40904 message. */
+const STEP_WORDS: Record<ApplicationStep, string> = {
+  personal_infomation: 'personal information',
+  additionalInfomation: 'work and emergency contacts',
+  id_card_authentication: 'identity check',
+  loan_question: 'credit questionnaire',
+  addBankCard: 'bank account',
+};
+
+function iso(value: Date | string): string {
+  return new Date(value).toISOString();
+}
+
+function orderOfRow(row: OrderRow): LoanOrder {
+  return {
+    orderId: row.order_id,
+    status: row.status,
+    label: orderStatusLabel(row.status),
+    productId: row.product_id,
+    amount: Number(row.principal),
+    tenureDays: row.tenure_days,
+    quote: typeof row.quote === 'string' ? (JSON.parse(row.quote) as LoanQuote) : row.quote,
+    submitted: row.submitted_at !== null,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export interface LatestOrder {
+  order: LoanOrder | null;
+  homeState: ReturnType<typeof homeStateOf>;
+  canApplyAgainAt: string | null;
+}
+
+export class LoanOrders {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly application: Application,
+  ) {}
+
+  /** A new order in status applying, priced now; refused while the application is incomplete or a loan is open. */
+  async apply(
+    userId: string,
+    packageName: string,
+    choice: { productId: string; amount: number; tenureDays: number },
+  ): Promise<LoanOrder> {
+    const product = await offeredProduct(this.db, packageName, choice);
+    const quote = quoteLoan(termsOf(product), choice.amount, choice.tenureDays);
+    return this.db.transaction(async (tx) => {
+      const progress = await this.application.progress(userId, tx);
+      if (progress.nextStep !== null) {
+        throw new AppError('APPLICATION_INCOMPLETE', {
+          values: { step: STEP_WORDS[progress.nextStep] },
+          data: { nextStep: progress.nextStep, status: progress.status },
+        });
+      }
+      const now = this.clock.now();
+      const latest = await this.latestRow(tx, userId);
+      if (latest && !isClosed(latest.status)) throw new AppError('LOAN_IN_PROGRESS');
+      if (latest?.status === LOAN_ORDER_STATUS.rejected) {
+        const again = retryDateAfterRejection(new Date(latest.updated_at));
+        if (now < again) {
+          const day = manilaToday(again);
+          const date = `${day.year}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`;
+          throw new AppError('APPLY_AGAIN_LATER', {
+            values: { date },
+            data: { canApplyAgainAt: again.toISOString() },
+          });
+        }
+      }
+      // The partial unique index decides between racing requests: the loser inserts nothing.
+      const [row] = await tx.query<OrderRow>(
+        `insert into loan_orders (order_id, user_id, package_name, product_id, principal, tenure_days, status,
+           quote, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+         on conflict (user_id) where status not in ${CLOSED_SQL} do nothing
+         returning ${COLUMNS}`,
+        [
+          randomUUID(),
+          userId,
+          packageName,
+          product.productId,
+          choice.amount,
+          choice.tenureDays,
+          LOAN_ORDER_STATUS.applying,
+          JSON.stringify(quote),
+          now.toISOString(),
+        ],
+      );
+      if (!row) throw new AppError('LOAN_IN_PROGRESS');
+      await this.record(tx, row.order_id, null, row.status, 'apply', null);
+      return orderOfRow(row);
+    });
+  }
+
+  /** Confirms the order (finish_loading); a repeat answers the same order. */
+  async submit(userId: string, orderId: string): Promise<LoanOrder> {
+    return this.db.transaction(async (tx) => {
+      const order = await this.ownRow(tx, userId, orderId);
+      if (order.submitted_at !== null) return orderOfRow(order);
+      if (order.status !== LOAN_ORDER_STATUS.applying) throw new AppError('LOAN_STEP_NOT_ALLOWED');
+      const now = this.clock.now().toISOString();
+      const [row] = await tx.query<OrderRow>(
+        `update loan_orders set submitted_at = $3, updated_at = $3
+         where order_id = $1 and status = $2 and submitted_at is null returning ${COLUMNS}`,
+        [orderId, LOAN_ORDER_STATUS.applying, now],
+      );
+      if (!row) throw new AppError('CONFLICT');
+      await this.record(tx, orderId, row.status, row.status, 'submit', null);
+      return orderOfRow(row);
+    });
+  }
+
+  /**
+   * Moves an order along the machine (the assessment, signing and payout steps call this). Refused: 40906
+   * (or 40907 for a cancel after submit), nothing changed. `userId` scopes it to the borrower's own orders.
+   */
+  async move(
+    orderId: string,
+    event: LoanOrderEvent,
+    options: { userId?: string; reason?: string } = {},
+  ): Promise<LoanOrder> {
+    return this.db.transaction(async (tx) => {
+      const order = options.userId
+        ? await this.ownRow(tx, options.userId, orderId)
+        : await this.anyRow(tx, orderId);
+      const next = transition(order.status, event, { submitted: order.submitted_at !== null });
+      if (!next.ok)
+        throw new AppError(
+          next.refusal === 'alreadySubmitted' ? 'ALREADY_SUBMITTED' : 'LOAN_STEP_NOT_ALLOWED',
+        );
+      const [row] = await tx.query<OrderRow>(
+        `update loan_orders set status = $3, updated_at = $4
+         where order_id = $1 and status = $2 returning ${COLUMNS}`,
+        [orderId, order.status, next.to, this.clock.now().toISOString()],
+      );
+      // Another request moved it first: the caller's view was stale.
+      if (!row) throw new AppError('CONFLICT');
+      await this.record(tx, orderId, order.status, next.to, event, options.reason ?? null);
+      return orderOfRow(row);
+    });
+  }
+
+  async latest(userId: string): Promise<LatestOrder> {
+    const row = await this.latestRow(this.db, userId);
+    const now = this.clock.now();
+    if (!row) return { order: null, homeState: homeStateOf(null, now), canApplyAgainAt: null };
+    const updatedAt = new Date(row.updated_at);
+    const homeState = homeStateOf({ status: row.status, updatedAt }, now);
+    return {
+      order: orderOfRow(row),
+      homeState,
+      canApplyAgainAt: homeState === 'rejected' ? retryDateAfterRejection(updatedAt).toISOString() : null,
+    };
+  }
+
+  async list(userId: string): Promise<LoanOrder[]> {
+    const rows = await this.db.query<OrderRow>(
+      `select ${COLUMNS} from loan_orders where user_id = $1 order by seq desc`,
+      [userId],
+    );
+    return rows.map(orderOfRow);
+  }
+
+  /** Whether the borrower has an order that is not over (one loan at a time). */
+  async hasOpenOrder(userId: string): Promise<boolean> {
+    const rows = await this.db.query(
+      `select 1 from loan_orders where user_id = $1 and status not in ${CLOSED_SQL} limit 1`,
+      [userId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Cancels the open order if it was never submitted; null when nothing is open. */
+  async cancelAndApplyAgain(userId: string): Promise<LoanOrder | null> {
+    const [open] = await this.db.query<{ order_id: string }>(
+      `select order_id from loan_orders where user_id = $1 and status not in ${CLOSED_SQL}`,
+      [userId],
+    );
+    if (!open) return null;
+    try {
+      return await this.move(open.order_id, 'cancel', { userId, reason: 'cancelAndApplyAgain' });
+    } catch (error) {
+      // Past submit (assessing, approved, disbursing...) the borrower hears the one reason that matters.
+      if (error instanceof AppError && error.key === 'LOAN_STEP_NOT_ALLOWED')
+        throw new AppError('ALREADY_SUBMITTED');
+      throw error;
+    }
+  }
+
+  /** Orders cancelled since midnight in Manila (UTC+8, no daylight saving), newest first. */
+  async cancelledToday(userId: string): Promise<LoanOrder[]> {
+    const today = manilaToday(this.clock.now());
+    const start = new Date(Date.UTC(today.year, today.month - 1, today.day) - 8 * 60 * 60 * 1000);
+    const rows = await this.db.query<OrderRow>(
+      `select ${COLUMNS} from loan_orders where user_id = $1 and status = $2 and updated_at >= $3
+       order by updated_at desc, seq desc`,
+      [userId, LOAN_ORDER_STATUS.cancelled, start.toISOString()],
+    );
+    return rows.map(orderOfRow);
+  }
+
+  /** The status history of an order, oldest first. */
+  async history(
+    orderId: string,
+  ): Promise<{ from: number | null; to: number; event: string; reason: string | null; at: string }[]> {
+    const rows = await this.db.query<{
+      from_status: number | null;
+      to_status: number;
+      event: string;
+      reason: string | null;
+      at: Date | string;
+    }>(
+      'select from_status, to_status, event, reason, at from loan_order_events where order_id = $1 order by event_id',
+      [orderId],
+    );
+    return rows.map((r) => ({
+      from: r.from_status,
+      to: r.to_status,
+      event: r.event,
+      reason: r.reason,
+      at: iso(r.at),
+    }));
+  }
+
+  private async record(
+    tx: Queryable,
+    orderId: string,
+    from: number | null,
+    to: number,
+    event: string,
+    reason: string | null,
+  ): Promise<void> {
+    await tx.query(
+      `insert into loan_order_events (order_id, from_status, to_status, event, reason, at)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [orderId, from, to, event, reason, this.clock.now().toISOString()],
+    );
+  }
+
+  private async latestRow(db: Queryable, userId: string): Promise<OrderRow | undefined> {
+    const [row] = await db.query<OrderRow>(
+      `select ${COLUMNS} from loan_orders where user_id = $1 order by seq desc limit 1`,
+      [userId],
+    );
+    return row;
+  }
+
+  /** The borrower's own order; another borrower's answers 404 like a missing one. */
+  private async ownRow(db: Queryable, userId: string, orderId: string): Promise<OrderRow> {
+    if (!UUID.test(orderId)) throw new AppError('NOT_FOUND');
+    const [row] = await db.query<OrderRow>(
+      `select ${COLUMNS} from loan_orders where order_id = $1 and user_id = $2 for update`,
+      [orderId, userId],
+    );
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  private async anyRow(db: Queryable, orderId: string): Promise<OrderRow> {
+    if (!UUID.test(orderId)) throw new AppError('NOT_FOUND');
+    const [row] = await db.query<OrderRow>(
+      `select ${COLUMNS} from loan_orders where order_id = $1 for update`,
+      [orderId],
+    );
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+}
