@@ -44,6 +44,17 @@ function applicationStep(load: () => Promise<StepScreen>): LazyScreen {
     }));
 }
 
+/**
+ * to_borrow, with the dispatcher behind its Apply: when the server says the application is incomplete after
+ * all, the dispatcher asks for the progress and opens the step that comes next.
+ */
+const toBorrow: LazyScreen = () =>
+  Promise.all([import('../features/borrow/to-borrow-screen.tsx'), import('./continue-application.ts')]).then(
+    ([screen, flow]) => ({
+      Component: () => <screen.ToBorrowScreen onIncompleteApplication={() => flow.continueApplication()} />,
+    }),
+  );
+
 const notAvailableYet: LazyScreen = () =>
   import('./not-available-screen.tsx').then((module) => ({ Component: module.NotAvailableScreen }));
 
@@ -91,13 +102,14 @@ const screens: Record<Exclude<RouteName, 'home'>, LazyScreen> = {
   idCardAuthentication: applicationStep(() =>
     import('../features/identity/identity-screen.tsx').then((m) => m.IdentityScreen),
   ),
-  reviewTips: notAvailableYet,
+  reviewTips: () =>
+    import('../features/borrow/review-tips-screen.tsx').then((m) => ({ Component: m.ReviewTipsScreen })),
   loanQuestion: applicationStep(() =>
     import('../features/questionnaire/questionnaire-screen.tsx').then((m) => m.QuestionnaireScreen),
   ),
   addBankCard: applicationStep(() => import('../features/bank/bank-screen.tsx').then((m) => m.BankScreen)),
   agreement: notAvailableYet,
-  toBorrow: notAvailableYet,
+  toBorrow,
   confirmBorrow: notAvailableYet,
   lending: notAvailableYet,
   repayDetail: notAvailableYet,
@@ -112,7 +124,10 @@ const screens: Record<Exclude<RouteName, 'home'>, LazyScreen> = {
   yx2: notAvailableYet,
   yx2ConfirmBorrow: notAvailableYet,
   yx3: notAvailableYet,
-  finishLoading: notAvailableYet,
+  finishLoading: () =>
+    import('../features/borrow/finish-loading-screen.tsx').then((m) => ({
+      Component: m.FinishLoadingScreen,
+    })),
 };
 
 const TAB_SCREENS = ['records', 'me'] as const satisfies readonly RouteName[];
