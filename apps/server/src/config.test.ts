@@ -60,6 +60,18 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('assesses orders soon in development, at once in tests, after five minutes in production', () => {
+    expect(loadConfig({}).assessmentDelaySeconds).toBe(20);
+    expect(loadConfig({ NODE_ENV: 'test' }).assessmentDelaySeconds).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'production' }).assessmentDelaySeconds).toBe(300);
+    expect(
+      loadConfig({ NODE_ENV: 'production', ASSESSMENT_DELAY_SECONDS: '60' }).assessmentDelaySeconds,
+    ).toBe(60);
+    expect(problemsOf({ ASSESSMENT_DELAY_SECONDS: '-1' })).toEqual([
+      'ASSESSMENT_DELAY_SECONDS must be an integer from 0 to 86400 (got "-1")',
+    ]);
+  });
+
   it('resolves relative paths against INIT_CWD, where `npm start` was typed', () => {
     const config = loadConfig({ INIT_CWD: '/home/lender/hiram', DATA_DIR: './state', WEB_DIST: 'web' });
     expect(config.dataDir).toBe('/home/lender/hiram/state');

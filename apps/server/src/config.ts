@@ -18,6 +18,11 @@ export type IdentityProviderName = (typeof IDENTITY_PROVIDERS)[number];
 export const PAYOUT_PROVIDERS = ['sandbox'] as const;
 export type PayoutProviderName = (typeof PAYOUT_PROVIDERS)[number];
 export const WEBHOOK_SECRET_MIN_LENGTH = 16;
+export const ASSESSMENT_DELAY_DEFAULTS: Record<NodeEnv, number> = {
+  development: 20,
+  test: 0,
+  production: 300,
+};
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -35,6 +40,8 @@ export interface Config {
   payoutProvider: PayoutProviderName;
   /** How long the sandbox providers take to answer, in milliseconds. */
   sandboxDelayMs: number;
+  /** How long after submit an order is assessed, in seconds. */
+  assessmentDelaySeconds: number;
   /** The shared secret of the identity provider's signed webhooks. */
   identityWebhookSecret: string;
   /** How long a sign-in lasts: SESSION_TTL, or SESSION_TTL_DAYS in seconds. */
@@ -92,6 +99,11 @@ export const VARIABLES: readonly VariableDoc[] = [
     name: 'SANDBOX_DELAY_MS',
     default: '1500 (0 in test)',
     description: 'Milliseconds the sandbox providers take to answer (0 to 600000)',
+  },
+  {
+    name: 'ASSESSMENT_DELAY_SECONDS',
+    default: '300 (20 in development, 0 in test)',
+    description: 'Seconds from submitting an order to its automated assessment (0 to 86400)',
   },
   {
     name: 'IDENTITY_WEBHOOK_SECRET',
@@ -266,6 +278,7 @@ const EnvSchema = z.object({
   IDENTITY_PROVIDER: oneOf('IDENTITY_PROVIDER', IDENTITY_PROVIDERS, 'sandbox'),
   PAYOUT_PROVIDER: oneOf('PAYOUT_PROVIDER', PAYOUT_PROVIDERS, 'sandbox'),
   SANDBOX_DELAY_MS: optionalInteger('SANDBOX_DELAY_MS', 0, 600_000),
+  ASSESSMENT_DELAY_SECONDS: optionalInteger('ASSESSMENT_DELAY_SECONDS', 0, 86_400),
   IDENTITY_WEBHOOK_SECRET: z
     .string()
     .optional()
@@ -318,6 +331,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     identityProvider: vars.IDENTITY_PROVIDER ?? 'sandbox',
     payoutProvider: vars.PAYOUT_PROVIDER ?? 'sandbox',
     sandboxDelayMs: vars.SANDBOX_DELAY_MS ?? (nodeEnv === 'test' ? 0 : 1500),
+    // Short in development so the assessing countdown is seen through; a real review's wait in production.
+    assessmentDelaySeconds: vars.ASSESSMENT_DELAY_SECONDS ?? ASSESSMENT_DELAY_DEFAULTS[nodeEnv],
     // Without a configured secret only our own sandbox signs webhooks, in this process: a random one will do.
     identityWebhookSecret: vars.IDENTITY_WEBHOOK_SECRET?.trim() ?? randomBytes(32).toString('hex'),
     sessionTtlSeconds: vars.SESSION_TTL ?? vars.SESSION_TTL_DAYS * 86_400,

@@ -16,6 +16,10 @@ import {
 } from '../../domain/loan-order-machine.ts';
 import { offeredProduct, termsOf } from '../../domain/products.ts';
 import type { Application } from './application.ts';
+import type { Jobs } from './jobs.ts';
+
+/** The job that assesses a submitted order (plugins/app/assessment.ts); its payload is `{ orderId }`. */
+export const ASSESSMENT_JOB = 'assessOrder';
 
 /**
  * Loan orders (SPEC sections 3, 4 and 9): applying, confirming, cancelling before submit, and every later
@@ -79,6 +83,9 @@ export class LoanOrders {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly application: Application,
+    private readonly jobs: Jobs,
+    /** How long after submit the assessment runs (ASSESSMENT_DELAY_SECONDS). */
+    private readonly assessmentDelayMs: number,
   ) {}
 
   /** A new order in status applying, priced now; refused while the application is incomplete or a loan is open. */
@@ -136,9 +143,10 @@ export class LoanOrders {
     });
   }
 
-  /** Confirms the order (finish_loading); a repeat answers the same order. */
+  /** Confirms the order (finish_loading) and queues its assessment; a repeat answers the same order. */
   async submit(userId: string, orderId: string): Promise<LoanOrder> {
-    return this.db.transaction(async (tx) => {
+    let queued = false;
+    const submitted = await this.db.transaction(async (tx) => {
       const order = await this.ownRow(tx, userId, orderId);
       if (order.submitted_at !== null) return orderOfRow(order);
       if (order.status !== LOAN_ORDER_STATUS.applying) throw new AppError('LOAN_STEP_NOT_ALLOWED');
@@ -150,8 +158,13 @@ export class LoanOrders {
       );
       if (!row) throw new AppError('CONFLICT');
       await this.record(tx, orderId, row.status, row.status, 'submit', null);
+      // Queued with the submit itself: a submitted order is always assessed, and only once queued.
+      await this.jobs.enqueue(tx, ASSESSMENT_JOB, { orderId }, this.assessmentDelayMs);
+      queued = true;
       return orderOfRow(row);
     });
+    if (queued) this.jobs.wake();
+    return submitted;
   }
 
   /**
@@ -182,6 +195,36 @@ export class LoanOrders {
       await this.record(tx, orderId, order.status, next.to, event, options.reason ?? null);
       return orderOfRow(row);
     });
+  }
+
+  /** What the assessment needs of an order: whose it is, where it stands, what it costs. */
+  async forAssessment(orderId: string): Promise<{
+    userId: string;
+    status: number;
+    submitted: boolean;
+    totalPayable: number;
+    tenureDays: number;
+    earlierOrderFellOverdue: boolean;
+  } | null> {
+    if (!UUID.test(orderId)) return null;
+    const [row] = await this.db.query<OrderRow & { user_id: string; fell_overdue: boolean }>(
+      `select ${COLUMNS}, user_id, exists (
+         select 1 from loan_orders o join loan_order_events e on e.order_id = o.order_id
+         where o.user_id = loan_orders.user_id and o.order_id <> loan_orders.order_id and e.to_status = $2
+       ) as fell_overdue
+       from loan_orders where order_id = $1`,
+      [orderId, LOAN_ORDER_STATUS.overdue],
+    );
+    if (!row) return null;
+    const order = orderOfRow(row);
+    return {
+      userId: row.user_id,
+      status: order.status,
+      submitted: order.submitted,
+      totalPayable: order.quote.totalPayable,
+      tenureDays: order.tenureDays,
+      earlierOrderFellOverdue: row.fell_overdue,
+    };
   }
 
   async latest(userId: string): Promise<LatestOrder> {

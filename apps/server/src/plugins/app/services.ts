@@ -10,6 +10,7 @@ import { SandboxSms } from '../../providers/sms/sandbox-sms.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import { Accounts } from './accounts.ts';
 import { Application } from './application.ts';
+import { Assessment } from './assessment.ts';
 import { Identity } from './identity.ts';
 import { Jobs } from './jobs.ts';
 import { LoanOrders } from './loan-orders.ts';
@@ -30,6 +31,7 @@ declare module 'fastify' {
     jobs: Jobs;
     application: Application;
     loanOrders: LoanOrders;
+    assessment: Assessment;
     identity: Identity;
     payoutAccounts: PayoutAccounts;
   }
@@ -83,7 +85,9 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('jobs', jobs);
     const application = new Application(db, clock);
     app.decorate('application', application);
-    app.decorate('loanOrders', new LoanOrders(db, clock, application));
+    const loanOrders = new LoanOrders(db, clock, application, jobs, config.assessmentDelaySeconds * 1000);
+    app.decorate('loanOrders', loanOrders);
+    app.decorate('assessment', new Assessment(clock, application, loanOrders, jobs));
     app.decorate('identity', new Identity(db, clock, jobs, identityProvider));
     app.decorate('payoutAccounts', payoutAccounts);
     if (options.backgroundJobs) app.addHook('onReady', async () => jobs.start());
