@@ -24,7 +24,6 @@ const en = {
   noProduct: 'No loan is offered at the moment. Please check again later.',
   loanInProgress: 'You already have a loan in progress',
   loanInProgressHint: 'You can apply again once it is finished. Home shows where it stands.',
-  continueOrder: 'Continue your application',
   submittingTitle: 'Submitting your application',
   submittingHint: 'This takes a few seconds. Please keep this screen open.',
   submitFailed: 'Your application was not submitted yet',
@@ -37,7 +36,6 @@ const en = {
   usualWaitLeft: 'Usual wait left',
   longerWait:
     'This is taking longer than usual. An assessment can take up to 1 working day; we will show the result here and on Home.',
-  checkedAt: 'Checked {time}',
   approvedTitle: 'Your loan is approved',
   approvedHint: 'Review the Disclosure Statement and sign the agreement to receive {amount}.',
   getMoney: 'Get money',
@@ -47,7 +45,6 @@ const en = {
   notSubmittedTitle: 'Your application is not submitted yet',
   submitNow: 'Submit now',
   nothingToReview: 'You have no application under assessment',
-  applyNow: 'Apply for a loan',
 };
 
 export type BorrowTextKey = keyof typeof en;
@@ -78,7 +75,6 @@ export const borrowText: FeatureText<BorrowTextKey> = {
     noProduct: 'Walang loan na iniaalok sa ngayon. Pakitingnan muli mamaya.',
     loanInProgress: 'Mayroon ka nang loan na kasalukuyang pinoproseso',
     loanInProgressHint: 'Maaari kang mag-apply muli kapag tapos na ito. Makikita sa Home ang kalagayan nito.',
-    continueOrder: 'Ituloy ang iyong aplikasyon',
     submittingTitle: 'Isinusumite ang iyong aplikasyon',
     submittingHint: 'Ilang segundo lang ito. Huwag munang isara ang screen na ito.',
     submitFailed: 'Hindi pa naisumite ang iyong aplikasyon',
@@ -91,7 +87,6 @@ export const borrowText: FeatureText<BorrowTextKey> = {
     usualWaitLeft: 'Natitirang karaniwang paghihintay',
     longerWait:
       'Mas matagal ito kaysa karaniwan. Maaaring umabot ng hanggang 1 araw ng trabaho ang pagsusuri; ipapakita namin ang resulta dito at sa Home.',
-    checkedAt: 'Tiningnan {time}',
     approvedTitle: 'Aprubado ang iyong loan',
     approvedHint: 'Basahin ang Disclosure Statement at pirmahan ang kasunduan para matanggap ang {amount}.',
     getMoney: 'Kunin ang pera',
@@ -102,7 +97,6 @@ export const borrowText: FeatureText<BorrowTextKey> = {
     notSubmittedTitle: 'Hindi pa naisumite ang iyong aplikasyon',
     submitNow: 'Isumite ngayon',
     nothingToReview: 'Wala kang aplikasyong sinusuri',
-    applyNow: 'Mag-apply ng loan',
   },
   es: {
     title: 'Pedir prestado',
@@ -128,7 +122,6 @@ export const borrowText: FeatureText<BorrowTextKey> = {
     noProduct: 'No se ofrece ningún préstamo en este momento. Vuelva a consultar más tarde.',
     loanInProgress: 'Ya tiene un préstamo en curso',
     loanInProgressHint: 'Podrá solicitar otro cuando termine. En Inicio verá su estado.',
-    continueOrder: 'Continuar su solicitud',
     submittingTitle: 'Enviando su solicitud',
     submittingHint: 'Tarda unos segundos. Mantenga esta pantalla abierta.',
     submitFailed: 'Su solicitud aún no se ha enviado',
@@ -141,7 +134,6 @@ export const borrowText: FeatureText<BorrowTextKey> = {
     usualWaitLeft: 'Espera habitual restante',
     longerWait:
       'Está tardando más de lo habitual. Una evaluación puede tardar hasta 1 día hábil; mostraremos el resultado aquí y en Inicio.',
-    checkedAt: 'Consultado {time}',
     approvedTitle: 'Su préstamo está aprobado',
     approvedHint: 'Revise la Declaración de divulgación y firme el contrato para recibir {amount}.',
     getMoney: 'Obtener dinero',
@@ -151,7 +143,6 @@ export const borrowText: FeatureText<BorrowTextKey> = {
     notSubmittedTitle: 'Su solicitud aún no se ha enviado',
     submitNow: 'Enviar ahora',
     nothingToReview: 'No tiene ninguna solicitud en evaluación',
-    applyNow: 'Solicitar un préstamo',
   },
 };
 
