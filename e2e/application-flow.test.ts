@@ -18,7 +18,7 @@ async function isFlagged(page: Page, label: string): Promise<boolean> {
 }
 
 describe('a new borrower applies in a mobile browser', () => {
-  it('fills the four sections, proves who they are, answers the questionnaire and names an e-wallet', async () => {
+  it('fills the four sections, proves who they are, answers the questionnaire and names an e-wallet, then applies and is approved', async () => {
     const { context, page } = await browser().newPhone();
     const journey = 'application-flow';
     try {
@@ -171,6 +171,14 @@ describe('a new borrower applies in a mobile browser', () => {
       // Every step done: the next screen is choosing the loan (built by the loan lifecycle).
       await expect.poll(() => new URL(page.url()).hash).toMatch(/^#\/borrow\/to_borrow/);
       await snap(page, journey, '11-ready-to-apply');
+
+      // Choosing the loan: the preview shows every charge before applying.
+      await page.getByText('Your loan at a glance').waitFor();
+      await page.getByRole('button', { name: /^Apply for ₱/ }).click();
+      // Submitted, then assessed by the background job (no delay in tests).
+      await page.getByRole('heading', { name: 'Your loan is approved' }).waitFor({ timeout: 45_000 });
+      expect(new URL(page.url()).hash).toMatch(/^#\/auth\/review_tips/);
+      await snap(page, journey, '12-approved');
     } catch (error) {
       await snap(page, journey, 'failed-here');
       throw error;
