@@ -1,0 +1,73 @@
+import { DEMO_LOAN_TERMS } from '@hiram/contract/demo-product';
+import { buildDisclosure } from '@hiram/contract/disclosure';
+import { fillTemplate } from '@hiram/contract/languages';
+import { formatPeso } from '@hiram/contract/money';
+import { quoteLoan } from '@hiram/contract/pricing';
+import { describe, expect, it } from 'vitest';
+import type { FeatureTranslate } from '../../lib/i18n/feature-text.ts';
+import { type AgreementTextKey, agreementText } from './agreement-text.ts';
+import { disclosureSections } from './disclosure-rows.ts';
+
+const t: FeatureTranslate<AgreementTextKey> = (key, values) => fillTemplate(agreementText.en[key], values);
+const lender = {
+  corporateName: 'Hiram Lending Corporation',
+  secRegistrationNumber: 'CS201900001',
+  certificateOfAuthorityNumber: 'CA-1234',
+  address: 'Makati City',
+  complaintsEmail: 'help@example.ph',
+  complaintsPhone: '+63 2 8123 4567',
+};
+const statement = buildDisclosure({
+  terms: DEMO_LOAN_TERMS,
+  quote: quoteLoan(DEMO_LOAN_TERMS, 500_000, 120),
+  startDate: { year: 2026, month: 11, day: 21 },
+  lender,
+});
+const sections = disclosureSections(statement, t, (date) => `on ${date}`);
+const row = (label: string) => sections.flatMap((section) => section.rows).find((r) => r.label === label);
+
+describe('Disclosure Statement rows', () => {
+  it('itemises the finance charges in pesos and adds them up', () => {
+    expect(row(t('principal'))?.value).toBe('₱5,000');
+    expect(row(t('interest'))?.value).toBe(formatPeso(statement.financeCharges.interest));
+    expect(row(t('processingFee'))?.value).toBe('₱150');
+    expect(row(t('financeCharges'))?.value).toBe(formatPeso(statement.financeCharges.total));
+    expect(row(t('netProceeds'))?.value).toBe('₱4,850');
+    expect(row(t('totalPayable'))?.value).toBe(formatPeso(statement.totalPayable));
+  });
+
+  it('lists every payment with its due date, amount and split', () => {
+    const schedule = sections[1];
+    expect(schedule?.rows).toHaveLength(statement.schedule.length);
+    const first = statement.schedule[0];
+    expect(schedule?.rows[0]).toEqual({
+      label: `Payment 1 · on ${first?.dueDate}`,
+      value: formatPeso(first?.total ?? 0),
+      note: `Principal ${formatPeso(first?.principal ?? 0)} + interest ${formatPeso(first?.interest ?? 0)}`,
+    });
+  });
+
+  it('states the rates monthly and yearly, the penalty, the 100% cap, prepayment and extension', () => {
+    expect(row(t('nominalRate'))?.value).toBe('3.00% a month');
+    expect(row(t('effectiveMonthly'))?.value).toBe(`${statement.effectiveMonthlyRatePercent}% a month`);
+    expect(row(t('effectiveYearly'))?.value).toBe(`${statement.effectiveYearlyRatePercent}% a year`);
+    expect(row(t('penalty'))?.value).toBe('0.10% a day on the overdue amount only');
+    expect(row(t('chargesCap'))?.value).toContain('₱5,000 (100% of the principal)');
+    expect(row(t('prepayment'))?.value).toContain('no prepayment penalty');
+    expect(row(t('extension'))?.value).toContain(`${statement.extension.days} more days`);
+    expect(row(t('repaymentChannels'))?.value).toBeTruthy();
+  });
+
+  it('names the lender, its SEC and CA numbers and where to complain', () => {
+    expect(row(t('lenderName'))?.value).toBe(lender.corporateName);
+    expect(row(t('secNumber'))?.value).toBe(lender.secRegistrationNumber);
+    expect(row(t('caNumber'))?.value).toBe(lender.certificateOfAuthorityNumber);
+    expect(row(t('complaints'))?.value).toBe('help@example.ph · +63 2 8123 4567');
+  });
+
+  it('has every string in every language', () => {
+    for (const text of Object.values(agreementText)) {
+      for (const value of Object.values(text)) expect(value.trim()).not.toBe('');
+    }
+  });
+});
