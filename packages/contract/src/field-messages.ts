@@ -132,6 +132,11 @@ export const FIELD_MESSAGES = {
     fil: 'Pumili ng isa sa mga inaalok na termino',
     es: 'Elija uno de los plazos ofrecidos',
   },
+  agreementRequired: {
+    en: 'Please agree to the loan agreement',
+    fil: 'Pakisang-ayunan ang kasunduan sa pautang',
+    es: 'Acepte el contrato de préstamo',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

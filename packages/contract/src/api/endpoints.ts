@@ -182,6 +182,22 @@ export type LoanOrder = z.infer<typeof LoanOrder>;
 
 const orderId = z.string({ message: 'required' }).min(1, 'required').max(64, 'invalid');
 
+/** The loan agreement and the statement it carries, as the borrower reads and signs them. */
+export const LoanAgreement = z.object({
+  orderId: z.string(),
+  agreement: z.object({
+    title: z.string(),
+    sections: z.array(z.object({ heading: z.string(), paragraphs: z.array(z.string()) })),
+  }),
+  disclosure: DisclosureStatement,
+  documentHash: z
+    .string()
+    .describe('lowercase hex SHA-256 of the canonical JSON of { agreement (English text), disclosure }'),
+  signedAt: z.string().nullable().describe('ISO 8601; null until signed'),
+  signedHash: z.string().nullable().describe('the documentHash the borrower signed; null until signed'),
+});
+export type LoanAgreement = z.infer<typeof LoanAgreement>;
+
 const Empty = z.object({});
 const Nothing = z.null();
 
@@ -431,6 +447,29 @@ export const ENDPOINTS = {
     "The borrower's orders cancelled today (Manila day), newest first.",
     Empty,
     z.array(LoanOrder),
+  ),
+
+  // ---- Agreement ----
+  loanAgreement: endpoint(
+    'loanAgreement',
+    'loan',
+    "The loan agreement of the borrower's order in the request's language, with its Disclosure Statement (from the order's quote, starting on the approval day) and the hash to sign. Another borrower's order answers 404.",
+    z.object({ orderId }),
+    LoanAgreement,
+  ),
+  signAgreement: endpoint(
+    'signAgreement',
+    'loan',
+    'Sign the agreement of an approved order (status 14): records the time, the client and the hash, and moves the order to 18 (getMoney). `agreed` must be true (agreementRequired); a documentHash that is not the current one answers 40902 (reload). A repeat answers the recorded signature.',
+    z.object({
+      orderId,
+      documentHash: z.string({ message: 'required' }).min(1, 'required').max(128, 'invalid'),
+      agreed: z
+        .boolean({ message: 'agreementRequired' })
+        .refine((value) => value, 'agreementRequired')
+        .describe('the tick: must be true'),
+    }),
+    LoanAgreement,
   ),
 
   // ---- Application flow ----

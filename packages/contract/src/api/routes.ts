@@ -74,6 +74,10 @@ export const API = {
     auth: 'required',
   },
 
+  // Agreement (issue "Loan lifecycle").
+  loanAgreement: { method: 'GET', path: '/loan/loanAgreement', encoding: 'query', auth: 'required' },
+  signAgreement: { method: 'POST', path: '/loan/agreement/sign', encoding: 'json', auth: 'required' },
+
   // Application flow: profile, identity, questionnaire, account (issue "Application flow").
   applicationProgress: {
     method: 'GET',

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_LOAN_TERMS } from './demo-product.ts';
+import { buildDisclosure } from './disclosure.ts';
+import { LANGUAGES } from './languages.ts';
+import { loanAgreementText } from './loan-agreement.ts';
+import { quoteLoan } from './pricing.ts';
+
+const lender = {
+  corporateName: 'Sample Lending Corporation',
+  secRegistrationNumber: 'CS000000000',
+  certificateOfAuthorityNumber: 'CA 0000',
+  address: 'Makati City',
+  complaintsEmail: 'support@hiram.ph',
+  complaintsPhone: '+63 2 8123 4567',
+};
+
+function disclosureFor(amount: number, tenureDays: number) {
+  return buildDisclosure({
+    terms: DEMO_LOAN_TERMS,
+    quote: quoteLoan(DEMO_LOAN_TERMS, amount, tenureDays),
+    startDate: { year: 2026, month: 11, day: 21 },
+    lender,
+  });
+}
+
+const pesos = (text: string) => text.match(/₱\d{1,3}(?:,\d{3})*(?:\.\d{2})?/g) ?? [];
+const allText = (a: ReturnType<typeof loanAgreementText>) =>
+  a.sections.flatMap((s) => [s.heading, ...s.paragraphs]).join('\n');
+
+describe('the loan agreement', () => {
+  for (const tenure of DEMO_LOAN_TERMS.tenureDays) {
+    it(`says the same in every language (${tenure} days)`, () => {
+      const disclosure = disclosureFor(DEMO_LOAN_TERMS.maxAmount, tenure);
+      const [first, ...rest] = LANGUAGES.map((lang) =>
+        loanAgreementText(lang, disclosure, 'Maria Clara Santos'),
+      );
+      if (!first) throw new Error('no language');
+      expect(first.sections.length).toBeGreaterThanOrEqual(8);
+      expect(first.sections.length).toBeLessThanOrEqual(10);
+      for (const other of rest) {
+        expect(other.sections.map((s) => s.heading.split('.')[0])).toEqual(
+          first.sections.map((s) => s.heading.split('.')[0]),
+        );
+        expect(other.sections.map((s) => s.paragraphs.length)).toEqual(
+          first.sections.map((s) => s.paragraphs.length),
+        );
+        expect(pesos(allText(other))).toEqual(pesos(allText(first)));
+        expect(allText(other)).toContain('Maria Clara Santos');
+      }
+    });
+  }
+
+  it('states the figures of the Disclosure Statement', () => {
+    const disclosure = disclosureFor(500_000, 91);
+    const text = allText(loanAgreementText('en', disclosure, 'Juan Dela Cruz'));
+    for (const figure of ['₱5,000', '₱150', '₱4,850', '₱5,455', '₱605', '2027-02-20', lender.corporateName])
+      expect(text).toContain(figure);
+    expect(text).toContain('personal account');
+    expect(text).toContain('privacy policy');
+    expect(text).toContain('Securities and Exchange Commission');
+  });
+});
