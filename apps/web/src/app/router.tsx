@@ -108,9 +108,13 @@ const screens: Record<Exclude<RouteName, 'home'>, LazyScreen> = {
     import('../features/questionnaire/questionnaire-screen.tsx').then((m) => m.QuestionnaireScreen),
   ),
   addBankCard: applicationStep(() => import('../features/bank/bank-screen.tsx').then((m) => m.BankScreen)),
-  agreement: notAvailableYet,
+  agreement: () =>
+    import('../features/borrow/agreement-screen.tsx').then((m) => ({ Component: m.AgreementScreen })),
   toBorrow,
-  confirmBorrow: notAvailableYet,
+  confirmBorrow: () =>
+    import('../features/borrow/confirm-borrow-screen.tsx').then((m) => ({
+      Component: m.ConfirmBorrowScreen,
+    })),
   lending: notAvailableYet,
   repayDetail: notAvailableYet,
   repayStp: notAvailableYet,
