@@ -176,25 +176,31 @@ export class LoanOrders {
     event: LoanOrderEvent,
     options: { userId?: string; reason?: string } = {},
   ): Promise<LoanOrder> {
-    return this.db.transaction(async (tx) => {
-      const order = options.userId
-        ? await this.ownRow(tx, options.userId, orderId)
-        : await this.anyRow(tx, orderId);
-      const next = transition(order.status, event, { submitted: order.submitted_at !== null });
-      if (!next.ok)
-        throw new AppError(
-          next.refusal === 'alreadySubmitted' ? 'ALREADY_SUBMITTED' : 'LOAN_STEP_NOT_ALLOWED',
-        );
-      const [row] = await tx.query<OrderRow>(
-        `update loan_orders set status = $3, updated_at = $4
+    return this.db.transaction((tx) => this.moveIn(tx, orderId, event, options));
+  }
+
+  /** `move` inside the caller's transaction, so a step can record its own rows with the status change. */
+  async moveIn(
+    tx: Queryable,
+    orderId: string,
+    event: LoanOrderEvent,
+    options: { userId?: string; reason?: string } = {},
+  ): Promise<LoanOrder> {
+    const order = options.userId
+      ? await this.ownRow(tx, options.userId, orderId)
+      : await this.anyRow(tx, orderId);
+    const next = transition(order.status, event, { submitted: order.submitted_at !== null });
+    if (!next.ok)
+      throw new AppError(next.refusal === 'alreadySubmitted' ? 'ALREADY_SUBMITTED' : 'LOAN_STEP_NOT_ALLOWED');
+    const [row] = await tx.query<OrderRow>(
+      `update loan_orders set status = $3, updated_at = $4
          where order_id = $1 and status = $2 returning ${COLUMNS}`,
-        [orderId, order.status, next.to, this.clock.now().toISOString()],
-      );
-      // Another request moved it first: the caller's view was stale.
-      if (!row) throw new AppError('CONFLICT');
-      await this.record(tx, orderId, order.status, next.to, event, options.reason ?? null);
-      return orderOfRow(row);
-    });
+      [orderId, order.status, next.to, this.clock.now().toISOString()],
+    );
+    // Another request moved it first: the caller's view was stale.
+    if (!row) throw new AppError('CONFLICT');
+    await this.record(tx, orderId, order.status, next.to, event, options.reason ?? null);
+    return orderOfRow(row);
   }
 
   /** What the assessment needs of an order: whose it is, where it stands, what it costs. */

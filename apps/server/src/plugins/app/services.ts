@@ -9,6 +9,7 @@ import { SandboxPayout } from '../../providers/payout/sandbox-payout.ts';
 import { SandboxSms } from '../../providers/sms/sandbox-sms.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import { Accounts } from './accounts.ts';
+import { Agreements } from './agreements.ts';
 import { Application } from './application.ts';
 import { Assessment } from './assessment.ts';
 import { Identity } from './identity.ts';
@@ -31,6 +32,7 @@ declare module 'fastify' {
     jobs: Jobs;
     application: Application;
     loanOrders: LoanOrders;
+    agreements: Agreements;
     assessment: Assessment;
     identity: Identity;
     payoutAccounts: PayoutAccounts;
@@ -87,6 +89,10 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('application', application);
     const loanOrders = new LoanOrders(db, clock, application, jobs, config.assessmentDelaySeconds * 1000);
     app.decorate('loanOrders', loanOrders);
+    app.decorate(
+      'agreements',
+      new Agreements(db, clock, loanOrders, (name) => app.brands.find(name)?.lender),
+    );
     app.decorate('assessment', new Assessment(clock, application, loanOrders, jobs));
     app.decorate('identity', new Identity(db, clock, jobs, identityProvider));
     app.decorate('payoutAccounts', payoutAccounts);

@@ -1,10 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import { HEADERS } from '@hiram/contract/api/routes';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineEndpoint, sessionOf } from '../endpoint.ts';
 
 /**
  * Loan orders (SPEC sections 3, 4 and 9): apply, confirm, Home's latest order and state, Records' list,
  * and cancelling before submit. The rules live in the LoanOrders service and the order machine.
  */
+function header(request: FastifyRequest, name: string): string | null {
+  const value = request.headers[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first ? first.slice(0, 512) : null;
+}
+
 export async function loanOrderRoutes(app: FastifyInstance): Promise<void> {
   const { loanOrders } = app;
 
@@ -26,5 +33,19 @@ export async function loanOrderRoutes(app: FastifyInstance): Promise<void> {
 
   defineEndpoint(app, 'cancelOrdersToday', async ({ request }) =>
     loanOrders.cancelledToday(sessionOf(request).userId),
+  );
+
+  defineEndpoint(app, 'loanAgreement', async ({ input, language, request }) =>
+    app.agreements.view(sessionOf(request).userId, input.orderId, language),
+  );
+
+  // Signing records which client signed: what the app says it is and where the request came from.
+  defineEndpoint(app, 'signAgreement', async ({ input, language, request }) =>
+    app.agreements.sign(sessionOf(request).userId, input, language, {
+      userAgent: header(request, 'user-agent'),
+      clientAddress: request.ip,
+      appName: header(request, HEADERS.appName),
+      packageName: header(request, HEADERS.packageName),
+    }),
   );
 }

@@ -1,0 +1,193 @@
+import { createHash } from 'node:crypto';
+import type { LoanAgreement, LoanQuote } from '@hiram/contract/api/endpoints';
+import { buildDisclosure, type LenderDetails } from '@hiram/contract/disclosure';
+import type { Language } from '@hiram/contract/languages';
+import { loanAgreementText } from '@hiram/contract/loan-agreement';
+import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
+import { type CalendarDate, manilaToday } from '@hiram/contract/profile';
+import type { Database, Queryable } from '../../db/database.ts';
+import { AppError, invalidField } from '../../domain/app-error.ts';
+import type { Clock } from '../../domain/clock.ts';
+import { transition } from '../../domain/loan-order-machine.ts';
+import { type ProductRow, productOfRow, termsOf } from '../../domain/products.ts';
+import type { LoanOrders } from './loan-orders.ts';
+
+/**
+ * The loan agreement of an approved order and its signature (GUIDE section 5). The document is rebuilt from
+ * the order's quote, its product's terms, the brand's lender details and the approval day, so its hash
+ * changes whenever anything the borrower reads would; signing records that hash with the time and client.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface SigningClient {
+  userAgent: string | null;
+  clientAddress: string | null;
+  appName: string | null;
+  packageName: string | null;
+}
+
+interface OrderRow {
+  order_id: string;
+  package_name: string;
+  product_id: string;
+  status: number;
+  quote: LoanQuote | string;
+  approved_at: Date | string | null;
+  basic_info: { firstName?: string; middleName?: string; lastName?: string } | string | null;
+}
+
+interface SignatureRow {
+  document_hash: string;
+  signed_at: Date | string;
+}
+
+/** JSON with object keys sorted at every level: the same document always gives the same bytes. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function parsed<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
+export class Agreements {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly loanOrders: LoanOrders,
+    private readonly lenderOf: (packageName: string) => LenderDetails | undefined,
+  ) {}
+
+  async view(userId: string, orderId: string, language: Language): Promise<LoanAgreement> {
+    return this.db.transaction(async (tx) => {
+      const order = await this.order(tx, userId, orderId, false);
+      return this.answer(tx, order, language, await this.signature(tx, orderId));
+    });
+  }
+
+  async sign(
+    userId: string,
+    input: { orderId: string; documentHash: string; agreed: boolean },
+    language: Language,
+    client: SigningClient,
+  ): Promise<LoanAgreement> {
+    return this.db.transaction(async (tx) => {
+      const order = await this.order(tx, userId, input.orderId, true);
+      const signed = await this.signature(tx, input.orderId);
+      // A repeat (a retried tap, a second device) answers the signature already recorded.
+      if (signed) return this.answer(tx, order, language, signed);
+      if (!input.agreed) throw invalidField('agreed', 'agreementRequired');
+      if (!transition(order.status, 'sign').ok) throw new AppError('LOAN_STEP_NOT_ALLOWED');
+      const document = await this.document(tx, order, 'en');
+      // The borrower read something else (terms or lender details changed since): they must reload.
+      if (input.documentHash !== document.documentHash) throw new AppError('CONFLICT');
+      const signedAt = this.clock.now().toISOString();
+      await tx.query(
+        `insert into agreement_signatures (order_id, user_id, document_hash, signed_at, user_agent,
+           client_address, app_name, package_name, language)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [
+          input.orderId,
+          userId,
+          document.documentHash,
+          signedAt,
+          client.userAgent,
+          client.clientAddress,
+          client.appName,
+          client.packageName,
+          language,
+        ],
+      );
+      await this.loanOrders.moveIn(tx, input.orderId, 'sign', { userId, reason: 'agreement signed' });
+      return this.answer(tx, order, language, { document_hash: document.documentHash, signed_at: signedAt });
+    });
+  }
+
+  /** What was signed, for the records (the PDF, disputes). */
+  async signatureDetails(orderId: string) {
+    const [row] = await this.db.query<
+      SignatureRow & {
+        user_agent: string | null;
+        client_address: string | null;
+        app_name: string | null;
+        package_name: string | null;
+      }
+    >('select * from agreement_signatures where order_id = $1', [orderId]);
+    return row ?? null;
+  }
+
+  private async answer(
+    tx: Queryable,
+    order: OrderRow,
+    language: Language,
+    signed: SignatureRow | null,
+  ): Promise<LoanAgreement> {
+    const english = await this.document(tx, order, 'en');
+    const shown = language === 'en' ? english : await this.document(tx, order, language);
+    return {
+      orderId: order.order_id,
+      agreement: shown.agreement,
+      disclosure: shown.disclosure,
+      documentHash: english.documentHash,
+      signedAt: signed ? new Date(signed.signed_at).toISOString() : null,
+      signedHash: signed?.document_hash ?? null,
+    };
+  }
+
+  private async document(tx: Queryable, order: OrderRow, language: Language) {
+    const quote = parsed(order.quote);
+    const [productRow] = await tx.query<ProductRow>('select * from loan_products where product_id = $1', [
+      order.product_id,
+    ]);
+    if (!productRow) throw new AppError('NOT_FOUND');
+    // The rate the borrower was quoted, even if the product's rate changed since.
+    const terms = { ...termsOf(productOfRow(productRow)), monthlyInterestBps: quote.nominalMonthlyRateBps };
+    const lender = this.lenderOf(order.package_name);
+    if (!lender) throw new AppError('UNKNOWN_BRAND');
+    const startDate: CalendarDate = manilaToday(
+      order.approved_at ? new Date(order.approved_at) : this.clock.now(),
+    );
+    const disclosure = buildDisclosure({ terms, quote, startDate, lender });
+    const info = parsed(order.basic_info ?? {}) ?? {};
+    const borrowerName = [info.firstName, info.middleName, info.lastName]
+      .map((part) => part?.trim())
+      .filter(Boolean)
+      .join(' ');
+    const agreement = loanAgreementText(language, disclosure, borrowerName);
+    const english = language === 'en' ? agreement : loanAgreementText('en', disclosure, borrowerName);
+    const documentHash = createHash('sha256')
+      .update(canonicalJson({ agreement: english, disclosure }))
+      .digest('hex');
+    return { agreement, disclosure, documentHash };
+  }
+
+  private async order(tx: Queryable, userId: string, orderId: string, lock: boolean): Promise<OrderRow> {
+    if (!UUID.test(orderId)) throw new AppError('NOT_FOUND');
+    const [row] = await tx.query<OrderRow>(
+      `select o.order_id, o.package_name, o.product_id, o.status, o.quote, p.basic_info,
+         (select min(e.at) from loan_order_events e where e.order_id = o.order_id and e.to_status = $3)
+           as approved_at
+       from loan_orders o left join profiles p on p.user_id = o.user_id
+       where o.order_id = $1 and o.user_id = $2${lock ? ' for update of o' : ''}`,
+      [orderId, userId, LOAN_ORDER_STATUS.confirm],
+    );
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  private async signature(tx: Queryable, orderId: string): Promise<SignatureRow | null> {
+    const [row] = await tx.query<SignatureRow>(
+      'select document_hash, signed_at from agreement_signatures where order_id = $1',
+      [orderId],
+    );
+    return row ?? null;
+  }
+}

@@ -1,0 +1,175 @@
+import { createHash } from 'node:crypto';
+import { FIELD_MESSAGES } from '@hiram/contract/field-messages';
+import { LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PRODUCT } from '../../../src/db/seed.ts';
+import { canonicalJson } from '../../../src/plugins/app/agreements.ts';
+import { completeSteps } from '../../application-fixtures.ts';
+import { startTestServer, type TestServer } from '../../helper.ts';
+
+/** Agreement signing (docs/api.md, "Agreement"), on both databases. */
+let server: TestServer;
+
+const choice = {
+  productId: DEMO_PRODUCT.productId,
+  amount: DEMO_PRODUCT.minAmount,
+  tenureDays: DEMO_PRODUCT.tenureDays[0] as number,
+};
+
+beforeAll(async () => {
+  server = await startTestServer({ config: { assessmentDelaySeconds: 0 } });
+}, 60_000);
+afterAll(() => server.close());
+
+/** A borrower whose order the assessment approved (status 14, confirm). */
+async function approvedOrder(amount = choice.amount) {
+  const signedIn = await server.signIn();
+  await completeSteps(server, signedIn.token, 'bankAccount');
+  const applied = await server.call('applyLoanOrder', { ...choice, amount }, { token: signedIn.token });
+  expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+  const orderId: string = applied.body.data.orderId;
+  await server.call('submitOrder', { orderId }, { token: signedIn.token });
+  await server.settle();
+  const latest = await server.call('latestLoanOrder', {}, { token: signedIn.token });
+  expect(latest.body.data.order?.status).toBe(S.confirm);
+  return { ...signedIn, orderId };
+}
+
+async function view(token: string, orderId: string, lang?: 'en' | 'fil' | 'es') {
+  return server.call('loanAgreement', { orderId }, { token, ...(lang ? { lang } : {}) });
+}
+
+async function signatures(orderId: string) {
+  const [row] = await server.db.query<{ n: number }>(
+    'select count(*)::int as n from agreement_signatures where order_id = $1',
+    [orderId],
+  );
+  return row?.n;
+}
+
+async function status(token: string) {
+  return (await server.call('latestLoanOrder', {}, { token })).body.data.order?.status;
+}
+
+describe('the loan agreement', () => {
+  it('shows the agreement with its Disclosure Statement and the hash of the English document', async () => {
+    const { token, orderId } = await approvedOrder();
+    const shown = await view(token, orderId);
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    const data = shown.body.data;
+    expect(data).toMatchObject({ orderId, signedAt: null, signedHash: null });
+    expect(data.disclosure.principal).toBe(choice.amount);
+    expect(data.agreement.sections.length).toBeGreaterThanOrEqual(8);
+    expect(data.documentHash).toMatch(/^[0-9a-f]{64}$/);
+    const expected = createHash('sha256')
+      .update(canonicalJson({ agreement: data.agreement, disclosure: data.disclosure }))
+      .digest('hex');
+    expect(data.documentHash).toBe(expected);
+
+    // Filipino text, same document hash (it is the English text that is hashed).
+    const fil = (await view(token, orderId, 'fil')).body.data;
+    expect(fil.agreement.title).not.toBe(data.agreement.title);
+    expect(fil.documentHash).toBe(data.documentHash);
+    // Nothing changed: the same hash again.
+    expect((await view(token, orderId)).body.data.documentHash).toBe(data.documentHash);
+  });
+
+  it('has another hash when the document would differ (another amount)', async () => {
+    const one = await approvedOrder(DEMO_PRODUCT.minAmount);
+    const other = await approvedOrder(DEMO_PRODUCT.minAmount + DEMO_PRODUCT.amountStep);
+    const a = (await view(one.token, one.orderId)).body.data;
+    const b = (await view(other.token, other.orderId)).body.data;
+    expect(a.documentHash).not.toBe(b.documentHash);
+  });
+
+  it("answers 404 for another borrower's order", async () => {
+    const { orderId } = await approvedOrder();
+    const stranger = await server.signIn();
+    expect((await view(stranger.token, orderId)).status).toBe(404);
+    const signed = await server.call(
+      'signAgreement',
+      { orderId, documentHash: '0'.repeat(64), agreed: true },
+      { token: stranger.token },
+    );
+    expect(signed.status).toBe(404);
+    expect(await signatures(orderId)).toBe(0);
+  });
+});
+
+describe('signing', () => {
+  it('records time, client and hash, moves the order to getMoney, and answers a repeat with the same signature', async () => {
+    const { token, orderId } = await approvedOrder();
+    const { documentHash } = (await view(token, orderId)).body.data;
+    const headers = { 'user-agent': 'HiramTest/1.0', appname: 'Hiram' };
+    const signed = await server.call(
+      'signAgreement',
+      { orderId, documentHash, agreed: true },
+      { token, headers },
+    );
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    expect(signed.body.data).toMatchObject({ orderId, documentHash, signedHash: documentHash });
+    expect(signed.body.data.signedAt).toBe(server.clock.now().toISOString());
+    expect(await status(token)).toBe(S.getMoney);
+
+    const details = await server.app.agreements.signatureDetails(orderId);
+    expect(details).toMatchObject({
+      document_hash: documentHash,
+      user_agent: 'HiramTest/1.0',
+      app_name: 'Hiram',
+    });
+    expect(details?.client_address).toBeTruthy();
+    expect(details?.package_name).toBeTruthy();
+    const history = await server.app.loanOrders.history(orderId);
+    expect(history.filter((h) => h.event === 'sign')).toEqual([
+      expect.objectContaining({ from: S.confirm, to: S.getMoney }),
+    ]);
+
+    const again = await server.call('signAgreement', { orderId, documentHash, agreed: true }, { token });
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual(signed.body.data);
+    expect(await signatures(orderId)).toBe(1);
+    expect((await server.app.loanOrders.history(orderId)).filter((h) => h.event === 'sign')).toHaveLength(1);
+    expect((await view(token, orderId)).body.data.signedHash).toBe(documentHash);
+  });
+
+  it('refuses without the tick, naming the field', async () => {
+    const { token, orderId } = await approvedOrder();
+    const { documentHash } = (await view(token, orderId)).body.data;
+    const refused = await server.call('signAgreement', { orderId, documentHash, agreed: false }, { token });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('agreed');
+    expect(JSON.stringify(refused.body)).toContain(FIELD_MESSAGES.agreementRequired.en);
+    expect(await signatures(orderId)).toBe(0);
+    expect(await status(token)).toBe(S.confirm);
+  });
+
+  it('refuses a document that is not the current one: reload', async () => {
+    const { token, orderId } = await approvedOrder();
+    const refused = await server.call(
+      'signAgreement',
+      { orderId, documentHash: 'a'.repeat(64), agreed: true },
+      { token },
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe(40902);
+    expect(await signatures(orderId)).toBe(0);
+    expect(await status(token)).toBe(S.confirm);
+  });
+
+  it('refuses before approval with the machine refusal, nothing changed', async () => {
+    const signedIn = await server.signIn();
+    await completeSteps(server, signedIn.token, 'bankAccount');
+    const applied = await server.call('applyLoanOrder', choice, { token: signedIn.token });
+    const orderId: string = applied.body.data.orderId;
+    const { documentHash } = (await view(signedIn.token, orderId)).body.data;
+    const refused = await server.call(
+      'signAgreement',
+      { orderId, documentHash, agreed: true },
+      { token: signedIn.token },
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe(40906);
+    expect(await signatures(orderId)).toBe(0);
+    expect(await status(signedIn.token)).toBe(S.applying);
+  });
+});
