@@ -18,7 +18,7 @@ async function isFlagged(page: Page, label: string): Promise<boolean> {
 }
 
 describe('a new borrower applies in a mobile browser', () => {
-  it('fills the four sections, proves who they are, answers the questionnaire and names an e-wallet, then applies and is approved', async () => {
+  it('fills the four sections, proves who they are, answers the questionnaire and names an e-wallet, then applies, is approved and signs', async () => {
     const { context, page } = await browser().newPhone();
     const journey = 'application-flow';
     try {
@@ -179,6 +179,26 @@ describe('a new borrower applies in a mobile browser', () => {
       await page.getByRole('heading', { name: 'Your loan is approved' }).waitFor({ timeout: 45_000 });
       expect(new URL(page.url()).hash).toMatch(/^#\/auth\/review_tips/);
       await snap(page, journey, '12-approved');
+
+      // The Disclosure Statement before signing; signing needs the tick.
+      await page
+        .getByRole('button', { name: 'Get money' })
+        .or(page.getByRole('link', { name: 'Get money' }))
+        .first()
+        .click();
+      await page.getByText('₱1,091').first().waitFor();
+      await snap(page, journey, '13-disclosure');
+      await page.getByRole('button', { name: 'Sign', exact: true }).click();
+      await page.getByText('Please agree to the loan agreement').first().waitFor();
+      await page
+        .getByLabel('I have read and agree to the loan agreement and the Disclosure Statement')
+        .check();
+      await page.getByRole('button', { name: 'Sign', exact: true }).click();
+      await page
+        .getByText(/^Signed on /)
+        .first()
+        .waitFor();
+      await snap(page, journey, '14-signed');
     } catch (error) {
       await snap(page, journey, 'failed-here');
       throw error;
