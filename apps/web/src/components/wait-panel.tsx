@@ -1,4 +1,5 @@
 import './wait-panel.css';
+import type { Polling } from '../hooks/use-polling.ts';
 import { ClockIcon } from './extra-icons.tsx';
 
 /** How far along a wait looks: quick at first, slowing down, never full until the answer comes. */
@@ -13,15 +14,19 @@ export function waitProgress(elapsedMs: number, typicalMs: number): number {
 export function WaitPanel({
   title,
   hint,
-  progress,
+  polling,
+  typicalMs,
   slow,
 }: {
   title: string;
   hint: string;
-  progress: number;
-  slow?: { title: string; hint: string; action: string; onAction: () => void } | undefined;
+  polling: Polling;
+  /** How long the answer usually takes: the bar moves at that pace. */
+  typicalMs: number;
+  /** What to say once polling gave up, with the action that polls again. */
+  slow: { title: string; hint: string; action: string };
 }) {
-  if (slow) {
+  if (polling.gaveUp) {
     return (
       <section className="card wait-card" role="alert">
         <span className="wait-icon">
@@ -29,13 +34,13 @@ export function WaitPanel({
         </span>
         <h2 className="wait-title">{slow.title}</h2>
         <p className="wait-hint">{slow.hint}</p>
-        <button type="button" className="button button-primary button-block" onClick={slow.onAction}>
+        <button type="button" className="button button-primary button-block" onClick={polling.restart}>
           {slow.action}
         </button>
       </section>
     );
   }
-  const percent = Math.round(progress * 100);
+  const percent = Math.round(waitProgress(polling.elapsedMs, typicalMs) * 100);
   return (
     <section className="card wait-card" aria-live="polite" aria-busy="true">
       <h2 className="wait-title">{title}</h2>

@@ -4,7 +4,7 @@ import { CheckIcon, InfoIcon } from '../../components/icons.tsx';
 import { Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { WaitPanel, waitProgress } from '../../components/wait-panel.tsx';
+import { WaitPanel } from '../../components/wait-panel.tsx';
 import { usePolling } from '../../hooks/use-polling.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFeatureText } from '../../lib/i18n/feature-text.ts';
@@ -106,17 +106,9 @@ export function BankScreen({ onComplete }: BankScreenProps) {
         <WaitPanel
           title={t('verifyingTitle')}
           hint={t('verifyingHint', { institution: institutionName })}
-          progress={waitProgress(polling.elapsedMs, TYPICAL_WAIT_MS)}
-          slow={
-            polling.gaveUp
-              ? {
-                  title: t('slowTitle'),
-                  hint: t('slowHint'),
-                  action: t('checkAgain'),
-                  onAction: polling.restart,
-                }
-              : undefined
-          }
+          polling={polling}
+          typicalMs={TYPICAL_WAIT_MS}
+          slow={{ title: t('slowTitle'), hint: t('slowHint'), action: t('checkAgain') }}
         />
       </Page>
     );
