@@ -7,7 +7,7 @@ import { CheckIcon } from '../../components/icons.tsx';
 import { Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { WaitPanel, waitProgress } from '../../components/wait-panel.tsx';
+import { WaitPanel } from '../../components/wait-panel.tsx';
 import { usePolling } from '../../hooks/use-polling.ts';
 import { ApiError, errorMessage, NetworkError } from '../../lib/api-client.ts';
 import { useFeatureText } from '../../lib/i18n/feature-text.ts';
@@ -265,17 +265,9 @@ export function IdentityScreen({ onComplete }: IdentityScreenProps) {
         <WaitPanel
           title={reading ? t('readingTitle') : t('matchingTitle')}
           hint={reading ? t('readingHint') : t('matchingHint')}
-          progress={waitProgress(polling.elapsedMs, TYPICAL_WAIT_MS)}
-          slow={
-            polling.gaveUp
-              ? {
-                  title: t('slowTitle'),
-                  hint: t('slowHint'),
-                  action: t('checkAgain'),
-                  onAction: polling.restart,
-                }
-              : undefined
-          }
+          polling={polling}
+          typicalMs={TYPICAL_WAIT_MS}
+          slow={{ title: t('slowTitle'), hint: t('slowHint'), action: t('checkAgain') }}
         />
       </Page>
     );

@@ -9,6 +9,7 @@ import { isCityInState } from '@hiram/contract/psgc';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { InfoIcon } from '../../components/icons.tsx';
 import { Page } from '../../components/page.tsx';
+import { PickerLocale } from '../../components/picker-locale.tsx';
 import { ScreenSpinner } from '../../components/spinner.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { getAnalytics, loanOrderIdFrom } from '../../lib/analytics.ts';
@@ -24,7 +25,6 @@ import type { SavedProfile } from './api/get-profile.ts';
 import { useSavedProfile } from './api/get-profile.ts';
 import { ContactsSection } from './components/contacts-section.tsx';
 import { PersonalSection } from './components/personal-section.tsx';
-import { PickerLocale } from './components/picker-locale.tsx';
 import { ResidenceSection } from './components/residence-section.tsx';
 import { WorkSection } from './components/work-section.tsx';
 import { browserDraftStore } from './form/draft.ts';
@@ -102,18 +102,6 @@ export function ProfileStepScreen({
   });
   const formRef = useRef(form);
   formRef.current = form;
-
-  const wheelWords = useMemo(() => {
-    const words = profileText[lang];
-    return {
-      selected: words['wheel.selected'],
-      nothingSelected: words['wheel.nothingSelected'],
-      previous: words['wheel.previous'],
-      noPrevious: words['wheel.noPrevious'],
-      next: words['wheel.next'],
-      noNext: words['wheel.noNext'],
-    };
-  }, [lang]);
 
   const saved = useSavedProfile(!embedded);
   const psgc = usePsgc(sections.includes('residence'));
@@ -214,12 +202,7 @@ export function ProfileStepScreen({
     contacts: <ContactsSection key="contacts" form={form} t={t} canPick={canPickContacts(mode)} />,
   };
   const body = (
-    <PickerLocale
-      words={wheelWords}
-      close={t('picker.close')}
-      confirm={t('picker.confirm')}
-      cancel={t('picker.cancel')}
-    >
+    <PickerLocale>
       <div className="pf-sections">{sections.map((section) => sectionViews[section])}</div>
     </PickerLocale>
   );

@@ -11,6 +11,7 @@ import {
 import DatePicker from 'antd-mobile/es/components/date-picker';
 import { type FormEvent, useId, useState } from 'react';
 import { PickerField } from '../../../components/picker-field.tsx';
+import { PickerLocale } from '../../../components/picker-locale.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import type { FeatureTranslate } from '../../../lib/i18n/feature-text.ts';
 import { type DetailErrors, detailErrors } from '../id-details.ts';
@@ -142,21 +143,23 @@ export function IdDetailsForm({
       <button type="submit" className="button button-primary button-block">
         {submitLabel}
       </button>
-      <DatePicker
-        visible={pickingBirthday}
-        title={t('birthdayTitle')}
-        confirmText={t('pickerConfirm')}
-        cancelText={t('pickerCancel')}
-        className="id-picker"
-        destroyOnClose
-        mouseWheel
-        min={new Date(range.earliest.year, range.earliest.month - 1, range.earliest.day)}
-        max={new Date(range.latest.year, range.latest.month - 1, range.latest.day)}
-        value={toDate(fields.birthday) ?? new Date(range.latest.year - 12, 0, 1)}
-        renderLabel={(type, value) => (type === 'month' ? BIRTHDAY_MONTH_NAMES[value - 1] : value)}
-        onClose={() => setPickingBirthday(false)}
-        onConfirm={(date) => set('birthday', fromDate(date))}
-      />
+      <PickerLocale>
+        <DatePicker
+          visible={pickingBirthday}
+          title={t('birthdayTitle')}
+          confirmText={t('pickerConfirm')}
+          cancelText={t('pickerCancel')}
+          className="sheet-picker"
+          destroyOnClose
+          mouseWheel
+          min={new Date(range.earliest.year, range.earliest.month - 1, range.earliest.day)}
+          max={new Date(range.latest.year, range.latest.month - 1, range.latest.day)}
+          value={toDate(fields.birthday) ?? new Date(range.latest.year - 12, 0, 1)}
+          renderLabel={(type, value) => (type === 'month' ? BIRTHDAY_MONTH_NAMES[value - 1] : value)}
+          onClose={() => setPickingBirthday(false)}
+          onConfirm={(date) => set('birthday', fromDate(date))}
+        />
+      </PickerLocale>
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { ID_TYPES } from '@hiram/contract/options';
 import Picker from 'antd-mobile/es/components/picker';
 import { useState } from 'react';
 import { PickerField } from '../../../components/picker-field.tsx';
+import { PickerLocale } from '../../../components/picker-locale.tsx';
 import type { FeatureTranslate } from '../../../lib/i18n/feature-text.ts';
 import { useI18n } from '../../../lib/i18n/i18n.tsx';
 import type { IdentityTextKey } from '../identity-text.ts';
@@ -33,22 +34,24 @@ export function IdTypeField({
         name="cardType"
         onOpen={() => setOpen(true)}
       />
-      <Picker
-        columns={columns}
-        visible={open}
-        value={value === null ? [] : [value]}
-        title={t('pickerTitle')}
-        confirmText={t('pickerConfirm')}
-        cancelText={t('pickerCancel')}
-        className="id-picker"
-        destroyOnClose
-        mouseWheel
-        onClose={() => setOpen(false)}
-        onConfirm={(picked) => {
-          const index = picked[0];
-          if (typeof index === 'number') onChange(index);
-        }}
-      />
+      <PickerLocale>
+        <Picker
+          columns={columns}
+          visible={open}
+          value={value === null ? [] : [value]}
+          title={t('pickerTitle')}
+          confirmText={t('pickerConfirm')}
+          cancelText={t('pickerCancel')}
+          className="sheet-picker"
+          destroyOnClose
+          mouseWheel
+          onClose={() => setOpen(false)}
+          onConfirm={(picked) => {
+            const index = picked[0];
+            if (typeof index === 'number') onChange(index);
+          }}
+        />
+      </PickerLocale>
     </>
   );
 }

@@ -8,10 +8,9 @@ import {
   parseBirthday,
 } from '@hiram/contract/profile';
 import DatePicker from 'antd-mobile/es/components/date-picker';
-import { useMemo, useRef, useState } from 'react';
-import { ChevronIcon } from '../../../components/extra-icons.tsx';
+import { useMemo } from 'react';
 import type { SheetText } from './choice-picker.tsx';
-import { controlAria, FieldFrame, fieldIds } from './field-frame.tsx';
+import { SheetField } from './sheet-field.tsx';
 import type { FieldBaseProps } from './text-input.tsx';
 
 const toDate = (date: CalendarDate) => new Date(date.year, date.month - 1, date.day);
@@ -29,72 +28,49 @@ export function BirthdayPicker({
   sheet,
 }: Omit<FieldBaseProps, 'field'> & { sheet: SheetText }) {
   const field = 'inputBirthday';
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const { min, max } = useMemo(() => {
     const range = birthdayRange(manilaToday());
     return { min: toDate(range.earliest), max: toDate(range.latest) };
   }, []);
-  const { controlId, labelId } = fieldIds(field);
   const text = form.text(field);
   const parsed = parseBirthday(text);
-  const red = form.red(field);
-  const message = form.message(field);
-  const hasNote = Boolean((red && message) || hint);
 
   return (
-    <FieldFrame
+    <SheetField
+      form={form}
       field={field}
       label={label}
       required={required}
       optionalText={optionalText}
-      red={red}
-      message={message}
       hint={hint}
-    >
-      <button
-        ref={buttonRef}
-        type="button"
-        id={controlId}
-        className="field-control pf-select"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        aria-labelledby={`${labelId} ${controlId}-value`}
-        onClick={() => setOpen(true)}
-        {...controlAria(field, red, hasNote, required)}
-      >
-        <span id={`${controlId}-value`} className={text ? 'pf-select-value' : 'pf-select-placeholder'}>
-          {text ? displayBirthday(text) : sheet.placeholder}
-        </span>
-        <ChevronIcon className="pf-select-chevron" />
-      </button>
-      <DatePicker
-        visible={open}
-        title={label}
-        min={min}
-        max={max}
-        precision="day"
-        value={parsed ? toDate(parsed) : null}
-        renderLabel={(type, data) =>
-          type === 'month' ? (BIRTHDAY_MONTH_NAMES[data - 1] ?? String(data)) : String(data)
-        }
-        cancelText={sheet.cancel}
-        confirmText={sheet.confirm}
-        className="pf-picker"
-        destroyOnClose
-        mouseWheel
-        onConfirm={(date) =>
-          form.select(
-            field,
-            formatBirthday({ year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() }),
-          )
-        }
-        onCancel={() => form.leave(field)}
-        onClose={() => {
-          setOpen(false);
-          buttonRef.current?.focus({ preventScroll: true });
-        }}
-      />
-    </FieldFrame>
+      shown={text ? displayBirthday(text) : undefined}
+      placeholder={sheet.placeholder}
+      renderSheet={({ open, close }) => (
+        <DatePicker
+          visible={open}
+          title={label}
+          min={min}
+          max={max}
+          precision="day"
+          value={parsed ? toDate(parsed) : null}
+          renderLabel={(type, data) =>
+            type === 'month' ? (BIRTHDAY_MONTH_NAMES[data - 1] ?? String(data)) : String(data)
+          }
+          cancelText={sheet.cancel}
+          confirmText={sheet.confirm}
+          className="sheet-picker"
+          destroyOnClose
+          mouseWheel
+          onConfirm={(date) =>
+            form.select(
+              field,
+              formatBirthday({ year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() }),
+            )
+          }
+          onCancel={() => form.leave(field)}
+          onClose={close}
+        />
+      )}
+    />
   );
 }

@@ -1,31 +1,29 @@
 import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import { base } from 'antd-mobile/es/locales/base';
 import { type ReactNode, useEffect, useMemo } from 'react';
-import { translateWheelLabel, type WheelWords } from '../form/wheel-labels.ts';
+import { useI18n } from '../lib/i18n/i18n.tsx';
+import { translateWheelLabel } from '../lib/wheel-labels.ts';
+import { pickerText } from './picker-text.ts';
+import './sheet-picker.css';
 
-const WHEEL_BUTTONS = '.pf-picker .adm-picker-view-column-accessible [aria-label]';
+/** Give a picker `className="sheet-picker"`: half the screen (SPEC section 2) and these labels. */
+const WHEEL_BUTTONS = '.sheet-picker .adm-picker-view-column-accessible [aria-label]';
 
 /**
  * antd-mobile speaks Chinese by default (its mask's label) and always in its wheels' screen-reader buttons.
  * This gives its sheets the borrower's language: the locale for what it reads from one, and a watch that
  * rewrites the wheels' labels as they change.
  */
-export function PickerLocale({
-  words,
-  close,
-  confirm,
-  cancel,
-  children,
-}: {
-  words: WheelWords;
-  close: string;
-  confirm: string;
-  cancel: string;
-  children: ReactNode;
-}) {
+export function PickerLocale({ children }: { children: ReactNode }) {
+  const { lang } = useI18n();
+  const words = pickerText[lang];
   const locale = useMemo(
-    () => ({ ...base, common: { ...base.common, confirm, cancel }, Mask: { name: close } }),
-    [close, confirm, cancel],
+    () => ({
+      ...base,
+      common: { ...base.common, confirm: words.confirm, cancel: words.cancel },
+      Mask: { name: words.close },
+    }),
+    [words],
   );
 
   useEffect(() => {
