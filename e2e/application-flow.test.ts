@@ -188,6 +188,17 @@ describe('a new borrower applies in a mobile browser', () => {
         .click();
       await page.getByText('₱1,091').first().waitFor();
       await snap(page, journey, '13-disclosure');
+      // The agreement itself, with the same figures, before coming back to sign.
+      await page
+        .getByRole('link', { name: 'Read the loan agreement' })
+        .or(page.getByRole('button', { name: 'Read the loan agreement' }))
+        .first()
+        .click();
+      await page.getByRole('heading', { name: 'Loan agreement' }).first().waitFor();
+      await page.getByText('₱1,091').first().waitFor();
+      await snap(page, journey, '13b-agreement');
+      await page.goBack();
+      await page.getByRole('button', { name: 'Sign', exact: true }).waitFor();
       await page.getByRole('button', { name: 'Sign', exact: true }).click();
       await page.getByText('Please agree to the loan agreement').first().waitFor();
       await page
