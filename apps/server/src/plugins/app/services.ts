@@ -14,6 +14,7 @@ import { Application } from './application.ts';
 import { Assessment } from './assessment.ts';
 import { Identity } from './identity.ts';
 import { Jobs } from './jobs.ts';
+import { Ledger } from './ledger.ts';
 import { LoanOrders } from './loan-orders.ts';
 import { PayoutAccounts } from './payout-accounts.ts';
 import { RateLimits } from './rate-limits.ts';
@@ -30,6 +31,7 @@ declare module 'fastify' {
     rateLimits: RateLimits;
     security: Security;
     jobs: Jobs;
+    ledger: Ledger;
     application: Application;
     loanOrders: LoanOrders;
     agreements: Agreements;
@@ -85,6 +87,7 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('rateLimits', rateLimits);
     app.decorate('security', new Security(db, accounts, sessions, codes, rateLimits, sms));
     app.decorate('jobs', jobs);
+    app.decorate('ledger', new Ledger(clock));
     const application = new Application(db, clock);
     app.decorate('application', application);
     const loanOrders = new LoanOrders(db, clock, application, jobs, config.assessmentDelaySeconds * 1000);

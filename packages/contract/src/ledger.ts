@@ -1,0 +1,38 @@
+/**
+ * The double-entry ledger's chart of accounts and journal kinds (GUIDE section 5; docs/decisions/0007-ledger.md).
+ * Amounts on entries are signed integer centavos: a debit is positive, a credit negative, and every journal
+ * sums to zero. Asset accounts carry a debit balance, income and liability accounts a credit balance.
+ * `perOrder` accounts are always read for one loan order (its receivables, its overpayment).
+ */
+export const LEDGER_ACCOUNTS = {
+  /** Money in the lender's disbursement and collection accounts. */
+  cash: { type: 'asset', perOrder: false },
+  principal_receivable: { type: 'asset', perOrder: true },
+  interest_receivable: { type: 'asset', perOrder: true },
+  penalty_receivable: { type: 'asset', perOrder: true },
+  extension_fee_receivable: { type: 'asset', perOrder: true },
+  fee_income: { type: 'income', perOrder: false },
+  interest_income: { type: 'income', perOrder: false },
+  penalty_income: { type: 'income', perOrder: false },
+  extension_fee_income: { type: 'income', perOrder: false },
+  /** What a borrower paid beyond what they owed: owed back to them. */
+  borrower_overpayment: { type: 'liability', perOrder: true },
+} as const satisfies Record<string, { type: 'asset' | 'income' | 'liability'; perOrder: boolean }>;
+
+export type LedgerAccount = keyof typeof LEDGER_ACCOUNTS;
+
+export function isLedgerAccount(name: string): name is LedgerAccount {
+  return Object.hasOwn(LEDGER_ACCOUNTS, name);
+}
+
+export const JOURNAL_KINDS = [
+  /** Payout success: Dr principal and interest receivable; Cr cash (net proceeds), fee and interest income. */
+  'disbursement',
+  /** Dr cash; Cr the receivables in allocation order; Cr borrower_overpayment for any excess. */
+  'repayment',
+  'penalty_accrual',
+  'extension_fee',
+  /** The exact negation of an earlier journal: the only way to correct one. */
+  'reversal',
+] as const;
+export type JournalKind = (typeof JOURNAL_KINDS)[number];
