@@ -15,8 +15,10 @@ import { bodyParsersPlugin } from './plugins/external/body-parsers.ts';
 import { compressPlugin } from './plugins/external/compress.ts';
 import { swaggerPlugin } from './plugins/external/swagger.ts';
 import { apiRoutes } from './routes/api.ts';
+import { devCollectionRoutes } from './routes/dev/collections.ts';
 import { devSmsRoutes } from './routes/dev/sms.ts';
 import { healthRoutes } from './routes/health/index.ts';
+import { sandboxCheckoutRoutes } from './routes/sandbox/checkout.ts';
 import { webRoutes } from './routes/web/index.ts';
 
 declare module 'fastify' {
@@ -89,6 +91,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The outbox shows sign-in codes: never in production, where it would let anyone sign in as anyone.
   if (app.sandboxSms && config.nodeEnv !== 'production') {
     await app.register(devSmsRoutes, { outbox: app.sandboxSms });
+  }
+  // The sandbox collections provider's own pages: its hosted checkout wherever it is configured (as a
+  // real provider's would be), its cashier only outside production (it would let anyone mark a loan paid).
+  if (app.sandboxCollections) {
+    await app.register(sandboxCheckoutRoutes, { provider: app.sandboxCollections });
+    if (config.nodeEnv !== 'production')
+      await app.register(devCollectionRoutes, { provider: app.sandboxCollections });
   }
   await app.register(webRoutes);
   return app;

@@ -17,6 +17,8 @@ export const IDENTITY_PROVIDERS = ['sandbox'] as const;
 export type IdentityProviderName = (typeof IDENTITY_PROVIDERS)[number];
 export const PAYOUT_PROVIDERS = ['sandbox'] as const;
 export type PayoutProviderName = (typeof PAYOUT_PROVIDERS)[number];
+export const COLLECTIONS_PROVIDERS = ['sandbox'] as const;
+export type CollectionsProviderName = (typeof COLLECTIONS_PROVIDERS)[number];
 export const WEBHOOK_SECRET_MIN_LENGTH = 16;
 export const ASSESSMENT_DELAY_DEFAULTS: Record<NodeEnv, number> = {
   development: 20,
@@ -38,6 +40,9 @@ export interface Config {
   smsProvider: SmsProviderName;
   identityProvider: IdentityProviderName;
   payoutProvider: PayoutProviderName;
+  collectionsProvider: CollectionsProviderName;
+  /** The shared secret of the collections provider's signed callbacks. */
+  collectionsWebhookSecret: string;
   /** How long the sandbox providers take to answer, in milliseconds. */
   sandboxDelayMs: number;
   /** How long after submit an order is assessed, in seconds. */
@@ -94,6 +99,17 @@ export const VARIABLES: readonly VariableDoc[] = [
     name: 'PAYOUT_PROVIDER',
     default: 'sandbox',
     description: '`sandbox` verifies payout accounts by rules of docs/providers.md',
+  },
+  {
+    name: 'COLLECTIONS_PROVIDER',
+    default: 'sandbox',
+    description:
+      '`sandbox` issues checkout pages, counter references and accounts; mark them paid at `POST /dev/collections/pay`',
+  },
+  {
+    name: 'COLLECTIONS_WEBHOOK_SECRET',
+    default: '(random at start)',
+    description: `Secret of the collections provider's signed callbacks, at least ${WEBHOOK_SECRET_MIN_LENGTH} characters`,
   },
   {
     name: 'SANDBOX_DELAY_MS',
@@ -277,6 +293,13 @@ const EnvSchema = z.object({
   SMS_PROVIDER: oneOf('SMS_PROVIDER', SMS_PROVIDERS, 'sandbox'),
   IDENTITY_PROVIDER: oneOf('IDENTITY_PROVIDER', IDENTITY_PROVIDERS, 'sandbox'),
   PAYOUT_PROVIDER: oneOf('PAYOUT_PROVIDER', PAYOUT_PROVIDERS, 'sandbox'),
+  COLLECTIONS_PROVIDER: oneOf('COLLECTIONS_PROVIDER', COLLECTIONS_PROVIDERS, 'sandbox'),
+  COLLECTIONS_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .refine((raw) => raw === undefined || raw.trim().length >= WEBHOOK_SECRET_MIN_LENGTH, {
+      message: `COLLECTIONS_WEBHOOK_SECRET must have at least ${WEBHOOK_SECRET_MIN_LENGTH} characters`,
+    }),
   SANDBOX_DELAY_MS: optionalInteger('SANDBOX_DELAY_MS', 0, 600_000),
   ASSESSMENT_DELAY_SECONDS: optionalInteger('ASSESSMENT_DELAY_SECONDS', 0, 86_400),
   IDENTITY_WEBHOOK_SECRET: z
@@ -330,6 +353,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     smsProvider: vars.SMS_PROVIDER ?? 'sandbox',
     identityProvider: vars.IDENTITY_PROVIDER ?? 'sandbox',
     payoutProvider: vars.PAYOUT_PROVIDER ?? 'sandbox',
+    collectionsProvider: vars.COLLECTIONS_PROVIDER ?? 'sandbox',
+    collectionsWebhookSecret: vars.COLLECTIONS_WEBHOOK_SECRET?.trim() ?? randomBytes(32).toString('hex'),
     sandboxDelayMs: vars.SANDBOX_DELAY_MS ?? (nodeEnv === 'test' ? 0 : 1500),
     // Short in development so the assessing countdown is seen through; a real review's wait in production.
     assessmentDelaySeconds: vars.ASSESSMENT_DELAY_SECONDS ?? ASSESSMENT_DELAY_DEFAULTS[nodeEnv],

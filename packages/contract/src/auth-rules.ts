@@ -15,6 +15,8 @@ export const VERIFY_CODE_PURPOSES = [
   'resetPassword',
   'modifyPassword',
   'changeBankCard',
+  /** Paying from a link without signing in (/portal/repayment/*): sent to the loan's own mobile. */
+  'repayment',
 ] as const;
 export type VerifyCodePurpose = (typeof VERIFY_CODE_PURPOSES)[number];
 

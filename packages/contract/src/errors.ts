@@ -231,6 +231,70 @@ export const ERRORS = {
       es: 'Podrá solicitar de nuevo el {date}',
     },
   },
+  // Repayment (issue "Repayment"): 400xx and 409xx with n in 30-39.
+  REPAYMENT_BELOW_MINIMUM: {
+    code: 40030,
+    status: 400,
+    message: {
+      en: 'The minimum repayment amount needs to be more than {min}',
+      fil: 'Ang pinakamababang halaga ng bayad ay dapat higit sa {min}',
+      es: 'El monto mínimo de pago debe ser mayor que {min}',
+    },
+  },
+  REPAYMENT_NOT_INTEGER: {
+    code: 40031,
+    status: 400,
+    message: {
+      en: 'Please enter an integer amount',
+      fil: 'Maglagay ng buong halaga (walang sentimo)',
+      es: 'Introduzca un monto entero',
+    },
+  },
+  REPAYMENT_ABOVE_DUE: {
+    code: 40032,
+    status: 400,
+    message: {
+      en: 'The amount is more than you owe ({due})',
+      fil: 'Mas malaki ang halaga kaysa sa utang mo ({due})',
+      es: 'El monto es mayor que lo que debe ({due})',
+    },
+  },
+  ORDER_TIMED_OUT: {
+    code: 40930,
+    status: 409,
+    message: {
+      en: 'This order has timed out, please try again',
+      fil: 'Nag-expire na ang order na ito, pakisubukan muli',
+      es: 'Este pedido ha caducado, inténtelo de nuevo',
+    },
+  },
+  NO_PAYMENT_METHOD: {
+    code: 40931,
+    status: 409,
+    message: {
+      en: 'There is no payment method, please choose another channel',
+      fil: 'Walang paraan ng pagbabayad dito, pumili ng ibang channel',
+      es: 'No hay método de pago, elija otro canal',
+    },
+  },
+  NOTHING_TO_REPAY: {
+    code: 40932,
+    status: 409,
+    message: {
+      en: 'This loan has nothing to pay now',
+      fil: 'Walang kailangang bayaran sa loan na ito ngayon',
+      es: 'Este préstamo no tiene nada que pagar ahora',
+    },
+  },
+  PAYMENT_ALREADY_SETTLED: {
+    code: 40933,
+    status: 409,
+    message: {
+      en: 'This payment was already completed',
+      fil: 'Tapos na ang bayad na ito',
+      es: 'Este pago ya se completó',
+    },
+  },
   PAYLOAD_TOO_LARGE: {
     code: 41301,
     status: 413,

@@ -22,6 +22,16 @@ export const FIELD_MESSAGES = {
     fil: 'Hindi wasto ang value na ito',
     es: 'Este valor no es válido',
   },
+  orderNoRequired: {
+    en: 'orderNo cannot be empty',
+    fil: 'Hindi puwedeng walang orderNo',
+    es: 'orderNo no puede estar vacío',
+  },
+  payOrderIdRequired: {
+    en: 'payOrderId cannot be empty',
+    fil: 'Hindi puwedeng walang payOrderId',
+    es: 'payOrderId no puede estar vacío',
+  },
   invalidMobile: {
     en: 'Please enter a valid Philippine mobile number',
     fil: 'Maglagay ng wastong mobile number sa Pilipinas',

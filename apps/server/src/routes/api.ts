@@ -3,10 +3,13 @@ import { AppError } from '../domain/app-error.ts';
 import { wasDeciphered } from '../plugins/app/path-cipher.ts';
 import { appRoutes } from './app/index.ts';
 import { appDownloadRoutes } from './app-download/index.ts';
+import { callbackRoutes } from './callback/index.ts';
 import { loanRoutes } from './loan/index.ts';
 import { loanOrderRoutes } from './loan/orders.ts';
 import { loanMarketRoutes } from './loan-market/index.ts';
 import { logRoutes } from './log/index.ts';
+import { portalRoutes } from './portal/index.ts';
+import { repayRoutes } from './repay/index.ts';
 import { matiRoutes } from './mati/index.ts';
 import { securityRoutes } from './security/index.ts';
 import { timeRoutes } from './time/index.ts';
@@ -45,4 +48,8 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(appRoutes);
   await app.register(timeRoutes);
   await app.register(matiRoutes);
+  await app.register(repayRoutes);
+  await app.register(portalRoutes);
+  // Own scope: the signed callback reads only JSON.
+  await app.register(callbackRoutes);
 }

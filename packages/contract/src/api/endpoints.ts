@@ -26,6 +26,16 @@ import {
   QuestionnaireAnswers,
   UploadedImage,
 } from './application.ts';
+import {
+  ChannelList,
+  CollectionEvent,
+  instrumentRequest,
+  PaymentInstrument,
+  PortalConfirmRequest,
+  PortalDetail,
+  PortalDetailRequest,
+  RepaymentDetail,
+} from './repayment.ts';
 import { API, type ApiName, type ApiRoute } from './routes.ts';
 
 /**
@@ -641,6 +651,111 @@ export const ENDPOINTS = {
     'A batch of form events: which field was selected, typed in or left, never its value.',
     AnalyticsBatch,
     Nothing,
+  ),
+  repaymentDetail: endpoint(
+    'repaymentDetail',
+    'repayment',
+    "What is due now and why, from the ledger: principal, interest, fees, penalty, paid so far; the due date, days overdue, the minimum and the open instruments. Another borrower's order answers 404.",
+    z.object({ orderNo: z.string({ message: 'orderNoRequired' }).min(1, 'orderNoRequired').max(64) }),
+    RepaymentDetail,
+  ),
+  collectionChannels: endpoint(
+    'collectionChannels',
+    'repayment',
+    "The brand's repayment channels in the cashier's order (e-wallets, counters, banks), with whether each is open.",
+    Empty,
+    ChannelList,
+  ),
+  gatewayRepay: endpoint(
+    'gatewayRepay',
+    'repayment',
+    "A hosted checkout (card, GCash, Maya): open `checkoutUrl`, where the borrower pays or cancels. 40930 past 24 hours; 40931 when the channel is closed; a repeat of the same channel and amount answers the open one.",
+    instrumentRequest('gatewayRepay'),
+    PaymentInstrument,
+  ),
+  onlineBankingLink: endpoint(
+    'onlineBankingLink',
+    'repayment',
+    'A hosted checkout through online banking (BPI, UnionBank and other InstaPay banks).',
+    instrumentRequest('onlineBankingLink'),
+    PaymentInstrument,
+  ),
+  shareablePaymentLink: endpoint(
+    'shareablePaymentLink',
+    'repayment',
+    'A hosted checkout link to send to someone who pays for the borrower; anyone with the link can pay it, for 24 hours.',
+    instrumentRequest('shareablePaymentLink'),
+    PaymentInstrument,
+  ),
+  counterReference: endpoint(
+    'counterReference',
+    'repayment',
+    'An over-the-counter reference for 7-Eleven (CLiQQ), M Lhuillier or RD Pawnshop: the cashier types it and takes cash.',
+    instrumentRequest('counterReference'),
+    PaymentInstrument,
+  ),
+  billsPayReference: endpoint(
+    'billsPayReference',
+    'repayment',
+    'A bills-payment reference to pay inside the GCash or Maya app (Bills → the lender).',
+    instrumentRequest('billsPayReference'),
+    PaymentInstrument,
+  ),
+  bankTransferDetails: endpoint(
+    'bankTransferDetails',
+    'repayment',
+    "Bank-transfer instructions: the lender's collection account at the provider's bank and the reference to put in the transfer (InstaPay or PESONet).",
+    instrumentRequest('bankTransferDetails'),
+    PaymentInstrument,
+  ),
+  dedicatedAccount: endpoint(
+    'dedicatedAccount',
+    'repayment',
+    'A virtual account number for this payment at the provider bank: any transfer to it is credited to the loan.',
+    instrumentRequest('dedicatedAccount'),
+    PaymentInstrument,
+  ),
+  paycoolsReservedAccount: endpoint(
+    'paycoolsReservedAccount',
+    'repayment',
+    'A reserved virtual account (the spec\'s Paycools channel), as dedicated_account/create.',
+    instrumentRequest('paycoolsReservedAccount'),
+    PaymentInstrument,
+  ),
+  paysoVirtualAccount: endpoint(
+    'paysoVirtualAccount',
+    'repayment',
+    'A virtual account (the spec\'s Payso channel), as dedicated_account/create.',
+    instrumentRequest('paysoVirtualAccount'),
+    PaymentInstrument,
+  ),
+  kxyPayVirtualAccount: endpoint(
+    'kxyPayVirtualAccount',
+    'repayment',
+    'A virtual account (the spec\'s KXY Pay channel), as dedicated_account/create.',
+    instrumentRequest('kxyPayVirtualAccount'),
+    PaymentInstrument,
+  ),
+  collectionCallback: endpoint(
+    'collectionCallback',
+    'repayment',
+    "The collections provider's callback (whatever the provider's name in the path): a payment's result as JSON signed in `x-signature` (hex HMAC-SHA256 of `<x-timestamp>.<raw body>`), at most 5 minutes off; each eventId is applied once, a paid one credited in the transaction of its ledger journal; a failure after a payment is refused (40933).",
+    CollectionEvent,
+    z.object({ outcome: z.enum(['credited', 'duplicate', 'failed']) }),
+  ),
+  portalRepaymentDetail: endpoint(
+    'portalRepaymentDetail',
+    'repayment',
+    'Pay from a link without signing in: the order reference and the SMS code (getVerifyCode type `repayment` to the loan\'s mobile) answer only what is needed to pay.',
+    PortalDetailRequest,
+    PortalDetail,
+  ),
+  portalRepaymentConfirm: endpoint(
+    'portalRepaymentConfirm',
+    'repayment',
+    'Pay from a link: creates an instrument for an amount and a channel; the code is used up.',
+    PortalConfirmRequest,
+    PaymentInstrument,
   ),
 } as const;
 

@@ -133,6 +133,49 @@ export const API = {
     auth: 'required',
   },
   analyticsEvents: { method: 'POST', path: '/log/events', encoding: 'json', auth: 'none' },
+
+  // Repayment (issue "Repayment"): what is due, the channels, the instruments, the provider's callback and
+  // paying from a link. Every instrument endpoint is served by the one configured collections provider.
+  repaymentDetail: { method: 'GET', path: '/repay/repay-order/detail', encoding: 'query', auth: 'required' },
+  collectionChannels: { method: 'GET', path: '/loan/channel/detail', encoding: 'query', auth: 'required' },
+  gatewayRepay: { method: 'POST', path: '/repay/gatewayRepay', encoding: 'json', auth: 'required' },
+  onlineBankingLink: {
+    method: 'POST',
+    path: '/repay/fund-mx-pay/repay-link',
+    encoding: 'json',
+    auth: 'required',
+  },
+  shareablePaymentLink: { method: 'POST', path: '/repay/payso/repay-link', encoding: 'json', auth: 'required' },
+  counterReference: { method: 'GET', path: '/repay/getOXXOReference', encoding: 'query', auth: 'required' },
+  billsPayReference: { method: 'GET', path: '/repay/xpay/repay-link', encoding: 'query', auth: 'required' },
+  bankTransferDetails: { method: 'GET', path: '/repay/getStpClabe', encoding: 'query', auth: 'required' },
+  dedicatedAccount: {
+    method: 'GET',
+    path: '/repay/dedicated_account/create',
+    encoding: 'query',
+    auth: 'required',
+  },
+  paycoolsReservedAccount: {
+    method: 'GET',
+    path: '/repay/paycools/reserved-account',
+    encoding: 'query',
+    auth: 'required',
+  },
+  paysoVirtualAccount: {
+    method: 'POST',
+    path: '/repay/payso/repay-virtual-account',
+    encoding: 'json',
+    auth: 'required',
+  },
+  kxyPayVirtualAccount: {
+    method: 'POST',
+    path: '/repay/kxy-pay/repay-virtual-account',
+    encoding: 'json',
+    auth: 'required',
+  },
+  collectionCallback: { method: 'POST', path: '/callback/razorpay/repayResult', encoding: 'json', auth: 'none' },
+  portalRepaymentDetail: { method: 'GET', path: '/portal/repayment/detail', encoding: 'query', auth: 'none' },
+  portalRepaymentConfirm: { method: 'POST', path: '/portal/repayment/confirm', encoding: 'json', auth: 'none' },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof API;
@@ -141,6 +184,10 @@ export type ApiName = keyof typeof API;
 export const API_PREFIX = '/api';
 export const HEALTH_PATH = '/healthz';
 export const DEV_SMS_OUTBOX_PATH = '/dev/sms';
+/** The sandbox collections provider's cashier: marks a reference or account paid (development only). */
+export const DEV_COLLECTIONS_PAY_PATH = '/dev/collections/pay';
+/** The sandbox collections provider's hosted checkout page, `/sandbox/checkout/<instrumentId>`. */
+export const SANDBOX_CHECKOUT_PATH = '/sandbox/checkout';
 
 /** Request headers of SPEC section 7. */
 export const HEADERS = {

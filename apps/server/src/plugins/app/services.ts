@@ -2,6 +2,8 @@ import { API, API_PREFIX } from '@hiram/contract/api/routes';
 import { encryptPath } from '@hiram/contract/cipher';
 import fp from 'fastify-plugin';
 import { JOB_POLL_MS } from '../../domain/limits.ts';
+import type { CollectionProvider } from '../../providers/collection/collection-provider.ts';
+import { SandboxCollections } from '../../providers/collection/sandbox-collections.ts';
 import type { IdentityProvider } from '../../providers/identity/identity-provider.ts';
 import { SandboxIdentity } from '../../providers/identity/sandbox-identity.ts';
 import type { PayoutProvider } from '../../providers/payout/payout-provider.ts';
@@ -12,6 +14,7 @@ import { Accounts } from './accounts.ts';
 import { Agreements } from './agreements.ts';
 import { Application } from './application.ts';
 import { Assessment } from './assessment.ts';
+import { Collections } from './collections.ts';
 import { Identity } from './identity.ts';
 import { Jobs } from './jobs.ts';
 import { Ledger } from './ledger.ts';
@@ -38,6 +41,9 @@ declare module 'fastify' {
     assessment: Assessment;
     identity: Identity;
     payoutAccounts: PayoutAccounts;
+    collections: Collections;
+    /** The sandbox collections provider, when COLLECTIONS_PROVIDER is `sandbox` (checkout page, cashier). */
+    sandboxCollections: SandboxCollections | null;
   }
 }
 
@@ -99,6 +105,35 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('assessment', new Assessment(clock, application, loanOrders, jobs));
     app.decorate('identity', new Identity(db, clock, jobs, identityProvider));
     app.decorate('payoutAccounts', payoutAccounts);
+
+    // Collections answer through our own signed callback, over the whole HTTP stack, as the real service would.
+    const sandboxCollections =
+      config.collectionsProvider === 'sandbox'
+        ? new SandboxCollections(db, jobs, clock, {
+            delayMs: config.sandboxDelayMs,
+            secret: config.collectionsWebhookSecret,
+            publicUrl: config.publicUrl,
+            async deliver(packageName, rawBody, headers) {
+              const answer = await app.inject({
+                method: 'POST',
+                url: `${API_PREFIX}/${encryptPath(API.collectionCallback.path, packageName)}`,
+                headers: { ...headers, 'content-type': 'application/json', packagename: packageName },
+                payload: rawBody,
+              });
+              // A refusal (4xx) is final, as with real providers; only a failure of ours is retried.
+              if (answer.statusCode >= 500) throw new Error(`The collection callback answered ${answer.statusCode}`);
+            },
+          })
+        : null;
+    const collectionProvider: CollectionProvider | null = sandboxCollections;
+    if (!collectionProvider) throw new Error(`No collections provider named ${config.collectionsProvider}`);
+    app.decorate('sandboxCollections', sandboxCollections);
+    app.decorate(
+      'collections',
+      new Collections(db, clock, collectionProvider, app.ledger, loanOrders, codes, app.log, {
+        publicUrl: config.publicUrl,
+      }),
+    );
     if (options.backgroundJobs) app.addHook('onReady', async () => jobs.start());
     // Before the database closes: the job under way finishes, no new one starts.
     app.addHook('preClose', async () => jobs.stop());

@@ -56,7 +56,8 @@ function messageKind(purpose: VerifyCodePurpose, registered: boolean): SmsTextKi
   // Says what the code changes, so a borrower asked for it by a "lender's agent" sees the trick.
   if (purpose === 'changeBankCard') return 'changeAccountCode';
   if (purpose === 'register' && registered) return 'alreadyRegistered';
-  if ((purpose === 'resetPassword' || purpose === 'modifyPassword') && !registered) return 'noAccount';
+  if ((purpose === 'resetPassword' || purpose === 'modifyPassword' || purpose === 'repayment') && !registered)
+    return 'noAccount';
   return 'code';
 }
 
@@ -125,6 +126,8 @@ export class VerifyCodes {
     mobile: string,
     purpose: VerifyCodePurpose,
     code: string,
+    /** False: a right code stays valid for a next step (the repayment portal shows, then pays). */
+    useUp = true,
   ): Promise<CodeVerdict> {
     const now = this.clock.now();
     const [challenge] = await tx.query<ChallengeRow>(
@@ -147,12 +150,12 @@ export class VerifyCodes {
       now,
     );
     if (!challenge) return verdict;
-    if (verdict.accepted) {
+    if (verdict.accepted && useUp) {
       await tx.query('update verify_challenges set used_at = $2 where challenge_id = $1', [
         challenge.challenge_id,
         now.toISOString(),
       ]);
-    } else if (verdict.countWrongTry) {
+    } else if (!verdict.accepted && verdict.countWrongTry) {
       await tx.query(
         `update verify_challenges set wrong_tries = wrong_tries + 1,
            locked_at = case when $2 then $3::timestamptz else locked_at end

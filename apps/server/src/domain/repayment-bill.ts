@@ -1,0 +1,54 @@
+import type { Instalment } from '@hiram/contract/pricing';
+import { manilaToday } from '@hiram/contract/profile';
+
+/**
+ * The bill a borrower pays now (SPEC sections 3 and 5: `payOrderId`): the first instalment of the schedule
+ * that what was paid does not cover yet, its due date in Manila and how many days it is late. A single
+ * repayment loan has one instalment, so its payOrderId is always "1".
+ */
+export interface CurrentBill {
+  payOrderId: string;
+  /** YYYY-MM-DD in Asia/Manila; null before the loan was paid out. */
+  dueDate: string | null;
+  daysOverdue: number;
+}
+
+const DAY_MS = 86_400_000;
+
+function dayNumber(date: { year: number; month: number; day: number }): number {
+  return Date.UTC(date.year, date.month - 1, date.day) / DAY_MS;
+}
+
+function isoDay(days: number): string {
+  return new Date(days * DAY_MS).toISOString().slice(0, 10);
+}
+
+export function currentBill(input: {
+  schedule: readonly Pick<Instalment, 'number' | 'dueDay' | 'total'>[];
+  /** When the payout succeeded; null before. */
+  disbursedAt: Date | null;
+  /** Paid toward the schedule so far (centavos). */
+  paid: number;
+  now: Date;
+  /** Days an extension moved every due date (0 without one). */
+  extensionDays?: number;
+}): CurrentBill {
+  let covered = 0;
+  let due = input.schedule[input.schedule.length - 1];
+  for (const instalment of input.schedule) {
+    covered += instalment.total;
+    if (covered > input.paid) {
+      due = instalment;
+      break;
+    }
+  }
+  if (!due) return { payOrderId: '1', dueDate: null, daysOverdue: 0 };
+  if (!input.disbursedAt) return { payOrderId: String(due.number), dueDate: null, daysOverdue: 0 };
+  const dueDay = dayNumber(manilaToday(input.disbursedAt)) + due.dueDay + (input.extensionDays ?? 0);
+  const today = dayNumber(manilaToday(input.now));
+  return {
+    payOrderId: String(due.number),
+    dueDate: isoDay(dueDay),
+    daysOverdue: Math.max(0, today - dueDay),
+  };
+}

@@ -1,0 +1,39 @@
+import type { ChannelId, InstrumentKind } from '@hiram/contract/repayment';
+import type { Queryable } from '../../db/database.ts';
+
+/**
+ * The collections provider (GUIDE section 7): creates payment instruments for an order and an amount (a
+ * hosted checkout, a counter or bills-pay reference, a virtual account, bank-transfer details) and later
+ * tells us, by a signed callback to /callback/razorpay/repayResult, that one was paid or failed. A real
+ * provider (PayMongo, Xendit, Dragonpay) is another implementation of this interface (docs/providers.md).
+ */
+export interface InstrumentRequest {
+  instrumentId: string;
+  /** The borrower's brand: the callback goes to that brand's ciphered path. */
+  packageName: string;
+  channel: ChannelId;
+  kind: InstrumentKind;
+  /** Centavos. */
+  amount: number;
+  expiresAt: Date;
+  /** Where a hosted checkout sends the borrower back to. */
+  returnUrl: string;
+  /** Whose account a transfer goes to: the lender's corporate name. */
+  payeeName: string;
+}
+
+/** What the provider issued: the code, the account or the page the borrower pays with. */
+export interface IssuedInstrument {
+  /** The code a cashier types, the transfer reference, or the virtual account number. Unique. */
+  reference: string;
+  accountNumber: string | null;
+  bankName: string | null;
+  accountName: string | null;
+  checkoutUrl: string | null;
+}
+
+export interface CollectionProvider {
+  readonly name: string;
+  /** Called inside the caller's transaction: the instrument exists for us if and only if it commits. */
+  issue(tx: Queryable, request: InstrumentRequest): Promise<IssuedInstrument>;
+}

@@ -1,0 +1,174 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { SANDBOX_CHECKOUT_PATH } from '@hiram/contract/api/routes';
+import type { CollectionEvent } from '@hiram/contract/api/repayment';
+import type { Database, Queryable } from '../../db/database.ts';
+import { AppError } from '../../domain/app-error.ts';
+import type { Clock } from '../../domain/clock.ts';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, webhookSignature } from '../../domain/webhook-signature.ts';
+import type { Jobs } from '../../plugins/app/jobs.ts';
+import type { CollectionProvider, InstrumentRequest, IssuedInstrument } from './collection-provider.ts';
+
+/**
+ * The sandbox collections provider (GUIDE section 7; docs/providers.md). It issues what a real provider
+ * would: a hosted checkout page on our server (/sandbox/checkout/<id>, Pay or Cancel), 13-digit counter and
+ * bills-pay references, 16-digit virtual accounts, and bank-transfer details. Nobody pays a sandbox code
+ * at a real counter, so a development endpoint plays the cashier (POST /dev/collections/pay). Either way
+ * the result arrives later, after SANDBOX_DELAY_MS, as a signed callback posted through the whole HTTP
+ * stack to /callback/razorpay/repayResult, exactly as the real service would.
+ */
+export const SANDBOX_COLLECTION_JOB = 'sandbox-collection-result';
+export const SANDBOX_BANK_NAME = 'Sandbox Bank';
+/** The lender's collection account at the sandbox bank: bank transfers name it with their reference. */
+export const SANDBOX_COLLECTION_ACCOUNT = '009100200300';
+
+/** The job carries ids and the result only. */
+interface ResultJob {
+  eventId: string;
+  instrumentId: string;
+  packageName: string;
+  outcome: CollectionEvent['outcome'];
+  amount: number;
+}
+
+export interface SandboxCollectionsOptions {
+  delayMs: number;
+  secret: string;
+  /** The address borrowers reach the server at (PUBLIC_URL): the checkout page lives there. */
+  publicUrl: string;
+  /** Posts a signed callback to a brand's callback path; throws unless it was accepted (the job retries). */
+  deliver(packageName: string, rawBody: string, headers: Record<string, string>): Promise<void>;
+}
+
+export interface SandboxInstrument {
+  instrumentId: string;
+  packageName: string;
+  amount: number;
+  status: string;
+  expiresAt: Date;
+  returnUrl: string | null;
+  channel: string;
+  kind: string;
+}
+
+function digits(count: number): string {
+  let text = String(randomInt(1, 10));
+  while (text.length < count) text += String(randomInt(0, 10));
+  return text;
+}
+
+export class SandboxCollections implements CollectionProvider {
+  readonly name = 'sandbox';
+
+  constructor(
+    private readonly db: Database,
+    private readonly jobs: Jobs,
+    private readonly clock: Clock,
+    private readonly options: SandboxCollectionsOptions,
+  ) {
+    jobs.handle(SANDBOX_COLLECTION_JOB, (payload) => this.deliverResult(payload as ResultJob));
+  }
+
+  async issue(_tx: Queryable, request: InstrumentRequest): Promise<IssuedInstrument> {
+    const none = { accountNumber: null, bankName: null, accountName: null, checkoutUrl: null };
+    switch (request.kind) {
+      case 'checkout':
+        return {
+          ...none,
+          reference: `CO${digits(11)}`,
+          checkoutUrl: `${this.options.publicUrl}${SANDBOX_CHECKOUT_PATH}/${request.instrumentId}`,
+        };
+      case 'reference':
+        return { ...none, reference: digits(13) };
+      case 'virtualAccount': {
+        const accountNumber = `8800${digits(12)}`;
+        return {
+          ...none,
+          reference: accountNumber,
+          accountNumber,
+          bankName: SANDBOX_BANK_NAME,
+          accountName: request.payeeName,
+        };
+      }
+      case 'bankTransfer':
+        return {
+          ...none,
+          reference: `BT${digits(10)}`,
+          accountNumber: SANDBOX_COLLECTION_ACCOUNT,
+          bankName: SANDBOX_BANK_NAME,
+          accountName: request.payeeName,
+        };
+    }
+  }
+
+  /** An instrument as the provider knows it, by id, reference or virtual account number. */
+  async find(key: string): Promise<SandboxInstrument | null> {
+    const [row] = await this.db.query<{
+      instrument_id: string;
+      package_name: string;
+      amount: string | number;
+      status: string;
+      expires_at: Date | string;
+      return_url: string | null;
+      channel: string;
+      kind: string;
+    }>(
+      `select i.instrument_id, o.package_name, i.amount, i.status, i.expires_at, i.return_url, i.channel, i.kind
+       from collection_instruments i join loan_orders o on o.order_id = i.order_id
+       where i.reference = $1 or i.instrument_id::text = $1`,
+      [key.replace(/\s+/g, '')],
+    );
+    if (!row) return null;
+    return {
+      instrumentId: row.instrument_id,
+      packageName: row.package_name,
+      amount: Number(row.amount),
+      status: row.status,
+      expiresAt: new Date(row.expires_at),
+      returnUrl: row.return_url,
+      channel: row.channel,
+      kind: row.kind,
+    };
+  }
+
+  /** Whether the provider still takes money on it: open and within its 24 hours. */
+  isPayable(instrument: SandboxInstrument): boolean {
+    return instrument.status === 'open' && instrument.expiresAt > this.clock.now();
+  }
+
+  /**
+   * A payment (at a counter, in the checkout page) or a cancelled checkout: the result is delivered later.
+   * Refused like the real service refuses it: an unknown code 404, an expired or used one 40930.
+   */
+  async settle(key: string, outcome: CollectionEvent['outcome'], amount?: number): Promise<ResultJob> {
+    const instrument = await this.find(key);
+    if (!instrument) throw new AppError('NOT_FOUND');
+    if (!this.isPayable(instrument)) throw new AppError('ORDER_TIMED_OUT');
+    const job: ResultJob = {
+      eventId: `sandbox-${randomUUID()}`,
+      instrumentId: instrument.instrumentId,
+      packageName: instrument.packageName,
+      outcome,
+      amount: outcome === 'paid' ? (amount ?? instrument.amount) : 0,
+    };
+    await this.jobs.enqueue(this.db, SANDBOX_COLLECTION_JOB, job, this.options.delayMs);
+    this.jobs.wake();
+    return job;
+  }
+
+  private async deliverResult(job: ResultJob): Promise<void> {
+    const event: CollectionEvent = {
+      eventId: job.eventId,
+      instrumentId: job.instrumentId,
+      outcome: job.outcome,
+      amount: job.amount,
+      occurredAt: this.clock.now().toISOString(),
+    };
+    const rawBody = JSON.stringify(event);
+    // Signed when sent, not when queued: a retried delivery carries a fresh timestamp, the same event id.
+    const timestamp = Math.floor(this.clock.now().getTime() / 1000);
+    await this.options.deliver(job.packageName, rawBody, {
+      [TIMESTAMP_HEADER]: String(timestamp),
+      [SIGNATURE_HEADER]: webhookSignature(this.options.secret, timestamp, rawBody),
+    });
+  }
+}

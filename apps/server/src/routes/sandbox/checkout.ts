@@ -1,0 +1,107 @@
+import { SANDBOX_CHECKOUT_PATH } from '@hiram/contract/api/routes';
+import { CREDITING_MINUTES } from '@hiram/contract/repayment';
+import { formatPeso } from '@hiram/contract/money';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AppError } from '../../domain/app-error.ts';
+import type { SandboxCollections } from '../../providers/collection/sandbox-collections.ts';
+
+/**
+ * The sandbox collections provider's hosted checkout page (GUIDE section 7): what a gateway, GCash or Maya
+ * would show. The borrower sees the amount and chooses Pay or Cancel; the result reaches our callback later,
+ * signed, and the page sends the borrower back to the app. It is the provider's page, not ours, so it
+ * stays plain HTML in English, like most providers' sandboxes.
+ */
+function escape(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function page(reply: FastifyReply, status: number, title: string, body: string, refreshTo?: string) {
+  const refresh = refreshTo ? `<meta http-equiv="refresh" content="3;url=${escape(refreshTo)}">` : '';
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">${refresh}
+<title>${escape(title)}</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:0;background:#eef2f7;color:#1c2430}
+main{max-width:420px;margin:0 auto;padding:24px 20px}
+.card{background:#fff;border-radius:12px;padding:20px;box-shadow:0 1px 3px #0002}
+.badge{display:inline-block;font-size:12px;background:#ffe9b3;color:#7a5300;border-radius:6px;padding:2px 8px}
+.amount{font-size:32px;font-weight:700;margin:12px 0}
+button,a.button{display:block;width:100%;box-sizing:border-box;text-align:center;font-size:17px;padding:14px;
+border-radius:10px;border:0;margin-top:12px;text-decoration:none;cursor:pointer}
+.pay{background:#1463ff;color:#fff}.cancel{background:#e4e8ee;color:#1c2430}
+p{line-height:1.45}
+</style></head><body><main><div class="card">
+<span class="badge">Sandbox collections provider</span>
+${body}
+</div></main></body></html>`);
+}
+
+export async function sandboxCheckoutRoutes(
+  app: FastifyInstance,
+  options: { provider: SandboxCollections },
+): Promise<void> {
+  const { provider } = options;
+
+  app.get(`${SANDBOX_CHECKOUT_PATH}/:instrumentId`, { schema: { hide: true } }, async (request, reply) => {
+    const { instrumentId } = request.params as { instrumentId: string };
+    const instrument = await provider.find(instrumentId);
+    if (!instrument || instrument.kind !== 'checkout')
+      return page(reply, 404, 'Not found', '<h1>Payment not found</h1>');
+    if (!provider.isPayable(instrument)) {
+      const back = instrument.returnUrl
+        ? `<a class="button cancel" href="${escape(instrument.returnUrl)}">Back to the app</a>`
+        : '';
+      return page(
+        reply,
+        409,
+        'Timed out',
+        `<h1>This order has timed out, please try again</h1>${back}`,
+      );
+    }
+    const action = `${SANDBOX_CHECKOUT_PATH}/${encodeURIComponent(instrument.instrumentId)}`;
+    return page(
+      reply,
+      200,
+      'Checkout',
+      `<h1>Pay your loan</h1>
+<p>Channel: ${escape(instrument.channel)}</p>
+<div class="amount">${escape(formatPeso(instrument.amount))}</div>
+<p>Valid until ${escape(instrument.expiresAt.toISOString())}</p>
+<form method="post" action="${escape(action)}">
+<button class="pay" name="action" value="pay" type="submit">Pay ${escape(formatPeso(instrument.amount))}</button>
+<button class="cancel" name="action" value="cancel" type="submit">Cancel</button>
+</form>`,
+    );
+  });
+
+  app.post(`${SANDBOX_CHECKOUT_PATH}/:instrumentId`, { schema: { hide: true } }, async (request, reply) => {
+    const { instrumentId } = request.params as { instrumentId: string };
+    const choice = (request.body as { action?: string } | undefined)?.action;
+    const instrument = await provider.find(instrumentId);
+    if (!instrument || instrument.kind !== 'checkout')
+      return page(reply, 404, 'Not found', '<h1>Payment not found</h1>');
+    const back = instrument.returnUrl ?? '/';
+    try {
+      await provider.settle(instrument.instrumentId, choice === 'pay' ? 'paid' : 'failed');
+    } catch (error) {
+      if (error instanceof AppError && error.key === 'ORDER_TIMED_OUT')
+        return page(reply, 409, 'Timed out', '<h1>This order has timed out, please try again</h1>');
+      throw error;
+    }
+    const body =
+      choice === 'pay'
+        ? `<h1>Payment received</h1><p>${escape(formatPeso(instrument.amount))} is on its way to your loan. Crediting takes up to ${CREDITING_MINUTES} minutes.</p>`
+        : '<h1>Payment cancelled</h1><p>Nothing was charged.</p>';
+    return page(
+      reply,
+      200,
+      choice === 'pay' ? 'Paid' : 'Cancelled',
+      `${body}<a class="button pay" href="${escape(back)}">Back to the app</a>`,
+      back,
+    );
+  });
+}

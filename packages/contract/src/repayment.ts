@@ -1,0 +1,190 @@
+import { CENTAVOS_PER_PESO } from './money.ts';
+
+/**
+ * Repayment rules shared by the repayment screens and the server (issue "Repayment"; docs/api.md,
+ * "Repayment"). No schema library here: the cashier and the amount form use these without zod.
+ */
+
+/** A payment code, account or checkout link is good for this long (SPEC section 9: 24 hours). */
+export const INSTRUMENT_VALID_HOURS = 24;
+/** How long crediting takes once paid, as every channel's page says (SPEC section 9). */
+export const CREDITING_MINUTES = 15;
+/**
+ * The least a part payment may be: ₱500 (the spec's "minimum offline repayment 500"), or the whole
+ * balance when less is due. A counter charges the same fee for any amount, so smaller parts cost the
+ * borrower more than they save.
+ */
+export const MINIMUM_REPAYMENT = 500 * CENTAVOS_PER_PESO;
+
+export function minimumRepayment(totalDue: number): number {
+  return Math.min(MINIMUM_REPAYMENT, totalDue);
+}
+
+export const INSTRUMENT_KINDS = ['checkout', 'reference', 'virtualAccount', 'bankTransfer'] as const;
+export type InstrumentKind = (typeof INSTRUMENT_KINDS)[number];
+
+/**
+ * The endpoints that create an instrument (SPEC section 7, provider names kept from the spec's paths) and
+ * what each means here: every one is served by the one configured collections provider.
+ */
+export const INSTRUMENT_ENDPOINTS = [
+  'gatewayRepay',
+  'onlineBankingLink',
+  'shareablePaymentLink',
+  'counterReference',
+  'billsPayReference',
+  'bankTransferDetails',
+  'dedicatedAccount',
+  'paycoolsReservedAccount',
+  'paysoVirtualAccount',
+  'kxyPayVirtualAccount',
+] as const;
+export type InstrumentEndpoint = (typeof INSTRUMENT_ENDPOINTS)[number];
+
+/** The screen that shows an instrument of a channel (the checkout channels open the provider's page). */
+export type InstrumentScreen = 'repayStp' | 'repayBank' | 'repayPayso' | 'repayPaycools' | 'repayKxypay';
+
+export interface CollectionChannel {
+  kind: InstrumentKind;
+  endpoint: InstrumentEndpoint;
+  /** Shown as it is: brand names are not translated. */
+  name: string;
+  screen: InstrumentScreen | null;
+  group: 'ewallet' | 'counter' | 'bank';
+}
+
+/**
+ * Every channel, in the order the cashier lists them: e-wallets first (most Filipino borrowers pay from
+ * GCash or Maya), then counters, then banks. All are Philippine; the spec's Mexican channels (STP, OXXO)
+ * survive only as endpoint paths.
+ */
+export const COLLECTION_CHANNELS = {
+  gcash: { kind: 'checkout', endpoint: 'gatewayRepay', name: 'GCash', screen: null, group: 'ewallet' },
+  maya: { kind: 'checkout', endpoint: 'gatewayRepay', name: 'Maya', screen: null, group: 'ewallet' },
+  gcash_bills: {
+    kind: 'reference',
+    endpoint: 'billsPayReference',
+    name: 'GCash Bills Pay',
+    screen: 'repayPayso',
+    group: 'ewallet',
+  },
+  maya_bills: {
+    kind: 'reference',
+    endpoint: 'billsPayReference',
+    name: 'Maya Bills Pay',
+    screen: 'repayPayso',
+    group: 'ewallet',
+  },
+  seven_eleven: {
+    kind: 'reference',
+    endpoint: 'counterReference',
+    name: '7-Eleven',
+    screen: 'repayPayso',
+    group: 'counter',
+  },
+  mlhuillier: {
+    kind: 'reference',
+    endpoint: 'counterReference',
+    name: 'M Lhuillier',
+    screen: 'repayPayso',
+    group: 'counter',
+  },
+  rd_pawnshop: {
+    kind: 'reference',
+    endpoint: 'counterReference',
+    name: 'RD Pawnshop',
+    screen: 'repayPayso',
+    group: 'counter',
+  },
+  card: { kind: 'checkout', endpoint: 'gatewayRepay', name: 'Debit / credit card', screen: null, group: 'bank' },
+  online_banking: {
+    kind: 'checkout',
+    endpoint: 'onlineBankingLink',
+    name: 'Online banking',
+    screen: null,
+    group: 'bank',
+  },
+  bank_transfer: {
+    kind: 'bankTransfer',
+    endpoint: 'bankTransferDetails',
+    name: 'InstaPay / PESONet',
+    screen: 'repayStp',
+    group: 'bank',
+  },
+  virtual_account: {
+    kind: 'virtualAccount',
+    endpoint: 'dedicatedAccount',
+    name: 'Virtual account',
+    screen: 'repayBank',
+    group: 'bank',
+  },
+  paycools_va: {
+    kind: 'virtualAccount',
+    endpoint: 'paycoolsReservedAccount',
+    name: 'Reserved account',
+    screen: 'repayPaycools',
+    group: 'bank',
+  },
+  payso_va: {
+    kind: 'virtualAccount',
+    endpoint: 'paysoVirtualAccount',
+    name: 'Bank account for you',
+    screen: 'repayPayso',
+    group: 'bank',
+  },
+  kxypay_va: {
+    kind: 'virtualAccount',
+    endpoint: 'kxyPayVirtualAccount',
+    name: 'Account number for you',
+    screen: 'repayKxypay',
+    group: 'bank',
+  },
+  payment_link: {
+    kind: 'checkout',
+    endpoint: 'shareablePaymentLink',
+    name: 'Payment link',
+    screen: null,
+    group: 'bank',
+  },
+} as const satisfies Record<string, CollectionChannel>;
+
+export type ChannelId = keyof typeof COLLECTION_CHANNELS;
+export const CHANNEL_IDS = Object.keys(COLLECTION_CHANNELS) as [ChannelId, ...ChannelId[]];
+
+export function isChannelId(value: string): value is ChannelId {
+  return Object.hasOwn(COLLECTION_CHANNELS, value);
+}
+
+/** The channels an endpoint serves. */
+export function channelsOf(endpoint: InstrumentEndpoint): ChannelId[] {
+  return CHANNEL_IDS.filter((id) => COLLECTION_CHANNELS[id].endpoint === endpoint);
+}
+
+export type AmountProblem = 'notInteger' | 'belowMinimum' | 'aboveDue';
+
+/**
+ * A typed repayment amount in pesos (SPEC section 5): a whole number of pesos, at least the minimum, at
+ * most what is due. Returns the amount in centavos, or what is wrong with it.
+ */
+export function checkRepaymentAmount(
+  typed: string,
+  totalDue: number,
+): { ok: true; amount: number } | { ok: false; problem: AmountProblem } {
+  const text = typed.trim().replace(/,/g, '');
+  if (!/^\d{1,9}$/.test(text)) return { ok: false, problem: 'notInteger' };
+  return checkRepaymentCentavos(Number(text) * CENTAVOS_PER_PESO, totalDue);
+}
+
+/** The same rule on an amount already in centavos (what the API receives). */
+export function checkRepaymentCentavos(
+  amount: number,
+  totalDue: number,
+): { ok: true; amount: number } | { ok: false; problem: AmountProblem } {
+  // Whole pesos, except a balance with centavos may be paid off exactly.
+  const wholePesos = Number.isSafeInteger(amount) && amount % CENTAVOS_PER_PESO === 0;
+  if (!Number.isSafeInteger(amount) || (!wholePesos && amount !== totalDue))
+    return { ok: false, problem: 'notInteger' };
+  if (amount < minimumRepayment(totalDue)) return { ok: false, problem: 'belowMinimum' };
+  if (amount > totalDue) return { ok: false, problem: 'aboveDue' };
+  return { ok: true, amount };
+}
