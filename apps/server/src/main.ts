@@ -73,6 +73,11 @@ async function main(): Promise<void> {
   if (config.nodeEnv === 'production' && config.payoutProvider === 'sandbox') {
     app.log.warn('PAYOUT_PROVIDER is sandbox in production: payout accounts are not really checked');
   }
+  if (config.nodeEnv === 'production' && config.collectionsProvider === 'sandbox') {
+    app.log.warn(
+      'COLLECTIONS_PROVIDER is sandbox in production: payment codes are not real and nobody can pay',
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,10 +1,11 @@
-import { API, API_PREFIX } from '@hiram/contract/api/routes';
 import type { CollectionEvent } from '@hiram/contract/api/repayment';
+import { API, API_PREFIX } from '@hiram/contract/api/routes';
 import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
 import { encryptPath } from '@hiram/contract/cipher';
 import { LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
 import { expect } from 'vitest';
 import { DEMO_PRODUCT } from '../src/db/seed.ts';
+import { disbursementLines } from '../src/domain/ledger.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, webhookSignature } from '../src/domain/webhook-signature.ts';
 import { completeSteps } from './application-fixtures.ts';
 import type { Answer, TestServer } from './helper.ts';
@@ -29,12 +30,28 @@ export async function repayingLoan(server: TestServer, amount = DEMO_PRODUCT.min
   const { documentHash } = (await server.call('loanAgreement', { orderId }, { token })).body.data;
   const signed = await server.call('signAgreement', { orderId, documentHash, agreed: true }, { token });
   expect(signed.status, JSON.stringify(signed.body)).toBe(200);
-  const paidOut = await server.call('getMoney', { orderId }, { token });
-  expect(paidOut.status, JSON.stringify(paidOut.body)).toBe(200);
-  await server.settle();
+  await payOut(server, orderId);
   const latest = await server.call('latestLoanOrder', {}, { token });
   expect(latest.body.data.order?.status).toBe(S.repaying);
   return { ...signedIn, orderId };
+}
+
+/**
+ * The payout of a signed order as the disbursement service records it: the moves to lending and repaying
+ * with the disbursement journal, in one transaction.
+ */
+async function payOut(server: TestServer, orderId: string): Promise<void> {
+  const { app } = server;
+  await server.db.transaction(async (tx) => {
+    await app.loanOrders.moveIn(tx, orderId, 'disburse');
+    const order = await app.loanOrders.moveIn(tx, orderId, 'payoutSucceeded');
+    await app.ledger.post(tx, {
+      kind: 'disbursement',
+      orderId,
+      idempotencyKey: `disbursement:${orderId}`,
+      lines: disbursementLines(order.quote),
+    });
+  });
 }
 
 /** A callback as the collections provider signs it; `tamper` changes what is sent after signing. */
@@ -45,7 +62,11 @@ export async function sendCollectionEvent(
 ): Promise<Answer<{ outcome: string }>> {
   const body = JSON.stringify(event);
   const timestamp = Math.floor(server.clock.now().getTime() / 1000) - (options.ageSeconds ?? 0);
-  const signature = webhookSignature(options.secret ?? server.config.collectionsWebhookSecret, timestamp, body);
+  const signature = webhookSignature(
+    options.secret ?? server.config.collectionsWebhookSecret,
+    timestamp,
+    body,
+  );
   return (await server.request({
     method: 'POST',
     url: `${API_PREFIX}/${encryptPath(API.collectionCallback.path, DEFAULT_PACKAGE_NAME)}`,

@@ -96,7 +96,13 @@ export const COLLECTION_CHANNELS = {
     screen: 'repayPayso',
     group: 'counter',
   },
-  card: { kind: 'checkout', endpoint: 'gatewayRepay', name: 'Debit / credit card', screen: null, group: 'bank' },
+  card: {
+    kind: 'checkout',
+    endpoint: 'gatewayRepay',
+    name: 'Debit / credit card',
+    screen: null,
+    group: 'bank',
+  },
   online_banking: {
     kind: 'checkout',
     endpoint: 'onlineBankingLink',

@@ -22,8 +22,12 @@ const names = Object.keys(API) as ApiName[];
 const postNames = names.filter((name) => API[name].method === 'POST' && API[name].encoding !== 'multipart');
 const multipartNames = names.filter((name) => API[name].encoding === 'multipart');
 const getNames = names.filter((name) => API[name].method === 'GET');
-/** The signed webhook: the matrix signs its bodies, so they reach validation. It reads JSON only. */
-const WEBHOOK: ApiName = 'identityProviderEcho';
+/** The signed webhooks and their secrets: the matrix signs their bodies, so they reach validation. JSON only. */
+const WEBHOOK_SECRETS: Partial<Record<ApiName, (config: TestServer['config']) => string>> = {
+  identityProviderEcho: (config) => config.identityWebhookSecret,
+  collectionCallback: (config) => config.collectionsWebhookSecret,
+};
+const isWebhook = (name: ApiName) => WEBHOOK_SECRETS[name] !== undefined;
 
 function fieldsOf(name: ApiName): string[] {
   const schema = ENDPOINTS[name].request as unknown as { shape?: Record<string, unknown> };
@@ -58,11 +62,12 @@ async function post(
 ): Promise<Answer> {
   const headers = await headersFor(name);
   if (contentType) headers['content-type'] = contentType;
-  if (name === WEBHOOK) {
+  const secretOf = WEBHOOK_SECRETS[name];
+  if (secretOf) {
     const timestamp = Math.floor(server.clock.now().getTime() / 1000);
     headers[TIMESTAMP_HEADER] = String(timestamp);
     headers[SIGNATURE_HEADER] = webhookSignature(
-      server.config.identityWebhookSecret,
+      secretOf(server.config),
       timestamp,
       payload === undefined ? '' : payload.toString(),
     );
@@ -106,7 +111,7 @@ describe.each(postNames)('POST %s against bad input', (name) => {
   const fields = fieldsOf(name);
   const checksTypes = fields.length > 0;
   const expectsFields = requiresFields(name);
-  const formAnswer = (code: number) => (name === WEBHOOK ? ERRORS.UNSUPPORTED_MEDIA_TYPE.code : code);
+  const formAnswer = (code: number) => (isWebhook(name) ? ERRORS.UNSUPPORTED_MEDIA_TYPE.code : code);
 
   it('answers MALFORMED_REQUEST to broken JSON and to a poisoned prototype', async () => {
     for (const payload of ['{"mobile":', '{oops}', '{"__proto__":{"admin":true}}']) {
@@ -146,7 +151,7 @@ describe.each(postNames)('POST %s against bad input', (name) => {
     ] as const) {
       const answer = await post(name, payload, type);
       const expected = expectsFields ? ERRORS.VALIDATION_FAILED.code : 0;
-      if (type === 'application/x-www-form-urlencoded' && name === WEBHOOK) {
+      if (type === 'application/x-www-form-urlencoded' && isWebhook(name)) {
         expectEnvelope(answer, formAnswer(expected));
         continue;
       }

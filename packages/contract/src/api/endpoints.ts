@@ -669,7 +669,7 @@ export const ENDPOINTS = {
   gatewayRepay: endpoint(
     'gatewayRepay',
     'repayment',
-    "A hosted checkout (card, GCash, Maya): open `checkoutUrl`, where the borrower pays or cancels. 40930 past 24 hours; 40931 when the channel is closed; a repeat of the same channel and amount answers the open one.",
+    'A hosted checkout (card, GCash, Maya): open `checkoutUrl`, where the borrower pays or cancels. 40930 past 24 hours; 40931 when the channel is closed; a repeat of the same channel and amount answers the open one.',
     instrumentRequest('gatewayRepay'),
     PaymentInstrument,
   ),
@@ -718,21 +718,21 @@ export const ENDPOINTS = {
   paycoolsReservedAccount: endpoint(
     'paycoolsReservedAccount',
     'repayment',
-    'A reserved virtual account (the spec\'s Paycools channel), as dedicated_account/create.',
+    "A reserved virtual account (the spec's Paycools channel), as dedicated_account/create.",
     instrumentRequest('paycoolsReservedAccount'),
     PaymentInstrument,
   ),
   paysoVirtualAccount: endpoint(
     'paysoVirtualAccount',
     'repayment',
-    'A virtual account (the spec\'s Payso channel), as dedicated_account/create.',
+    "A virtual account (the spec's Payso channel), as dedicated_account/create.",
     instrumentRequest('paysoVirtualAccount'),
     PaymentInstrument,
   ),
   kxyPayVirtualAccount: endpoint(
     'kxyPayVirtualAccount',
     'repayment',
-    'A virtual account (the spec\'s KXY Pay channel), as dedicated_account/create.',
+    "A virtual account (the spec's KXY Pay channel), as dedicated_account/create.",
     instrumentRequest('kxyPayVirtualAccount'),
     PaymentInstrument,
   ),
@@ -746,7 +746,7 @@ export const ENDPOINTS = {
   portalRepaymentDetail: endpoint(
     'portalRepaymentDetail',
     'repayment',
-    'Pay from a link without signing in: the order reference and the SMS code (getVerifyCode type `repayment` to the loan\'s mobile) answer only what is needed to pay.',
+    "Pay from a link without signing in: the order reference and the SMS code (getVerifyCode type `repayment` to the loan's mobile) answer only what is needed to pay.",
     PortalDetailRequest,
     PortalDetail,
   ),

@@ -58,7 +58,9 @@ export const PaymentInstrument = z.object({
     .describe('closed: the loan was paid off another way; expired: past expiresAt unpaid'),
   reference: z
     .string()
-    .describe('the code to give the cashier, type in Bills Pay or write in a transfer; a virtual account number'),
+    .describe(
+      'the code to give the cashier, type in Bills Pay or write in a transfer; a virtual account number',
+    ),
   accountNumber: z.string().nullable().describe('where a transfer goes (virtual accounts, bank transfer)'),
   bankName: z.string().nullable(),
   accountName: z.string().nullable().describe('the account holder shown for transfers: the lender'),

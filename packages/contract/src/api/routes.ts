@@ -145,7 +145,12 @@ export const API = {
     encoding: 'json',
     auth: 'required',
   },
-  shareablePaymentLink: { method: 'POST', path: '/repay/payso/repay-link', encoding: 'json', auth: 'required' },
+  shareablePaymentLink: {
+    method: 'POST',
+    path: '/repay/payso/repay-link',
+    encoding: 'json',
+    auth: 'required',
+  },
   counterReference: { method: 'GET', path: '/repay/getOXXOReference', encoding: 'query', auth: 'required' },
   billsPayReference: { method: 'GET', path: '/repay/xpay/repay-link', encoding: 'query', auth: 'required' },
   bankTransferDetails: { method: 'GET', path: '/repay/getStpClabe', encoding: 'query', auth: 'required' },
@@ -173,9 +178,19 @@ export const API = {
     encoding: 'json',
     auth: 'required',
   },
-  collectionCallback: { method: 'POST', path: '/callback/razorpay/repayResult', encoding: 'json', auth: 'none' },
+  collectionCallback: {
+    method: 'POST',
+    path: '/callback/razorpay/repayResult',
+    encoding: 'json',
+    auth: 'none',
+  },
   portalRepaymentDetail: { method: 'GET', path: '/portal/repayment/detail', encoding: 'query', auth: 'none' },
-  portalRepaymentConfirm: { method: 'POST', path: '/portal/repayment/confirm', encoding: 'json', auth: 'none' },
+  portalRepaymentConfirm: {
+    method: 'POST',
+    path: '/portal/repayment/confirm',
+    encoding: 'json',
+    auth: 'none',
+  },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof API;

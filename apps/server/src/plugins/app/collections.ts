@@ -19,7 +19,6 @@ import {
   type InstrumentEndpoint,
   minimumRepayment,
 } from '@hiram/contract/repayment';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
@@ -93,7 +92,6 @@ export class Collections {
     private readonly ledger: Ledger,
     private readonly loanOrders: LoanOrders,
     private readonly codes: VerifyCodes,
-    private readonly log: FastifyBaseLogger,
     private readonly options: CollectionsOptions,
   ) {}
 
@@ -295,7 +293,8 @@ export class Collections {
     const channel = input.channel ?? (channelsOf(endpoint)[0] as ChannelId);
     if (COLLECTION_CHANNELS[channel].endpoint !== endpoint) throw new AppError('NO_PAYMENT_METHOD');
     if (!PAYABLE_STATUSES.includes(order.status)) throw new AppError('NOTHING_TO_REPAY');
-    if ((await this.closedChannels(tx, brand.packageName)).has(channel)) throw new AppError('NO_PAYMENT_METHOD');
+    if ((await this.closedChannels(tx, brand.packageName)).has(channel))
+      throw new AppError('NO_PAYMENT_METHOD');
     const balance = await this.ledger.orderBalance(tx, order.order_id);
     if (balance.totalDue <= 0) throw new AppError('NOTHING_TO_REPAY');
     // The bill changed since the screen was loaded (an instalment was paid meanwhile): reload first.

@@ -121,7 +121,8 @@ export const servicesPlugin = fp<ServicesOptions>(
                 payload: rawBody,
               });
               // A refusal (4xx) is final, as with real providers; only a failure of ours is retried.
-              if (answer.statusCode >= 500) throw new Error(`The collection callback answered ${answer.statusCode}`);
+              if (answer.statusCode >= 500)
+                throw new Error(`The collection callback answered ${answer.statusCode}`);
             },
           })
         : null;
@@ -130,7 +131,7 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('sandboxCollections', sandboxCollections);
     app.decorate(
       'collections',
-      new Collections(db, clock, collectionProvider, app.ledger, loanOrders, codes, app.log, {
+      new Collections(db, clock, collectionProvider, app.ledger, loanOrders, codes, {
         publicUrl: config.publicUrl,
       }),
     );

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { SANDBOX_CHECKOUT_PATH } from '@hiram/contract/api/routes';
 import type { CollectionEvent } from '@hiram/contract/api/repayment';
+import { SANDBOX_CHECKOUT_PATH } from '@hiram/contract/api/routes';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';

@@ -48,7 +48,12 @@ export async function callbackRoutes(app: FastifyInstance): Promise<void> {
       } catch (error) {
         if (error instanceof AppError)
           request.log.warn(
-            { eventId: input.eventId, instrumentId: input.instrumentId, result: input.outcome, refusal: error.key },
+            {
+              eventId: input.eventId,
+              instrumentId: input.instrumentId,
+              result: input.outcome,
+              refusal: error.key,
+            },
             'collection callback refused',
           );
         throw error;

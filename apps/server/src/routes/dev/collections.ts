@@ -7,7 +7,11 @@ import type { SandboxCollections } from '../../providers/collection/sandbox-coll
 import { ERROR_RESPONSES, successEnvelope } from '../endpoint.ts';
 
 const PayRequest = z.object({
-  reference: z.string().min(1).max(64).describe('a counter or bills-pay reference, an account number, or an instrument id'),
+  reference: z
+    .string()
+    .min(1)
+    .max(64)
+    .describe('a counter or bills-pay reference, an account number, or an instrument id'),
   amount: z
     .number()
     .int()

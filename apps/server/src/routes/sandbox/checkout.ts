@@ -1,6 +1,6 @@
 import { SANDBOX_CHECKOUT_PATH } from '@hiram/contract/api/routes';
-import { CREDITING_MINUTES } from '@hiram/contract/repayment';
 import { formatPeso } from '@hiram/contract/money';
+import { CREDITING_MINUTES } from '@hiram/contract/repayment';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../domain/app-error.ts';
 import type { SandboxCollections } from '../../providers/collection/sandbox-collections.ts';
@@ -11,19 +11,19 @@ import type { SandboxCollections } from '../../providers/collection/sandbox-coll
  * signed, and the page sends the borrower back to the app. It is the provider's page, not ours, so it
  * stays plain HTML in English, like most providers' sandboxes.
  */
-function escape(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function page(reply: FastifyReply, status: number, title: string, body: string, refreshTo?: string) {
-  const refresh = refreshTo ? `<meta http-equiv="refresh" content="3;url=${escape(refreshTo)}">` : '';
+  const refresh = refreshTo ? `<meta http-equiv="refresh" content="3;url=${escapeHtml(refreshTo)}">` : '';
   return reply
     .code(status)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">${refresh}
-<title>${escape(title)}</title>
+<title>${escapeHtml(title)}</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:0;background:#eef2f7;color:#1c2430}
 main{max-width:420px;margin:0 auto;padding:24px 20px}
@@ -49,18 +49,12 @@ export async function sandboxCheckoutRoutes(
   app.get(`${SANDBOX_CHECKOUT_PATH}/:instrumentId`, { schema: { hide: true } }, async (request, reply) => {
     const { instrumentId } = request.params as { instrumentId: string };
     const instrument = await provider.find(instrumentId);
-    if (!instrument || instrument.kind !== 'checkout')
-      return page(reply, 404, 'Not found', '<h1>Payment not found</h1>');
+    if (instrument?.kind !== 'checkout') return page(reply, 404, 'Not found', '<h1>Payment not found</h1>');
     if (!provider.isPayable(instrument)) {
       const back = instrument.returnUrl
-        ? `<a class="button cancel" href="${escape(instrument.returnUrl)}">Back to the app</a>`
+        ? `<a class="button cancel" href="${escapeHtml(instrument.returnUrl)}">Back to the app</a>`
         : '';
-      return page(
-        reply,
-        409,
-        'Timed out',
-        `<h1>This order has timed out, please try again</h1>${back}`,
-      );
+      return page(reply, 409, 'Timed out', `<h1>This order has timed out, please try again</h1>${back}`);
     }
     const action = `${SANDBOX_CHECKOUT_PATH}/${encodeURIComponent(instrument.instrumentId)}`;
     return page(
@@ -68,11 +62,11 @@ export async function sandboxCheckoutRoutes(
       200,
       'Checkout',
       `<h1>Pay your loan</h1>
-<p>Channel: ${escape(instrument.channel)}</p>
-<div class="amount">${escape(formatPeso(instrument.amount))}</div>
-<p>Valid until ${escape(instrument.expiresAt.toISOString())}</p>
-<form method="post" action="${escape(action)}">
-<button class="pay" name="action" value="pay" type="submit">Pay ${escape(formatPeso(instrument.amount))}</button>
+<p>Channel: ${escapeHtml(instrument.channel)}</p>
+<div class="amount">${escapeHtml(formatPeso(instrument.amount))}</div>
+<p>Valid until ${escapeHtml(instrument.expiresAt.toISOString())}</p>
+<form method="post" action="${escapeHtml(action)}">
+<button class="pay" name="action" value="pay" type="submit">Pay ${escapeHtml(formatPeso(instrument.amount))}</button>
 <button class="cancel" name="action" value="cancel" type="submit">Cancel</button>
 </form>`,
     );
@@ -82,8 +76,7 @@ export async function sandboxCheckoutRoutes(
     const { instrumentId } = request.params as { instrumentId: string };
     const choice = (request.body as { action?: string } | undefined)?.action;
     const instrument = await provider.find(instrumentId);
-    if (!instrument || instrument.kind !== 'checkout')
-      return page(reply, 404, 'Not found', '<h1>Payment not found</h1>');
+    if (instrument?.kind !== 'checkout') return page(reply, 404, 'Not found', '<h1>Payment not found</h1>');
     const back = instrument.returnUrl ?? '/';
     try {
       await provider.settle(instrument.instrumentId, choice === 'pay' ? 'paid' : 'failed');
@@ -94,13 +87,13 @@ export async function sandboxCheckoutRoutes(
     }
     const body =
       choice === 'pay'
-        ? `<h1>Payment received</h1><p>${escape(formatPeso(instrument.amount))} is on its way to your loan. Crediting takes up to ${CREDITING_MINUTES} minutes.</p>`
+        ? `<h1>Payment received</h1><p>${escapeHtml(formatPeso(instrument.amount))} is on its way to your loan. Crediting takes up to ${CREDITING_MINUTES} minutes.</p>`
         : '<h1>Payment cancelled</h1><p>Nothing was charged.</p>';
     return page(
       reply,
       200,
       choice === 'pay' ? 'Paid' : 'Cancelled',
-      `${body}<a class="button pay" href="${escape(back)}">Back to the app</a>`,
+      `${body}<a class="button pay" href="${escapeHtml(back)}">Back to the app</a>`,
       back,
     );
   });

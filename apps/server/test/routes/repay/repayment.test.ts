@@ -189,7 +189,10 @@ describe('payment instruments', () => {
     const late = await payAtCounter(server, counter.reference);
     expect(late.status).toBe(409);
     expect(late.body.msg).toBe('This order has timed out, please try again');
-    const page = await server.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkout.instrumentId}` });
+    const page = await server.app.inject({
+      method: 'GET',
+      url: `/sandbox/checkout/${checkout.instrumentId}`,
+    });
     expect(page.statusCode).toBe(409);
     expect(page.payload).toContain('This order has timed out, please try again');
     expect((await detail(token, orderId)).body.data.openInstruments).toEqual([]);
@@ -227,7 +230,10 @@ describe('collections', () => {
         { token },
       )
     ).body.data;
-    const page = await server.app.inject({ method: 'GET', url: new URL(checkout.checkoutUrl as string).pathname });
+    const page = await server.app.inject({
+      method: 'GET',
+      url: new URL(checkout.checkoutUrl as string).pathname,
+    });
     expect(page.statusCode).toBe(200);
     expect(page.payload).toContain('Pay ₱');
     const done = await server.app.inject({
@@ -241,7 +247,12 @@ describe('collections', () => {
     await server.settle();
     expect(await status(token)).toBe(S.finished);
     const finished = (await detail(token, orderId)).body.data;
-    expect(finished).toMatchObject({ totalDue: 0, paid: before.totalDue, overpayment: 0, status: S.finished });
+    expect(finished).toMatchObject({
+      totalDue: 0,
+      paid: before.totalDue,
+      overpayment: 0,
+      status: S.finished,
+    });
     const ledger = await journalsOf(server, orderId);
     expect(ledger.kinds).toEqual(['disbursement', 'repayment', 'repayment']);
     expect(ledger.balanced).toBe(true);
