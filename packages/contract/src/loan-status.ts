@@ -41,6 +41,9 @@ export const HOME_STATES = [
 ] as const;
 export type HomeState = (typeof HOME_STATES)[number];
 
+/** An assessment usually answers within this many minutes of submit (SPEC section 4: 5 to 10 minutes). */
+export const USUAL_ASSESSMENT_MINUTES = 10;
+
 /** The label a Records row shows for an order (SPEC section 3). */
 export const ORDER_STATUS_LABELS = [
   'assessing',

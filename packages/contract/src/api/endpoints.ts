@@ -190,6 +190,12 @@ export const LoanOrder = z.object({
 });
 export type LoanOrder = z.infer<typeof LoanOrder>;
 
+/** A Records row: the order and, once the money was sent, the day it must be repaid in full. */
+export const LoanOrderListItem = LoanOrder.extend({
+  dueDate: z.string().nullable().describe('YYYY-MM-DD (Manila): the last instalment; null before disbursement'),
+});
+export type LoanOrderListItem = z.infer<typeof LoanOrderListItem>;
+
 const orderId = z.string({ message: 'required' }).min(1, 'required').max(64, 'invalid');
 
 /** The loan agreement and the statement it carries, as the borrower reads and signs them. */
@@ -435,6 +441,21 @@ export const ENDPOINTS = {
       order: LoanOrder.nullable(),
       homeState: z.enum(HOME_STATES),
       canApplyAgainAt: z.string().nullable().describe('ISO 8601, when rejected: 30 days after the rejection'),
+      assessmentDueAt: z
+        .string()
+        .nullable()
+        .describe(
+          'ISO 8601, while a submitted order is assessed: when the usual wait ends (USUAL_ASSESSMENT_MINUTES after submit)',
+        ),
+      dueDate: z
+        .string()
+        .nullable()
+        .describe(
+          'YYYY-MM-DD (Manila), when repaying or overdue: the next instalment, or the earliest one past due',
+        ),
+      amountDue: centavos
+        .nullable()
+        .describe('centavos, with dueDate: that instalment, or every instalment past due, from the quote'),
     }),
   ),
   loanOrderList: endpoint(
@@ -442,7 +463,7 @@ export const ENDPOINTS = {
     'loan',
     "The borrower's orders, newest first (Records: Incomplete are the open ones, Finished the closed ones).",
     Empty,
-    z.array(LoanOrder),
+    z.array(LoanOrderListItem),
   ),
   cancelAndApplyAgain: endpoint(
     'cancelAndApplyAgain',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ApplicationStep } from '@hiram/contract/api/application';
-import type { LoanOrder, LoanQuote } from '@hiram/contract/api/endpoints';
-import { LOAN_ORDER_STATUS, orderStatusLabel } from '@hiram/contract/loan-status';
+import type { LoanOrder, LoanOrderListItem, LoanQuote } from '@hiram/contract/api/endpoints';
+import { LOAN_ORDER_STATUS, orderStatusLabel, USUAL_ASSESSMENT_MINUTES } from '@hiram/contract/loan-status';
 import { quoteLoan } from '@hiram/contract/pricing';
 import { manilaToday } from '@hiram/contract/profile';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -15,6 +15,7 @@ import {
   transition,
 } from '../../domain/loan-order-machine.ts';
 import { offeredProduct, termsOf } from '../../domain/products.ts';
+import { finalDueDate, repaymentDue } from '../../domain/repayment-due.ts';
 import type { Application } from './application.ts';
 import type { Jobs } from './jobs.ts';
 
@@ -42,6 +43,9 @@ interface OrderRow {
 const COLUMNS =
   'order_id, product_id, principal, tenure_days, status, quote, submitted_at, created_at, updated_at';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** When the money reached the borrower: the payout that succeeded, from the order's history. */
+const DISBURSED_AT_SQL = `(select min(e.at) from loan_order_events e
+  where e.order_id = loan_orders.order_id and e.event = 'payoutSucceeded') as disbursed_at`;
 const CLOSED_SQL = `(${LOAN_ORDER_STATUS.finished}, ${LOAN_ORDER_STATUS.cancelled}, ${LOAN_ORDER_STATUS.rejected})`;
 
 /** The next application step in the borrower's words, for the 40904 message. */
@@ -76,7 +80,12 @@ export interface LatestOrder {
   order: LoanOrder | null;
   homeState: ReturnType<typeof homeStateOf>;
   canApplyAgainAt: string | null;
+  assessmentDueAt: string | null;
+  dueDate: string | null;
+  amountDue: number | null;
 }
+
+type RowWithDisbursement = OrderRow & { disbursed_at: Date | string | null };
 
 export class LoanOrders {
   constructor(
@@ -234,24 +243,39 @@ export class LoanOrders {
   }
 
   async latest(userId: string): Promise<LatestOrder> {
-    const row = await this.latestRow(this.db, userId);
-    const now = this.clock.now();
-    if (!row) return { order: null, homeState: homeStateOf(null, now), canApplyAgainAt: null };
-    const updatedAt = new Date(row.updated_at);
-    const homeState = homeStateOf({ status: row.status, updatedAt }, now);
-    return {
-      order: orderOfRow(row),
-      homeState,
-      canApplyAgainAt: homeState === 'rejected' ? retryDateAfterRejection(updatedAt).toISOString() : null,
-    };
-  }
-
-  async list(userId: string): Promise<LoanOrder[]> {
-    const rows = await this.db.query<OrderRow>(
-      `select ${COLUMNS} from loan_orders where user_id = $1 order by seq desc`,
+    const [row] = await this.db.query<RowWithDisbursement>(
+      `select ${COLUMNS}, ${DISBURSED_AT_SQL} from loan_orders where user_id = $1 order by seq desc limit 1`,
       [userId],
     );
-    return rows.map(orderOfRow);
+    const now = this.clock.now();
+    const nothing = { canApplyAgainAt: null, assessmentDueAt: null, dueDate: null, amountDue: null };
+    if (!row) return { order: null, homeState: homeStateOf(null, now), ...nothing };
+    const order = orderOfRow(row);
+    const updatedAt = new Date(row.updated_at);
+    const homeState = homeStateOf({ status: row.status, updatedAt }, now);
+    const latest: LatestOrder = { order, homeState, ...nothing };
+    if (homeState === 'rejected') latest.canApplyAgainAt = retryDateAfterRejection(updatedAt).toISOString();
+    if (homeState === 'assessing' && row.submitted_at !== null) {
+      const submittedAt = new Date(row.submitted_at).getTime();
+      latest.assessmentDueAt = new Date(submittedAt + USUAL_ASSESSMENT_MINUTES * 60_000).toISOString();
+    }
+    if ((homeState === 'repaying' || homeState === 'overdue') && row.disbursed_at !== null) {
+      const due = repaymentDue(order.quote, new Date(row.disbursed_at), now, homeState === 'overdue');
+      if (due) Object.assign(latest, due);
+    }
+    return latest;
+  }
+
+  async list(userId: string): Promise<LoanOrderListItem[]> {
+    const rows = await this.db.query<RowWithDisbursement>(
+      `select ${COLUMNS}, ${DISBURSED_AT_SQL} from loan_orders where user_id = $1 order by seq desc`,
+      [userId],
+    );
+    return rows.map((row) => {
+      const order = orderOfRow(row);
+      const dueDate = row.disbursed_at === null ? null : finalDueDate(order.quote, new Date(row.disbursed_at));
+      return { ...order, dueDate };
+    });
   }
 
   /** Whether the borrower has an order that is not over (one loan at a time). */

@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../../helper.ts';
 /** Loan orders (SPEC sections 3, 4 and 9) on the seeded demo product, on both databases. */
 let server: TestServer;
 let maria: { mobile: string; token: string; userId: string };
-let jose: { token: string; userId: string };
+let jose: { mobile: string; token: string; userId: string };
 const choice = {
   productId: DEMO_PRODUCT.productId,
   amount: DEMO_PRODUCT.minAmount,
@@ -37,6 +37,13 @@ async function orderCount(userId: string): Promise<number> {
 
 function move(orderId: string, event: LoanOrderEvent) {
   return server.app.loanOrders.move(orderId, event, { reason: 'test' });
+}
+
+/** YYYY-MM-DD in Manila, `days` after the Manila day of `from`. */
+function manilaDateAfter(from: Date, days: number): string {
+  const manila = new Date(from.getTime() + 8 * 60 * 60 * 1000);
+  manila.setUTCDate(manila.getUTCDate() + days);
+  return manila.toISOString().slice(0, 10);
 }
 
 async function latest(token: string) {
@@ -150,6 +157,14 @@ describe('submitOrder, latest and list', () => {
     expect(history.map((h) => h.event)).toEqual(['apply', 'submit']);
   });
 
+  it('says when the usual assessment wait ends: ten minutes after submit', async () => {
+    const home = await latest(maria.token);
+    expect(home.homeState).toBe('assessing');
+    const submittedAt = Date.parse(home.order?.updatedAt as string);
+    expect(home.assessmentDueAt).toBe(new Date(submittedAt + 10 * 60_000).toISOString());
+    expect(home).toMatchObject({ canApplyAgainAt: null, dueDate: null, amountDue: null });
+  });
+
   it('refuses to cancel after submit, changing nothing', async () => {
     const answer = await server.call('cancelAndApplyAgain', {}, { token: maria.token });
     expect(answer.status).toBe(409);
@@ -159,7 +174,14 @@ describe('submitOrder, latest and list', () => {
   });
 
   it('answers null and canLoan for a borrower without orders', async () => {
-    expect(await latest(jose.token)).toEqual({ order: null, homeState: 'canLoan', canApplyAgainAt: null });
+    expect(await latest(jose.token)).toEqual({
+      order: null,
+      homeState: 'canLoan',
+      canApplyAgainAt: null,
+      assessmentDueAt: null,
+      dueDate: null,
+      amountDue: null,
+    });
     expect((await server.call('loanOrderList', {}, { token: jose.token })).body.data).toEqual([]);
     expect((await server.call('cancelAndApplyAgain', {}, { token: jose.token })).body.data).toBeNull();
     expect((await server.call('cancelOrdersToday', {}, { token: jose.token })).body.data).toEqual([]);
@@ -195,10 +217,26 @@ describe('the order machine on a real order', () => {
     await move(orderId, 'payoutFailed');
     await expectState(S.payFail, 'failed', 'failed');
     await move(orderId, 'accountChanged');
+    expect((await latest(maria.token)).dueDate).toBeNull();
     await move(orderId, 'payoutSucceeded');
     await expectState(S.repaying, 'repaying', 'repaying');
+    // The single repayment of the quote, due its tenure's days after the Manila day the money was sent.
+    const quote = quoteLoan(termsOf(DEMO_PRODUCT), choice.amount, choice.tenureDays);
+    const dueDate = manilaDateAfter(server.clock.now(), choice.tenureDays);
+    expect(await latest(maria.token)).toMatchObject({
+      dueDate,
+      amountDue: quote.totalPayable,
+      assessmentDueAt: null,
+    });
+    const listed = (await server.call('loanOrderList', {}, { token: maria.token })).body.data;
+    expect(listed[0]).toMatchObject({ orderId, dueDate });
+    server.clock.advance((choice.tenureDays + 1) * 24 * 60 * 60);
+    // Sessions last 30 days: both sign in again.
+    maria = await server.signIn(maria.mobile);
+    jose = await server.signIn(jose.mobile);
     await move(orderId, 'fallOverdue');
     await expectState(S.overdue, 'overdue', 'overdue');
+    expect(await latest(maria.token)).toMatchObject({ dueDate, amountDue: quote.totalPayable });
     await move(orderId, 'extend');
     await move(orderId, 'repayInFull');
     await expectState(S.finished, 'canLoan', 'finished');
@@ -247,6 +285,8 @@ describe('the order machine on a real order', () => {
 
     const list = await server.call('loanOrderList', {}, { token: maria.token });
     expect(list.body.data.map((o) => o.label)).toEqual(['assessing', 'rejected', 'cancelled', 'finished']);
+    // Only the loan whose money was sent has a due date.
+    expect(list.body.data.map((o) => o.dueDate !== null)).toEqual([false, false, false, true]);
     expect(list.body.data[0]?.orderId).toBe(later.body.data.orderId);
   });
 });
