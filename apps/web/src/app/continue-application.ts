@@ -1,4 +1,5 @@
 import type { ApplicationProgress } from '@hiram/contract/api/application';
+import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import { paths } from '../config/paths.ts';
 import { ApiError, apiRequest, errorMessage } from '../lib/api-client.ts';
 import { BridgeError, BridgeUnavailableError, bridge, getAppMode } from '../lib/bridge/bridge.ts';
@@ -86,4 +87,24 @@ export async function applyForLoan(): Promise<void> {
   } finally {
     applying = false;
   }
+}
+
+/**
+ * A Records row: the screen its status leads to, told which order. A repaid loan opens its repayment details
+ * rather than the dispatcher's "borrow again"; an application step asks the server where the borrower is.
+ */
+export async function openOrder(order: { orderId: string; status: number }): Promise<void> {
+  if (order.status === LOAN_ORDER_STATUS.finished) {
+    await navigateTo(paths.repayDetail.getHref({ orderId: order.orderId }));
+    return;
+  }
+  const action = dispatch(order.status, getAppMode(), order.orderId);
+  if (action.kind === 'nativeStep') {
+    await continueApplication().catch((error: unknown) => {
+      if (error instanceof ApiError) showToast(errorMessage(error), { tone: 'error' });
+    });
+    return;
+  }
+  await navigateTo(action.to);
+  if (action.notice) showToast(text[getLanguage()][action.notice], { durationMs: 6000 });
 }

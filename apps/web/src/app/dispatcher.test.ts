@@ -92,3 +92,28 @@ describe('ready to apply', () => {
     expect(dispatch(progress(null, null), 'web')).toEqual({ kind: 'navigate', to: '/borrow/to_borrow' });
   });
 });
+
+describe('a known order', () => {
+  it('names the order to the screens that show one', () => {
+    expect(dispatch(LOAN_ORDER_STATUS.confirm, 'web', 'o-1')).toEqual({
+      kind: 'navigate',
+      to: '/borrow/confirm_borrow?orderId=o-1',
+    });
+    expect(dispatch(LOAN_ORDER_STATUS.repaying, 'web', 'o-1')).toEqual({
+      kind: 'navigate',
+      to: '/repay/repay_detail?orderId=o-1',
+    });
+    expect(dispatch(LOAN_ORDER_STATUS.finishLoading, 'web', 'o-1')).toEqual({
+      kind: 'navigate',
+      to: '/finish_loading?orderId=o-1',
+    });
+  });
+
+  it('leaves screens about the borrower, not one order, as they are', () => {
+    expect(dispatch(LOAN_ORDER_STATUS.applying, 'web', 'o-1')).toEqual({
+      kind: 'navigate',
+      to: '/auth/review_tips',
+    });
+    expect(dispatch(LOAN_ORDER_STATUS.rejected, 'web', 'o-1')).toEqual({ kind: 'navigate', to: '/' });
+  });
+});

@@ -74,17 +74,25 @@ export type DispatchAction =
   | { kind: 'nativeStep'; step: ApplicationStep }
   | { kind: 'navigate'; to: string; notice?: 'validationNotReady' };
 
+/** Screens that show one order: they are told which (`?orderId=`) when the dispatcher knows it. */
+const ORDER_SCREENS: readonly RouteName[] = ['confirmBorrow', 'lending', 'repayDetail', 'finishLoading'];
+
 /**
  * What to do in this mode. In the app the host opens its own screen for a step; outside it, where the spec
  * toasts 'Please run in App', we open our web screen for the step instead (GUIDE section 1).
  */
-export function dispatch(input: number | null | ApplicationProgress, mode: AppMode): DispatchAction {
+export function dispatch(
+  input: number | null | ApplicationProgress,
+  mode: AppMode,
+  orderId?: string,
+): DispatchAction {
   const destination = destinationOf(input);
   if (destination.kind === 'step') {
     return mode === 'app'
       ? { kind: 'nativeStep', step: destination.step }
       : { kind: 'navigate', to: paths[STEP_SCREENS[destination.step]].getHref() };
   }
-  const to = paths[destination.route].getHref();
+  const named = orderId !== undefined && ORDER_SCREENS.includes(destination.route);
+  const to = paths[destination.route].getHref(named ? { orderId } : undefined);
   return destination.notice ? { kind: 'navigate', to, notice: destination.notice } : { kind: 'navigate', to };
 }

@@ -63,8 +63,13 @@ const notAvailableYet: LazyScreen = () =>
  * Record type makes a screen added to `paths` fail the type check until it is routed here.
  */
 const screens: Record<Exclude<RouteName, 'home'>, LazyScreen> = {
+  // A row opens what its status leads to: the dispatcher's business, loaded with Records.
   records: () =>
-    import('../features/records/records-screen.tsx').then((m) => ({ Component: m.RecordsScreen })),
+    Promise.all([import('../features/records/records-screen.tsx'), import('./continue-application.ts')]).then(
+      ([screen, flow]) => ({
+        Component: () => <screen.RecordsScreen onOpenOrder={(order) => void flow.openOrder(order)} />,
+      }),
+    ),
   me: () => import('../features/me/me-screen.tsx').then((m) => ({ Component: m.MeScreen })),
 
   customerService: () =>

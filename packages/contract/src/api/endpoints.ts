@@ -192,7 +192,10 @@ export type LoanOrder = z.infer<typeof LoanOrder>;
 
 /** A Records row: the order and, once the money was sent, the day it must be repaid in full. */
 export const LoanOrderListItem = LoanOrder.extend({
-  dueDate: z.string().nullable().describe('YYYY-MM-DD (Manila): the last instalment; null before disbursement'),
+  dueDate: z
+    .string()
+    .nullable()
+    .describe('YYYY-MM-DD (Manila): the last instalment; null before disbursement'),
 });
 export type LoanOrderListItem = z.infer<typeof LoanOrderListItem>;
 

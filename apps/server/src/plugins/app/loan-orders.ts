@@ -273,7 +273,8 @@ export class LoanOrders {
     );
     return rows.map((row) => {
       const order = orderOfRow(row);
-      const dueDate = row.disbursed_at === null ? null : finalDueDate(order.quote, new Date(row.disbursed_at));
+      const dueDate =
+        row.disbursed_at === null ? null : finalDueDate(order.quote, new Date(row.disbursed_at));
       return { ...order, dueDate };
     });
   }

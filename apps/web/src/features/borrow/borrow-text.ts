@@ -146,16 +146,4 @@ export const borrowText: FeatureText<BorrowTextKey> = {
   },
 };
 
-/** Dates in the borrower's language, on the Manila calendar. */
-const LOCALES = { en: 'en-PH', fil: 'fil-PH', es: 'es' } as const;
-
-export function formatManilaDate(value: string | number, lang: keyof typeof LOCALES): string {
-  // A bare YYYY-MM-DD is already a Manila date: read it at Manila's noon so no zone moves it.
-  const time = typeof value === 'string' && value.length === 10 ? `${value}T12:00:00+08:00` : value;
-  return new Date(time).toLocaleDateString(LOCALES[lang], {
-    timeZone: 'Asia/Manila',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
-}
+export { formatManilaDate } from '../../lib/i18n/format-date.ts';

@@ -1,13 +1,17 @@
 import { formatPeso } from '@hiram/contract/money';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { CheckIcon, ShieldIcon } from '../../components/icons.tsx';
 import { paths } from '../../config/paths.ts';
 import { errorMessage, NetworkError } from '../../lib/api-client.ts';
 import { type Translate, useI18n } from '../../lib/i18n/i18n.tsx';
+import { useSession } from '../../lib/session.ts';
 import { getAppName } from '../../lib/storage.ts';
 import { useProductList } from './api/get-product-list.ts';
 import { type LoanOffer, loanOffer } from './loan-offer.ts';
+
+/** The signed-in borrower's loan card: its own chunk, so a new visitor's first load carries none of it. */
+const LoanStateCard = lazy(() => import('./loan-state-card.tsx').then((m) => ({ default: m.LoanStateCard })));
 
 function daysText(t: Translate, offer: LoanOffer): string {
   return offer.minDays === offer.maxDays
@@ -22,12 +26,61 @@ function daysText(t: Translate, offer: LoanOffer): string {
 export function HomeScreen({ onApply }: { onApply: () => void }) {
   const { t } = useI18n();
   const products = useProductList();
+  const { token } = useSession();
   const appName = getAppName();
   const offer = products.data ? loanOffer(products.data) : null;
 
   useEffect(() => {
     document.title = appName;
   }, [appName]);
+
+  const offerCard = (
+    <section className="offer-card" aria-labelledby="offer-title" aria-busy={products.status === 'pending'}>
+      <h1 id="offer-title" className="offer-title">
+        {t('home.title')}
+      </h1>
+      <p className="offer-tagline">{t('home.tagline')}</p>
+      {products.status === 'error' ? (
+        <div className="offer-problem" role="alert">
+          <p>
+            {products.error instanceof NetworkError ? t('common.loadFailed') : errorMessage(products.error)}
+          </p>
+          <button type="button" className="button button-on-brand" onClick={products.refetch}>
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : products.status === 'success' && !offer ? (
+        <p className="offer-problem">{t('home.noOffer')}</p>
+      ) : (
+        <>
+          <dl className="offer-terms">
+            <div className="offer-term offer-term-amount">
+              <dt>{t('home.amountLabel')}</dt>
+              <dd className="offer-amount">
+                {offer ? (
+                  `${formatPeso(offer.minAmount)} – ${formatPeso(offer.maxAmount)}`
+                ) : (
+                  <span className="skeleton skeleton-wide" />
+                )}
+              </dd>
+            </div>
+            <div className="offer-term">
+              <dt>{t('home.periodLabel')}</dt>
+              <dd className="offer-period">{offer ? daysText(t, offer) : <span className="skeleton" />}</dd>
+            </div>
+          </dl>
+          <button
+            type="button"
+            className="button button-on-brand button-block"
+            onClick={onApply}
+            disabled={!offer}
+          >
+            {t('home.apply')}
+          </button>
+        </>
+      )}
+    </section>
+  );
 
   return (
     <main className="home">
@@ -38,51 +91,13 @@ export function HomeScreen({ onApply }: { onApply: () => void }) {
         <span className="brand-name">{appName}</span>
       </header>
 
-      <section className="offer-card" aria-labelledby="offer-title" aria-busy={products.status === 'pending'}>
-        <h1 id="offer-title" className="offer-title">
-          {t('home.title')}
-        </h1>
-        <p className="offer-tagline">{t('home.tagline')}</p>
-        {products.status === 'error' ? (
-          <div className="offer-problem" role="alert">
-            <p>
-              {products.error instanceof NetworkError ? t('common.loadFailed') : errorMessage(products.error)}
-            </p>
-            <button type="button" className="button button-on-brand" onClick={products.refetch}>
-              {t('common.retry')}
-            </button>
-          </div>
-        ) : products.status === 'success' && !offer ? (
-          <p className="offer-problem">{t('home.noOffer')}</p>
-        ) : (
-          <>
-            <dl className="offer-terms">
-              <div className="offer-term offer-term-amount">
-                <dt>{t('home.amountLabel')}</dt>
-                <dd className="offer-amount">
-                  {offer ? (
-                    `${formatPeso(offer.minAmount)} – ${formatPeso(offer.maxAmount)}`
-                  ) : (
-                    <span className="skeleton skeleton-wide" />
-                  )}
-                </dd>
-              </div>
-              <div className="offer-term">
-                <dt>{t('home.periodLabel')}</dt>
-                <dd className="offer-period">{offer ? daysText(t, offer) : <span className="skeleton" />}</dd>
-              </div>
-            </dl>
-            <button
-              type="button"
-              className="button button-on-brand button-block"
-              onClick={onApply}
-              disabled={!offer}
-            >
-              {t('home.apply')}
-            </button>
-          </>
-        )}
-      </section>
+      {token ? (
+        <Suspense fallback={<section className="offer-card" aria-busy="true" />}>
+          <LoanStateCard offer={offerCard} />
+        </Suspense>
+      ) : (
+        offerCard
+      )}
 
       <section className="card how-card" aria-labelledby="how-title">
         <h2 id="how-title" className="card-title">

@@ -1,62 +1,145 @@
+import './records.css';
+import { formatPeso } from '@hiram/contract/money';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { RecordsIcon, UserIcon } from '../../components/icons.tsx';
+import { Spinner } from '../../components/spinner.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { Tabs } from '../../components/tabs.tsx';
 import { paths } from '../../config/paths.ts';
 import { useLogIn } from '../../hooks/use-log-in.ts';
+import { errorMessage, NetworkError } from '../../lib/api-client.ts';
+import { type FeatureTranslate, useFeatureText } from '../../lib/i18n/feature-text.ts';
+import { formatManilaDate } from '../../lib/i18n/format-date.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { useSession } from '../../lib/session.ts';
 import { getAppName } from '../../lib/storage.ts';
+import { type OrderListItem, useOrderList } from './api/get-order-list.ts';
+import { groupRecords, type RecordsTab } from './records.ts';
+import { type RecordsTextKey, recordsText, STATUS_LABEL_KEYS } from './records-text.ts';
 
-type RecordsTab = 'incomplete' | 'finished';
+/** What tapping a row opens is the app layer's business (the status dispatcher), so it is passed in. */
+export interface RecordsScreenProps {
+  onOpenOrder: (order: OrderListItem) => void;
+}
 
 /**
- * Records (SPEC section 2): the borrower's loans in two tabs. The tab stays visible when signed out, with a
- * way to sign in. Loans are created by the application flow of a later release; until then the list is
- * honestly empty.
+ * Records (SPEC section 2): the borrower's loans in two tabs, Incomplete and Finished (records.ts), each row
+ * with its status, amount and dates. The tab stays visible when signed out, with a way to sign in.
  */
-export function RecordsScreen() {
-  const { t } = useI18n();
+export function RecordsScreen({ onOpenOrder }: RecordsScreenProps) {
+  const t = useFeatureText(recordsText);
+  const { t: common } = useI18n();
   const session = useSession();
   const logIn = useLogIn();
   const [tab, setTab] = useState<RecordsTab>('incomplete');
+  const list = useOrderList({ enabled: session.token !== null });
 
   useEffect(() => {
-    document.title = `${t('records.title')} · ${getAppName()}`;
+    document.title = `${t('title')} · ${getAppName()}`;
   }, [t]);
 
-  const panel = (emptyMessage: string) =>
-    session.token ? (
-      <StatusMessage icon={<RecordsIcon />} title={t('records.emptyTitle')} message={emptyMessage}>
-        <Link className="button button-primary" to={paths.home.getHref()}>
-          {t('records.apply')}
-        </Link>
-      </StatusMessage>
-    ) : (
-      <StatusMessage icon={<UserIcon />} title={t('records.signInTitle')} message={t('records.signInHint')}>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => logIn(paths.records.getHref())}
+  const groups = list.data ? groupRecords(list.data) : null;
+
+  const panel = (key: RecordsTab) => {
+    if (!session.token) {
+      return (
+        <StatusMessage icon={<UserIcon />} title={t('signInTitle')} message={t('signInHint')}>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => logIn(paths.records.getHref())}
+          >
+            {common('common.logIn')}
+          </button>
+        </StatusMessage>
+      );
+    }
+    if (!groups) {
+      return list.status === 'error' ? (
+        <StatusMessage
+          role="alert"
+          title={t('loadFailed')}
+          message={
+            list.error instanceof NetworkError ? common('common.loadFailed') : errorMessage(list.error)
+          }
         >
-          {t('common.logIn')}
-        </button>
-      </StatusMessage>
+          <button type="button" className="button button-primary" onClick={list.refetch}>
+            {common('common.retry')}
+          </button>
+        </StatusMessage>
+      ) : (
+        <div className="records-loading">
+          <Spinner label={common('common.loading')} />
+        </div>
+      );
+    }
+    const orders = groups[key];
+    if (orders.length === 0) {
+      return (
+        <StatusMessage
+          icon={<RecordsIcon />}
+          title={common('common.noData')}
+          message={key === 'incomplete' ? t('emptyIncomplete') : t('emptyFinished')}
+        >
+          {key === 'incomplete' ? (
+            <Link className="button button-primary" to={paths.home.getHref()}>
+              {t('apply')}
+            </Link>
+          ) : null}
+        </StatusMessage>
+      );
+    }
+    return (
+      <ul className="records-list" aria-label={t('listLabel', { tab: t(key) })}>
+        {orders.map((order) => (
+          <li key={order.orderId}>
+            <RecordRow order={order} t={t} onOpen={() => onOpenOrder(order)} />
+          </li>
+        ))}
+      </ul>
     );
+  };
 
   return (
     <main className="tab-screen">
-      <h1 className="tab-screen-title">{t('records.title')}</h1>
+      <h1 className="tab-screen-title">{t('title')}</h1>
       <Tabs
-        label={t('records.tabsLabel')}
+        label={t('tabsLabel')}
         selected={tab}
         onSelect={setTab}
         items={[
-          { key: 'incomplete', label: t('records.incomplete'), panel: panel(t('records.emptyIncomplete')) },
-          { key: 'finished', label: t('records.finished'), panel: panel(t('records.emptyFinished')) },
+          { key: 'incomplete', label: t('incomplete'), panel: panel('incomplete') },
+          { key: 'finished', label: t('finished'), panel: panel('finished') },
         ]}
       />
     </main>
+  );
+}
+
+function RecordRow({
+  order,
+  t,
+  onOpen,
+}: {
+  order: OrderListItem;
+  t: FeatureTranslate<RecordsTextKey>;
+  onOpen: () => void;
+}) {
+  const { lang } = useI18n();
+  const status = t(STATUS_LABEL_KEYS[order.label]);
+  const amount = formatPeso(order.amount);
+  return (
+    <button type="button" className="record-row" onClick={onOpen}>
+      <span className="record-main">
+        <span className="record-amount">{amount}</span>
+        <span className={`record-label record-label-${order.label}`}>{status}</span>
+      </span>
+      <span className="record-dates">
+        <span>{t('applied', { date: formatManilaDate(order.createdAt, lang) })}</span>
+        {order.dueDate ? <span>{t('due', { date: formatManilaDate(order.dueDate, lang) })}</span> : null}
+        <span>{t('days', { days: order.tenureDays })}</span>
+      </span>
+    </button>
   );
 }

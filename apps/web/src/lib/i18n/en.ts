@@ -39,17 +39,6 @@ export const en = {
   'home.promiseFees': 'Every charge shown before you sign',
   'home.promisePrivacy': 'We never read your contacts, SMS or photos',
 
-  'records.title': 'My loans',
-  'records.tabsLabel': 'Loan records',
-  'records.incomplete': 'Incomplete',
-  'records.finished': 'Finished',
-  'records.signInTitle': 'Log in to see your loans',
-  'records.signInHint': 'Your applications and repayments appear here.',
-  'records.emptyTitle': 'No loans yet',
-  'records.emptyIncomplete': 'Loans you apply for stay here until they are fully repaid.',
-  'records.emptyFinished': 'Loans you have fully repaid appear here.',
-  'records.apply': 'Apply for a loan',
-
   'me.title': 'Me',
   'me.hello': 'Hello',
   'me.greeting': 'Hello, {mobile}',

@@ -38,17 +38,6 @@ export const es: Messages = {
   'home.promiseFees': 'Todos los cargos, antes de firmar',
   'home.promisePrivacy': 'Nunca leemos sus contactos, SMS ni fotos',
 
-  'records.title': 'Mis préstamos',
-  'records.tabsLabel': 'Historial de préstamos',
-  'records.incomplete': 'Pendientes',
-  'records.finished': 'Finalizados',
-  'records.signInTitle': 'Inicie sesión para ver sus préstamos',
-  'records.signInHint': 'Aquí aparecen sus solicitudes y pagos.',
-  'records.emptyTitle': 'Aún no tiene préstamos',
-  'records.emptyIncomplete': 'Los préstamos que solicite quedan aquí hasta que estén pagados por completo.',
-  'records.emptyFinished': 'Aquí aparecen los préstamos que ya pagó por completo.',
-  'records.apply': 'Solicitar un préstamo',
-
   'me.title': 'Yo',
   'me.hello': 'Hola',
   'me.greeting': 'Hola, {mobile}',

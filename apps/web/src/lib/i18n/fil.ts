@@ -38,17 +38,6 @@ export const fil: Messages = {
   'home.promiseFees': 'Makikita mo ang lahat ng singil bago ka pumirma',
   'home.promisePrivacy': 'Hindi namin binabasa ang iyong contacts, SMS o mga larawan',
 
-  'records.title': 'Aking mga loan',
-  'records.tabsLabel': 'Mga record ng loan',
-  'records.incomplete': 'Hindi pa tapos',
-  'records.finished': 'Tapos na',
-  'records.signInTitle': 'Mag-log in para makita ang iyong mga loan',
-  'records.signInHint': 'Dito makikita ang iyong mga application at bayad.',
-  'records.emptyTitle': 'Wala ka pang loan',
-  'records.emptyIncomplete': 'Dito mananatili ang mga loan na in-apply mo hanggang mabayaran nang buo.',
-  'records.emptyFinished': 'Dito makikita ang mga loan na nabayaran mo nang buo.',
-  'records.apply': 'Mag-apply ng loan',
-
   'me.title': 'Ako',
   'me.hello': 'Kumusta',
   'me.greeting': 'Kumusta, {mobile}',
