@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { photo } from './images.ts';
 import { latestCode } from './sms.ts';
 
 /** The permission sheet every first visit shows: the borrower agrees. */
@@ -45,4 +46,88 @@ export async function pick(page: Page, field: Locator, steps = 0): Promise<void>
   await moveWheel(sheet, steps);
   await sheet.getByRole('button', { name: 'Confirm' }).click();
   await sheet.waitFor({ state: 'hidden' });
+}
+
+/** A field's button or input by its visible label. */
+export function field(page: Page, label: string): Locator {
+  return page.getByLabel(label, { exact: false }).first();
+}
+
+export interface ApplicationAnswers {
+  /** Question 11: "How many of your loans are overdue right now?" answered "3 or more" (the policy rejects it). */
+  overdueLoansElsewhere?: boolean;
+}
+
+/**
+ * A signed-in borrower in web mode fills every application step straight through, from the first step the
+ * dispatcher opened to `to_borrow`: the short path, without the checks application-flow.test.ts makes on the way.
+ */
+export async function completeApplication(page: Page, answers: ApplicationAnswers = {}): Promise<void> {
+  await page.getByRole('heading', { name: 'Basic information' }).waitFor();
+  await field(page, 'First name').pressSequentially('Rosa');
+  await field(page, 'Last name').pressSequentially('Mendoza');
+  await page.getByRole('radio', { name: 'Female', exact: true }).check();
+  await pick(page, field(page, 'Birthday'));
+  await page.getByLabel('E-mail').waitFor();
+  await pick(page, field(page, 'Highest education'), 2);
+  await pick(page, field(page, 'Marital status'));
+  await pick(page, field(page, 'Preferred language'));
+  await pick(page, field(page, 'ID type'));
+  await field(page, 'ID number').pressSequentially('987654321098');
+  await field(page, 'E-mail').fill('rosa.mendoza@example.com');
+  await pick(page, field(page, 'Province'));
+  await pick(page, field(page, 'City or municipality'));
+  await field(page, 'House number, street and barangay').fill('12 Rizal Avenue, Barangay Poblacion');
+  await pick(page, field(page, 'Type of residence'));
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  await page.getByRole('heading', { name: 'Additional information' }).waitFor();
+  await pick(page, field(page, 'Employment type'));
+  await page.getByLabel('How often you are paid').first().waitFor();
+  await pick(page, field(page, 'Industry'));
+  await pick(page, field(page, 'Time at your current work'));
+  await pick(page, field(page, 'Monthly income'));
+  await pick(page, field(page, 'How often you are paid'), 1);
+  await page.getByLabel('Second payday').first().waitFor();
+  await pick(page, field(page, 'First payday'));
+  await pick(page, field(page, 'Second payday'), 4);
+  const contact1 = page.getByRole('group', { name: 'Contact 1' });
+  const contact2 = page.getByRole('group', { name: 'Contact 2' });
+  await contact1.getByLabel('Full name').fill('Maria Santos');
+  await contact1.getByLabel('Mobile number').fill('0918 123 4567');
+  await pick(page, contact1.getByLabel('Relationship to you').first());
+  await contact2.getByLabel('Full name').fill('Pedro Reyes');
+  await contact2.getByLabel('Mobile number').fill('09191234567');
+  await pick(page, contact2.getByLabel('Relationship to you').first(), 2);
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  await page.getByRole('heading', { name: 'Verify your identity' }).waitFor();
+  await pick(page, page.getByRole('button', { name: /ID type/ }).first());
+  await page.getByLabel('Front: Take photo').setInputFiles(await photo('id-front'));
+  await page.getByLabel('Back: Take photo').setInputFiles(await photo('id-back'));
+  await page.getByLabel('Selfie: Take selfie').setInputFiles(await photo('selfie'));
+  await page.getByRole('button', { name: 'Read my ID' }).click();
+  await page.getByRole('heading', { name: 'Check what we read' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Confirm and check my selfie' }).click();
+  await page.getByRole('heading', { name: 'Your identity is verified' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await page.getByRole('heading', { name: 'Credit history', exact: true }).waitFor({ timeout: 30_000 });
+  const groups = page.getByRole('group').filter({ has: page.getByRole('radio') });
+  for (let i = 0; i < 11; i++) await groups.nth(i).getByRole('radio').first().check();
+  if (answers.overdueLoansElsewhere) {
+    await groups.nth(10).getByRole('radio', { name: '3 or more' }).check();
+  }
+  await page.getByRole('button', { name: 'Submit answers' }).click();
+
+  await page.getByRole('heading', { name: 'Receiving account' }).waitFor();
+  await page.getByRole('button', { name: /Choose your e-wallet/ }).click();
+  await page.getByRole('dialog', { name: 'Choose your e-wallet' }).getByText('GCash').first().click();
+  await page.getByLabel('Account holder name').fill('Rosa Mendoza');
+  const own = await page.getByLabel('E-wallet mobile number').inputValue();
+  await page.getByLabel('Confirm mobile number').fill(own);
+  await page.getByRole('button', { name: 'Verify and save' }).click();
+  await page.getByRole('heading', { name: 'Your account is verified' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByText('Your loan at a glance').waitFor();
 }

@@ -82,7 +82,8 @@ export function RecordsScreen({ onOpenOrder }: RecordsScreenProps) {
           title={common('common.noData')}
           message={key === 'incomplete' ? t('emptyIncomplete') : t('emptyFinished')}
         >
-          {key === 'incomplete' ? (
+          {/* Only before any loan: after one, Home says whether a new application is possible yet. */}
+          {list.data?.length === 0 ? (
             <Link className="button button-primary" to={paths.home.getHref()}>
               {t('apply')}
             </Link>

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { snap, useBrowser } from './support/browser.ts';
+import { agreeToPermissions, completeApplication, signInWithCode } from './support/journeys.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { newMobile } from './support/sms.ts';
+
+const browser = useBrowser();
+let server: RunningServer;
+
+// Long enough to see Home's assessing card, short enough for a test: the job runs 12 s after submit.
+beforeAll(async () => {
+  server = await startServer({ ASSESSMENT_DELAY_SECONDS: '12' });
+});
+afterAll(() => server?.stop());
+
+/** A date as the app writes it in English: Manila's calendar, e.g. "December 21, 2026". */
+function manilaDate(time: number): string {
+  return new Date(time).toLocaleDateString('en-PH', {
+    timeZone: 'Asia/Manila',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+}
+
+describe('a borrower the assessment rejects', () => {
+  it('sees the assessing countdown on Home, then Cannot apply with the retry date, and the order under Finished', async () => {
+    const { context, page } = await browser().newPhone();
+    const journey = 'rejected-borrower';
+    const baseURL = server.url;
+    try {
+      await page.goto(`${baseURL}/#/user/login?returnTo=%2F`);
+      await agreeToPermissions(page);
+      await signInWithCode(page, baseURL, newMobile());
+      // Signed in, no loan yet: Home still offers one.
+      await page.getByText('₱1,000 – ₱10,000').waitFor();
+      await snap(page, journey, '01-home-can-loan');
+
+      await page.getByRole('button', { name: 'Apply now' }).click();
+      // Three loans overdue elsewhere: the assessment policy rejects (overdueElsewhere).
+      await completeApplication(page, { overdueLoansElsewhere: true });
+      await page.getByRole('button', { name: /^Apply for ₱/ }).click();
+      await page.getByRole('heading', { name: 'We are assessing your application' }).waitFor();
+      await snap(page, journey, '02-review-tips-assessing');
+
+      // Home while assessing: the card with the countdown of the usual 10-minute wait and its one action.
+      await page.getByRole('link', { name: 'Back to Home' }).click();
+      const card = page.locator('section.loan-card');
+      await card.getByRole('heading', { name: 'We are assessing your application' }).waitFor();
+      const clock = card.getByRole('timer');
+      expect(await clock.innerText()).toMatch(/^(10:00|9:[0-5]\d)$/);
+      const first = await clock.innerText();
+      await expect.poll(() => clock.innerText()).not.toBe(first);
+      expect(await card.getByRole('link', { name: 'See the assessment' }).getAttribute('href')).toBe(
+        '#/auth/review_tips',
+      );
+      expect(await page.getByRole('button', { name: 'Apply now' }).count()).toBe(0);
+      await snap(page, journey, '03-home-assessing');
+
+      // The job rejects; Home's card changes by itself: Cannot apply, with the day 30 days on, and no Apply.
+      const again = manilaDate(Date.now() + 30 * 86_400_000);
+      await card.getByRole('heading', { name: 'Cannot apply' }).waitFor({ timeout: 45_000 });
+      await card.getByText(again).waitFor();
+      expect(await card.getByRole('link').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Apply now' }).count()).toBe(0);
+      await snap(page, journey, '04-home-cannot-apply');
+
+      // review_tips says the same.
+      await page.goto(`${baseURL}/#/auth/review_tips`);
+      await page.getByText(`You can apply again from ${again}.`).waitFor();
+      await snap(page, journey, '05-review-tips-rejected');
+
+      // Records: nothing under Incomplete; the order under Finished, labelled Rejected, with its amount.
+      await page.goto(`${baseURL}/#/`);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Records' }).click();
+      await page.getByRole('heading', { name: 'My loans' }).waitFor();
+      await page.getByRole('tabpanel').getByText('No data').waitFor();
+      await snap(page, journey, '06-records-incomplete-empty');
+      await page.getByRole('tab', { name: 'Finished' }).click();
+      const finished = page.getByRole('list', { name: 'Finished loans' });
+      const row = finished.getByRole('button');
+      expect(await row.count()).toBe(1);
+      await row.getByText('Rejected').waitFor();
+      await row.getByText('₱1,000').waitFor();
+      await row.getByText(`Applied ${manilaDate(Date.now())}`).waitFor();
+      await snap(page, journey, '07-records-finished');
+
+      // Tapping it goes where the dispatcher sends a rejection: Home, which says when to come back.
+      await row.click();
+      await page.locator('section.loan-card').getByRole('heading', { name: 'Cannot apply' }).waitFor();
+      expect(new URL(page.url()).hash).toBe('#/');
+    } catch (error) {
+      await snap(page, journey, 'failed-here');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+});
