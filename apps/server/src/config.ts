@@ -49,6 +49,8 @@ export interface Config {
   assessmentDelaySeconds: number;
   /** The shared secret of the identity provider's signed webhooks. */
   identityWebhookSecret: string;
+  /** The shared secret of the payout provider's signed callbacks. */
+  payoutWebhookSecret: string;
   /** How long a sign-in lasts: SESSION_TTL, or SESSION_TTL_DAYS in seconds. */
   sessionTtlSeconds: number;
   /** Whether `/api/security/login` is accepted besides its cipher. */
@@ -125,6 +127,11 @@ export const VARIABLES: readonly VariableDoc[] = [
     name: 'IDENTITY_WEBHOOK_SECRET',
     default: '(random at start)',
     description: `Secret of the identity provider's signed webhooks, at least ${WEBHOOK_SECRET_MIN_LENGTH} characters`,
+  },
+  {
+    name: 'PAYOUT_WEBHOOK_SECRET',
+    default: '(random at start)',
+    description: `Secret of the payout provider's signed callbacks, at least ${WEBHOOK_SECRET_MIN_LENGTH} characters`,
   },
   { name: 'SESSION_TTL_DAYS', default: '30', description: 'Days a sign-in stays valid (1 to 365)' },
   {
@@ -309,6 +316,12 @@ const EnvSchema = z.object({
       // A secret is never echoed.
       message: `IDENTITY_WEBHOOK_SECRET must have at least ${WEBHOOK_SECRET_MIN_LENGTH} characters`,
     }),
+  PAYOUT_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .refine((raw) => raw === undefined || raw.trim().length >= WEBHOOK_SECRET_MIN_LENGTH, {
+      message: `PAYOUT_WEBHOOK_SECRET must have at least ${WEBHOOK_SECRET_MIN_LENGTH} characters`,
+    }),
   SESSION_TTL_DAYS: integer('SESSION_TTL_DAYS', 1, 365, 30),
   SESSION_TTL: duration('SESSION_TTL'),
   CLEAR_PATHS: boolean('CLEAR_PATHS'),
@@ -360,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     assessmentDelaySeconds: vars.ASSESSMENT_DELAY_SECONDS ?? ASSESSMENT_DELAY_DEFAULTS[nodeEnv],
     // Without a configured secret only our own sandbox signs webhooks, in this process: a random one will do.
     identityWebhookSecret: vars.IDENTITY_WEBHOOK_SECRET?.trim() ?? randomBytes(32).toString('hex'),
+    payoutWebhookSecret: vars.PAYOUT_WEBHOOK_SECRET?.trim() ?? randomBytes(32).toString('hex'),
     sessionTtlSeconds: vars.SESSION_TTL ?? vars.SESSION_TTL_DAYS * 86_400,
     clearPaths: vars.CLEAR_PATHS ?? nodeEnv !== 'production',
     logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),

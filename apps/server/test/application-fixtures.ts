@@ -91,7 +91,7 @@ export function flatPhoto(
   return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
 }
 
-function expectOk(name: ApiName, answer: { status: number; body: unknown }) {
+export function expectOk(name: ApiName, answer: { status: number; body: unknown }) {
   expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
 }
 

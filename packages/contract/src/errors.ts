@@ -293,6 +293,40 @@ export const ERRORS = {
       en: 'This payment was already completed',
       fil: 'Tapos na ang bayad na ito',
       es: 'Este pago ya se completó',
+  AGREEMENT_NOT_SIGNED: {
+    code: 40910,
+    status: 409,
+    message: {
+      en: 'Please sign the loan agreement first',
+      fil: 'Pakipirmahan muna ang kasunduan sa loan',
+      es: 'Firme primero el contrato de préstamo',
+    },
+  },
+  ALREADY_DISBURSED: {
+    code: 40911,
+    status: 409,
+    message: {
+      en: 'This loan was already paid out',
+      fil: 'Naipadala na ang pera ng loan na ito',
+      es: 'Este préstamo ya fue desembolsado',
+    },
+  },
+  PAYOUT_FAILED_CHANGE_ACCOUNT: {
+    code: 40912,
+    status: 409,
+    message: {
+      en: 'We could not send the money to this account. Please change your receiving account',
+      fil: 'Hindi namin maipadala ang pera sa account na ito. Pakipalitan ang iyong tatanggap na account',
+      es: 'No pudimos enviar el dinero a esta cuenta. Cambie su cuenta de destino',
+    },
+  },
+  ACCOUNT_STILL_CHECKING: {
+    code: 40913,
+    status: 409,
+    message: {
+      en: 'Your receiving account is still being checked. Please try again in a moment',
+      fil: 'Sinusuri pa ang iyong tatanggap na account. Pakisubukan muli mamaya',
+      es: 'Su cuenta de destino aún se está verificando. Inténtelo de nuevo en un momento',
     },
   },
   PAYLOAD_TOO_LARGE: {

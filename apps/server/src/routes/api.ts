@@ -4,6 +4,8 @@ import { wasDeciphered } from '../plugins/app/path-cipher.ts';
 import { appRoutes } from './app/index.ts';
 import { appDownloadRoutes } from './app-download/index.ts';
 import { callbackRoutes } from './callback/index.ts';
+import { payoutCallbackRoutes } from './callback/payout.ts';
+import { disbursementRoutes } from './loan/disbursement.ts';
 import { loanRoutes } from './loan/index.ts';
 import { loanOrderRoutes } from './loan/orders.ts';
 import { loanMarketRoutes } from './loan-market/index.ts';
@@ -40,6 +42,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(logRoutes);
   await app.register(loanRoutes);
   await app.register(loanOrderRoutes);
+  await app.register(disbursementRoutes);
   await app.register(applicationRoutes);
   await app.register(identityRoutes);
   // Own scopes: uploads read only multipart, the webhook only JSON.
@@ -52,4 +55,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(portalRoutes);
   // Own scope: the signed callback reads only JSON.
   await app.register(callbackRoutes);
+  await app.register(payoutCallbackRoutes);
 }

@@ -26,6 +26,7 @@ const getNames = names.filter((name) => API[name].method === 'GET');
 const WEBHOOK_SECRETS: Partial<Record<ApiName, (config: TestServer['config']) => string>> = {
   identityProviderEcho: (config) => config.identityWebhookSecret,
   collectionCallback: (config) => config.collectionsWebhookSecret,
+  payoutResult: (config) => config.payoutWebhookSecret,
 };
 const isWebhook = (name: ApiName) => WEBHOOK_SECRETS[name] !== undefined;
 

@@ -201,6 +201,36 @@ export type LoanOrderListItem = z.infer<typeof LoanOrderListItem>;
 
 const orderId = z.string({ message: 'required' }).min(1, 'required').max(64, 'invalid');
 
+/** Where a payout stands: queued (our job will send it), requested (the provider has it), succeeded, failed. */
+export const PAYOUT_STATES = ['queued', 'requested', 'succeeded', 'failed'] as const;
+/** Why the payout provider refused a transfer, as a key the server words in the borrower's language. */
+export const PAYOUT_FAILURES = ['accountRejected'] as const;
+
+/** The disbursement of an order, as the lending screen shows it. */
+export const Disbursement = z.object({
+  orderId: z.string(),
+  status: z
+    .number()
+    .int()
+    .describe('LOAN_ORDER_STATUS: 18 getMoney, 7 lending, 10 payFail, 2 repaying once the money arrived'),
+  netProceeds: centavos.describe('centavos: what reaches the borrower (principal less the processing fee)'),
+  payout: z
+    .object({
+      state: z.enum(PAYOUT_STATES),
+      accountKind: z.enum(['bank', 'wallet']),
+      bankName: z.string().nullable(),
+      accountNumberLast4: z.string(),
+      failureReason: z.string().nullable().describe("why it failed, in the request's language"),
+      startedAt: z.string().describe('ISO 8601'),
+      expectedBy: z.string().describe('ISO 8601: when the money should arrive (the countdown)'),
+      finishedAt: z.string().nullable().describe('ISO 8601, once it succeeded or failed'),
+    })
+    .nullable()
+    .describe('the latest payout; null before get-money'),
+  attempts: z.number().int().describe('payouts tried for this order (a new one after each account change)'),
+});
+export type Disbursement = z.infer<typeof Disbursement>;
+
 /** The loan agreement and the statement it carries, as the borrower reads and signs them. */
 export const LoanAgreement = z.object({
   orderId: z.string(),
@@ -504,6 +534,35 @@ export const ENDPOINTS = {
         .describe('the tick: must be true'),
     }),
     LoanAgreement,
+  ),
+
+  // ---- Disbursement ----
+  getMoney: endpoint(
+    'getMoney',
+    'loan',
+    "Get the money of a signed order (status 18): moves it to 7 (lending) and queues the payout of the net proceeds to the borrower's verified account, in one transaction. A repeat while lending answers the same disbursement (a double tap never pays twice). Before signing: 40910; already paid out: 40911; after a failed payout: 40912 (change the account); account still being checked: 40913.",
+    z.object({ orderId }),
+    Disbursement,
+  ),
+  disbursement: endpoint(
+    'disbursement',
+    'loan',
+    "Where the disbursement of the borrower's order stands (the lending screen polls it). Another borrower's order answers 404.",
+    z.object({ orderId }),
+    Disbursement,
+  ),
+  payoutResult: endpoint(
+    'payoutResult',
+    'loan',
+    'Callback of the payout provider: the result of a payout, as JSON signed in `x-signature` (hex HMAC-SHA256 of `<x-timestamp>.<raw body>` with PAYOUT_WEBHOOK_SECRET), at most 5 minutes off; each eventId is applied once (docs/providers.md). paid: the order moves 7 → 2 (repaying) with its disbursement journal; failed: 7 → 10 (payFail).',
+    z.object({
+      eventId: z.string().min(1).max(64),
+      payoutId: z.string().min(1).max(64).describe('our payout id, the idempotency key of the request'),
+      outcome: z.enum(['paid', 'failed']),
+      amount: centavos.describe('centavos the provider sent (paid) or would have sent (failed)'),
+      failure: z.enum(PAYOUT_FAILURES).optional(),
+    }),
+    Nothing,
   ),
 
   // ---- Application flow ----

@@ -78,6 +78,11 @@ export const API = {
   loanAgreement: { method: 'GET', path: '/loan/loanAgreement', encoding: 'query', auth: 'required' },
   signAgreement: { method: 'POST', path: '/loan/agreement/sign', encoding: 'json', auth: 'required' },
 
+  // Disbursement (issue "Loan lifecycle").
+  getMoney: { method: 'GET', path: '/loan/get-money', encoding: 'query', auth: 'required' },
+  disbursement: { method: 'GET', path: '/loan/get-money/status', encoding: 'query', auth: 'required' },
+  payoutResult: { method: 'POST', path: '/callback/payout/result', encoding: 'json', auth: 'none' },
+
   // Application flow: profile, identity, questionnaire, account (issue "Application flow").
   applicationProgress: {
     method: 'GET',

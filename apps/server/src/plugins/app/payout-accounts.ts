@@ -110,7 +110,12 @@ function refuse(result: CheckedAccount | FieldProblem[]): CheckedAccount {
   return result;
 }
 
+/** Called in the transaction that records a verified account (a failed payout is retried to it). */
+export type VerifiedListener = (tx: Queryable, userId: string) => Promise<boolean>;
+
 export class PayoutAccounts {
+  private verifiedListener: VerifiedListener | null = null;
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
@@ -178,16 +183,21 @@ export class PayoutAccounts {
     return outcome;
   }
 
+  whenVerified(listener: VerifiedListener): void {
+    this.verifiedListener = listener;
+  }
+
   /** The provider's answer: applied once, and only to the check it answers. */
   async applyVerification(result: AccountCheckResult): Promise<'applied' | 'duplicate' | 'stale'> {
-    return this.db.transaction(async (tx) => {
+    let queued = false;
+    const outcome = await this.db.transaction(async (tx) => {
       const fresh = await tx.query(
         `insert into provider_events (provider, event_id, received_at) values ('payout', $1, $2)
          on conflict do nothing returning event_id`,
         [result.eventId, this.clock.now().toISOString()],
       );
       if (fresh.length === 0) return 'duplicate';
-      const updated = await tx.query(
+      const updated = await tx.query<{ user_id: string }>(
         `update payout_accounts set state = $2, failure = $3, updated_at = $4
          where verification_id = $1 and state = 'verifying' returning user_id`,
         [
@@ -197,8 +207,14 @@ export class PayoutAccounts {
           this.clock.now().toISOString(),
         ],
       );
-      return updated.length > 0 ? 'applied' : 'stale';
+      const [account] = updated;
+      if (!account) return 'stale';
+      if (result.outcome === 'verified' && this.verifiedListener)
+        queued = await this.verifiedListener(tx, account.user_id);
+      return 'applied';
     });
+    if (queued) this.jobs.wake();
+    return outcome;
   }
 
   private async replace(

@@ -15,6 +15,7 @@ import { Agreements } from './agreements.ts';
 import { Application } from './application.ts';
 import { Assessment } from './assessment.ts';
 import { Collections } from './collections.ts';
+import { Disbursements } from './disbursements.ts';
 import { Identity } from './identity.ts';
 import { Jobs } from './jobs.ts';
 import { Ledger } from './ledger.ts';
@@ -35,6 +36,7 @@ declare module 'fastify' {
     security: Security;
     jobs: Jobs;
     ledger: Ledger;
+    disbursements: Disbursements;
     application: Application;
     loanOrders: LoanOrders;
     agreements: Agreements;
@@ -79,10 +81,20 @@ export const servicesPlugin = fp<ServicesOptions>(
         if (answer.statusCode !== 200) throw new Error(`The identity webhook answered ${answer.statusCode}`);
       },
     });
-    const payoutProvider: PayoutProvider = new SandboxPayout(db, jobs, {
+    const payoutProvider: PayoutProvider = new SandboxPayout(db, jobs, clock, {
       delayMs: config.sandboxDelayMs,
       deliver: async (result) => {
         await payoutAccounts.applyVerification(result);
+      },
+      secret: config.payoutWebhookSecret,
+      async deliverResult(packageName, rawBody, headers) {
+        const answer = await app.inject({
+          method: 'POST',
+          url: `${API_PREFIX}/${encryptPath(API.payoutResult.path, packageName)}`,
+          headers: { ...headers, 'content-type': 'application/json', packagename: packageName },
+          payload: rawBody,
+        });
+        if (answer.statusCode !== 200) throw new Error(`The payout callback answered ${answer.statusCode}`);
       },
     });
     const payoutAccounts = new PayoutAccounts(db, clock, jobs, payoutProvider, codes, sms);
@@ -93,7 +105,8 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('rateLimits', rateLimits);
     app.decorate('security', new Security(db, accounts, sessions, codes, rateLimits, sms));
     app.decorate('jobs', jobs);
-    app.decorate('ledger', new Ledger(clock));
+    const ledger = new Ledger(clock);
+    app.decorate('ledger', ledger);
     const application = new Application(db, clock);
     app.decorate('application', application);
     const loanOrders = new LoanOrders(db, clock, application, jobs, config.assessmentDelaySeconds * 1000);
@@ -135,6 +148,9 @@ export const servicesPlugin = fp<ServicesOptions>(
         publicUrl: config.publicUrl,
       }),
     );
+    const disbursements = new Disbursements(db, clock, jobs, payoutProvider, loanOrders, ledger);
+    payoutAccounts.whenVerified((tx, userId) => disbursements.retryAfterAccountChange(tx, userId));
+    app.decorate('disbursements', disbursements);
     if (options.backgroundJobs) app.addHook('onReady', async () => jobs.start());
     // Before the database closes: the job under way finishes, no new one starts.
     app.addHook('preClose', async () => jobs.stop());

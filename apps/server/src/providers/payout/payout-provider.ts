@@ -1,3 +1,5 @@
+import type { ENDPOINTS } from '@hiram/contract/api/endpoints';
+import type { z } from 'zod';
 import type { Queryable } from '../../db/database.ts';
 
 /**
@@ -25,7 +27,33 @@ export interface AccountCheckResult {
   failure?: AccountCheckFailure;
 }
 
+/**
+ * A transfer of a loan's net proceeds. `payoutId` is the idempotency key: the provider makes at most one
+ * transfer per key, however often it is asked (our job may run again after a crash).
+ */
+export interface PayoutRequest {
+  payoutId: string;
+  /** Centavos. */
+  amount: number;
+  accountKind: 'bank' | 'wallet';
+  bankCode: string;
+  accountNumber: string;
+  holderName: string;
+  /** The brand whose callback endpoint hears the result. */
+  packageName: string;
+}
+
+/** The provider's signed result of a transfer, as our callback receives it. */
+export type PayoutResultEvent = z.input<(typeof ENDPOINTS)['payoutResult']['request']>;
+
 export interface PayoutProvider {
   readonly name: string;
   requestAccountCheck(tx: Queryable, request: AccountCheckRequest): Promise<void>;
+  /**
+   * Asks for a transfer; resolves once the provider has accepted it. The result comes later, signed, to our
+   * callback (POST /callback/payout/result).
+   */
+  requestPayout(request: PayoutRequest): Promise<void>;
+  /** How long a transfer usually takes, in seconds: the lending screen's countdown. */
+  readonly expectedPayoutSeconds: number;
 }

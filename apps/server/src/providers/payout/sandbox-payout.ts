@@ -1,14 +1,27 @@
 import type { Database, Queryable } from '../../db/database.ts';
+import type { Clock } from '../../domain/clock.ts';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, webhookSignature } from '../../domain/webhook-signature.ts';
 import type { Jobs } from '../../plugins/app/jobs.ts';
-import type { AccountCheckRequest, AccountCheckResult, PayoutProvider } from './payout-provider.ts';
+import type {
+  AccountCheckRequest,
+  AccountCheckResult,
+  PayoutProvider,
+  PayoutRequest,
+  PayoutResultEvent,
+} from './payout-provider.ts';
 
 /**
  * The sandbox payout provider (GUIDE section 7; docs/providers.md). An account check answers after
  * SANDBOX_DELAY_MS: a number ending in FAILS_CHECK_SUFFIX fails with 'nameMismatch'; every other number is
  * verified, including one ending in FAILS_DISBURSEMENT_SUFFIX, which passes the check and will fail when
  * money is sent to it.
+ *
+ * A transfer is kept in the sandbox's own books (sandbox_payouts), one per idempotency key, and answered
+ * after SANDBOX_DELAY_MS by a signed callback posted to our own endpoint through the whole HTTP stack, as
+ * the real service would: paid, or failed ('accountRejected') for an account ending in 0000.
  */
 export const SANDBOX_PAYOUT_JOB = 'sandbox-payout-check';
+export const SANDBOX_TRANSFER_JOB = 'sandbox-payout-transfer';
 export const FAILS_CHECK_SUFFIX = '9999';
 export const FAILS_DISBURSEMENT_SUFFIX = '0000';
 
@@ -17,10 +30,30 @@ export function sandboxAccountCheck(accountNumber: string): Pick<AccountCheckRes
   return { outcome: 'verified' };
 }
 
+export function sandboxTransferOutcome(
+  accountNumber: string,
+): Pick<PayoutResultEvent, 'outcome' | 'failure'> {
+  if (accountNumber.endsWith(FAILS_DISBURSEMENT_SUFFIX))
+    return { outcome: 'failed', failure: 'accountRejected' };
+  return { outcome: 'paid' };
+}
+
 export interface SandboxPayoutOptions {
   delayMs: number;
   /** Where the answer goes: PayoutAccounts.applyVerification, as a real provider's callback would. */
   deliver(result: AccountCheckResult): Promise<void>;
+  /** The key the sandbox signs transfer results with (PAYOUT_WEBHOOK_SECRET). */
+  secret: string;
+  /** Posts a signed result to the callback of a brand; throws unless it was accepted (the job retries). */
+  deliverResult(packageName: string, rawBody: string, headers: Record<string, string>): Promise<void>;
+}
+
+interface TransferRow {
+  idempotency_key: string;
+  amount: number;
+  account_number: string;
+  outcome: 'paid' | 'failed';
+  package_name: string;
 }
 
 export class SandboxPayout implements PayoutProvider {
@@ -29,9 +62,61 @@ export class SandboxPayout implements PayoutProvider {
   constructor(
     private readonly db: Database,
     private readonly jobs: Jobs,
+    private readonly clock: Clock,
     private readonly options: SandboxPayoutOptions,
   ) {
     jobs.handle(SANDBOX_PAYOUT_JOB, (payload) => this.answer(payload as { verificationId: string }));
+    jobs.handle(SANDBOX_TRANSFER_JOB, (payload) => this.answerTransfer(payload as { key: string }));
+  }
+
+  /** A few seconds, so the lending screen's countdown is seen through; real transfers take 10 to 60 minutes. */
+  get expectedPayoutSeconds(): number {
+    return Math.max(10, Math.ceil((3 * this.options.delayMs) / 1000));
+  }
+
+  /** One transfer per key: asked again (a retried job), the sandbox has it already and does nothing more. */
+  async requestPayout(request: PayoutRequest): Promise<void> {
+    const fresh = await this.db.transaction(async (tx) => {
+      const inserted = await tx.query(
+        `insert into sandbox_payouts (idempotency_key, amount, account_number, outcome, callback_url_path,
+           package_name, requested_at)
+         values ($1, $2, $3, $4, $5, $6, $7) on conflict (idempotency_key) do nothing returning idempotency_key`,
+        [
+          request.payoutId,
+          request.amount,
+          request.accountNumber,
+          sandboxTransferOutcome(request.accountNumber).outcome,
+          '/callback/payout/result',
+          request.packageName,
+          this.clock.now().toISOString(),
+        ],
+      );
+      if (inserted.length === 0) return false;
+      await this.jobs.enqueue(tx, SANDBOX_TRANSFER_JOB, { key: request.payoutId }, this.options.delayMs);
+      return true;
+    });
+    if (fresh) this.jobs.wake();
+  }
+
+  private async answerTransfer({ key }: { key: string }): Promise<void> {
+    const [transfer] = await this.db.query<TransferRow>(
+      'select idempotency_key, amount, account_number, outcome, package_name from sandbox_payouts where idempotency_key = $1',
+      [key],
+    );
+    if (!transfer) return;
+    const event: PayoutResultEvent = {
+      // One event per transfer: a retried delivery is the same event.
+      eventId: `sandbox-transfer-${key}`,
+      payoutId: key,
+      amount: Number(transfer.amount),
+      ...sandboxTransferOutcome(transfer.account_number),
+    };
+    const rawBody = JSON.stringify(event);
+    const timestamp = Math.floor(this.clock.now().getTime() / 1000);
+    await this.options.deliverResult(transfer.package_name, rawBody, {
+      [TIMESTAMP_HEADER]: String(timestamp),
+      [SIGNATURE_HEADER]: webhookSignature(this.options.secret, timestamp, rawBody),
+    });
   }
 
   /** The job carries the check's id only: account numbers do not linger in the jobs table. */

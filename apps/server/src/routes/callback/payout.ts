@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../domain/app-error.ts';
+import { checkWebhookSignature, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../domain/webhook-signature.ts';
+import { defineEndpoint } from '../endpoint.ts';
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The payout provider's callback (/callback/payout/result): signed with PAYOUT_WEBHOOK_SECRET over
+ * the raw body and a timestamp (domain/webhook-signature.ts). JSON only, so the signature covers exactly
+ * what was parsed.
+ */
+export async function payoutCallbackRoutes(app: FastifyInstance): Promise<void> {
+  app.removeContentTypeParser('application/x-www-form-urlencoded');
+
+  // Before validation: an unsigned request learns nothing about our schema and changes nothing.
+  const verifySignature = async (request: FastifyRequest) => {
+    const verdict = checkWebhookSignature(
+      app.config.payoutWebhookSecret,
+      {
+        signature: header(request, SIGNATURE_HEADER),
+        timestamp: header(request, TIMESTAMP_HEADER),
+        rawBody: request.rawBody ?? (request.body === undefined ? '' : undefined),
+      },
+      app.clock.now(),
+    );
+    if (verdict !== 'valid') {
+      request.log.warn({ verdict }, 'payout callback refused');
+      throw new AppError('INVALID_SIGNATURE');
+    }
+  };
+
+  defineEndpoint(
+    app,
+    'payoutResult',
+    async ({ input, request }) => {
+      const outcome = await app.disbursements.applyResult(input);
+      request.log.info({ eventId: input.eventId, payoutId: input.payoutId, outcome }, 'payout result');
+      return null;
+    },
+    { rawBody: true, preValidation: [verifySignature] },
+  );
+}
