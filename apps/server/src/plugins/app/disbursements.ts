@@ -223,7 +223,7 @@ export class Disbursements {
        where p.payout_id = $1`,
       [payoutId],
     );
-    if (!payout || payout.state !== 'queued') return;
+    if (payout?.state !== 'queued') return;
     await this.provider.requestPayout({
       payoutId,
       amount: Number(payout.amount),
