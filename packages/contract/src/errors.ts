@@ -293,6 +293,8 @@ export const ERRORS = {
       en: 'This payment was already completed',
       fil: 'Tapos na ang bayad na ito',
       es: 'Este pago ya se completó',
+    },
+  },
   AGREEMENT_NOT_SIGNED: {
     code: 40910,
     status: 409,
