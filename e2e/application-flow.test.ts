@@ -180,12 +180,15 @@ describe('a new borrower applies in a mobile browser', () => {
       expect(new URL(page.url()).hash).toMatch(/^#\/auth\/review_tips/);
       await snap(page, journey, '12-approved');
 
+      // Home says so too: the approved card with what reaches the borrower, and Get money.
+      await page.goto(`${baseURL}/#/`);
+      const homeCard = page.locator('section.loan-card');
+      await homeCard.getByRole('heading', { name: 'Your loan is approved' }).waitFor();
+      await homeCard.getByText('₱970').waitFor();
+      await snap(page, journey, '12b-home-approved');
+
       // The Disclosure Statement before signing; signing needs the tick.
-      await page
-        .getByRole('button', { name: 'Get money' })
-        .or(page.getByRole('link', { name: 'Get money' }))
-        .first()
-        .click();
+      await homeCard.getByRole('link', { name: 'Get money' }).click();
       await page.getByText('₱1,091').first().waitFor();
       await snap(page, journey, '13-disclosure');
       // The agreement itself, with the same figures, before coming back to sign.
