@@ -32,7 +32,12 @@ describe('the Disclosure Statement', () => {
       lender,
     });
     expect(statement.principal).toBe(500_000);
-    expect(statement.financeCharges).toEqual({ interest: 45_500, processingFee: 15_000, total: 60_500 });
+    expect(statement.financeCharges).toEqual({
+      interest: 45_500,
+      processingFee: 15_000,
+      feeDiscount: 0,
+      total: 60_500,
+    });
     expect(statement.netProceeds).toBe(485_000);
     expect(statement.totalPayable).toBe(545_500);
     expect(statement.schedule).toEqual([
@@ -45,5 +50,32 @@ describe('the Disclosure Statement', () => {
     expect(statement.totalChargesCap).toBe(500_000);
     expect(statement.prepaymentPenalty).toBe(0);
     expect(statement.lender.corporateName).toBe('Sample Lending Corporation');
+  });
+
+  it('shows a coupon taken off the fee: more is sent, the effective rate is lower', () => {
+    const start = { year: 2026, month: 11, day: 21 };
+    const plain = buildDisclosure({
+      terms: demo,
+      quote: quoteLoan(demo, 500_000, 91),
+      startDate: start,
+      lender,
+    });
+    const statement = buildDisclosure({
+      terms: demo,
+      quote: quoteLoan(demo, 500_000, 91, { discount: 10_000 }),
+      startDate: start,
+      lender,
+    });
+    expect(statement.financeCharges).toEqual({
+      interest: 45_500,
+      processingFee: 5_000,
+      feeDiscount: 10_000,
+      total: 50_500,
+    });
+    expect(statement.netProceeds).toBe(495_000);
+    expect(statement.totalPayable).toBe(545_500);
+    expect(Number(statement.effectiveYearlyRatePercent)).toBeLessThan(
+      Number(plain.effectiveYearlyRatePercent),
+    );
   });
 });

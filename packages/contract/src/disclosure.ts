@@ -34,7 +34,8 @@ export interface DisclosureInstalment {
 
 export interface DisclosureStatement {
   principal: number;
-  financeCharges: { interest: number; processingFee: number; total: number };
+  /** `processingFee` is what is charged, after `feeDiscount` (a coupon) was taken off it. */
+  financeCharges: { interest: number; processingFee: number; feeDiscount: number; total: number };
   netProceeds: number;
   totalPayable: number;
   tenureDays: number;
@@ -67,7 +68,8 @@ function percent(rate: number): string {
 
 export function buildDisclosure(input: {
   terms: LoanTerms;
-  quote: LoanQuote;
+  /** A quote stored before coupons existed has no `feeDiscount`. */
+  quote: Omit<LoanQuote, 'feeDiscount'> & { feeDiscount?: number };
   /** The day the money is sent: due dates count from it. */
   startDate: CalendarDate;
   lender: LenderDetails;
@@ -79,6 +81,8 @@ export function buildDisclosure(input: {
     financeCharges: {
       interest: quote.totalInterest,
       processingFee: quote.processingFee,
+      // Quotes stored before coupons existed have no discount.
+      feeDiscount: quote.feeDiscount ?? 0,
       total: quote.financeCharges,
     },
     netProceeds: quote.netProceeds,

@@ -159,6 +159,15 @@ export const ERRORS = {
       es: 'No encontrado',
     },
   },
+  COUPON_NOT_FOUND: {
+    code: 40420,
+    status: 404,
+    message: {
+      en: 'This coupon was not found',
+      fil: 'Hindi nahanap ang coupon na ito',
+      es: 'No se encontró este cupón',
+    },
+  },
   ALREADY_REGISTERED: {
     code: 40901,
     status: 409,
@@ -329,6 +338,42 @@ export const ERRORS = {
       en: 'Your receiving account is still being checked. Please try again in a moment',
       fil: 'Sinusuri pa ang iyong tatanggap na account. Pakisubukan muli mamaya',
       es: 'Su cuenta de destino aún se está verificando. Inténtelo de nuevo en un momento',
+    },
+  },
+  NOTHING_TO_APPLY_AGAIN: {
+    code: 40920,
+    status: 409,
+    message: {
+      en: 'There is no cancelled or rejected application to apply again for. Please apply for a new loan',
+      fil: 'Walang kinansela o tinanggihang application na mauulit. Mag-apply ng bagong loan',
+      es: 'No hay una solicitud cancelada o rechazada que repetir. Solicite un préstamo nuevo',
+    },
+  },
+  ATTEMPT_TIMED_OUT: {
+    code: 40921,
+    status: 409,
+    message: {
+      en: 'This application has timed out, please try again',
+      fil: 'Nag-time out ang application na ito, pakisubukan muli',
+      es: 'Esta solicitud ha caducado, inténtelo de nuevo',
+    },
+  },
+  COUPON_ALREADY_USED: {
+    code: 40922,
+    status: 409,
+    message: {
+      en: 'This coupon has already been used',
+      fil: 'Nagamit na ang coupon na ito',
+      es: 'Este cupón ya se utilizó',
+    },
+  },
+  COUPON_EXPIRED: {
+    code: 40923,
+    status: 409,
+    message: {
+      en: 'This coupon expired on {date}',
+      fil: 'Nag-expire ang coupon na ito noong {date}',
+      es: 'Este cupón caducó el {date}',
     },
   },
   PAYLOAD_TOO_LARGE: {

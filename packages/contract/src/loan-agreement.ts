@@ -267,6 +267,13 @@ const SCHEDULE_LINE: Record<Language, (n: number, date: string, amount: string) 
   es: (n, date, amount) => `Pago ${n}: ${amount} el ${date}`,
 };
 
+/** How the fee reads when a coupon was taken off it. */
+const AFTER_COUPON: Record<Language, (coupon: string) => string> = {
+  en: (coupon) => `after a ${coupon} coupon`,
+  fil: (coupon) => `bawas na ang ${coupon} na coupon`,
+  es: (coupon) => `tras un cupón de ${coupon}`,
+};
+
 export function loanAgreementText(
   lang: Language,
   disclosure: DisclosureStatement,
@@ -282,7 +289,10 @@ export function loanAgreementText(
     phone: d.lender.complaintsPhone,
     borrower: borrowerName,
     principal: formatPeso(d.principal),
-    fee: formatPeso(d.financeCharges.processingFee),
+    fee:
+      d.financeCharges.feeDiscount > 0
+        ? `${formatPeso(d.financeCharges.processingFee)} (${AFTER_COUPON[lang](formatPeso(d.financeCharges.feeDiscount))})`
+        : formatPeso(d.financeCharges.processingFee),
     net: formatPeso(d.netProceeds),
     interest: formatPeso(d.financeCharges.interest),
     charges: formatPeso(d.financeCharges.total),

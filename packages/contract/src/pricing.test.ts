@@ -172,6 +172,59 @@ describe('every quote', () => {
     );
   });
 
+  it('with a coupon, takes at most the fee off it: proceeds rise, the rate falls, the caps still hold', () => {
+    fc.assert(
+      fc.property(
+        terms,
+        fc.integer({ min: 0, max: 12 }),
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 0, max: 50_000 }),
+        (generated, pick, tenurePick, discount) => {
+          const product = toTerms(generated);
+          const amounts = allowedAmounts(product);
+          const amount = amounts[pick % amounts.length] as number;
+          const tenureDays = product.tenureDays[tenurePick % product.tenureDays.length] as number;
+          const plain = quoteLoan(product, amount, tenureDays);
+          const quote = quoteLoan(product, amount, tenureDays, { discount });
+          expect(quote.feeDiscount).toBe(Math.min(discount, plain.processingFee));
+          expect(quote.processingFee).toBe(plain.processingFee - quote.feeDiscount);
+          expect(quote.processingFee).toBeGreaterThanOrEqual(0);
+          expect(quote.netProceeds).toBe(amount - quote.processingFee);
+          expect(quote.netProceeds).toBe(plain.netProceeds + quote.feeDiscount);
+          expect(quote.financeCharges).toBe(plain.financeCharges - quote.feeDiscount);
+          // The repayments do not change: the coupon only raises what reaches the borrower.
+          expect(quote.schedule).toEqual(plain.schedule);
+          expect(quote.totalPayable).toBe(plain.totalPayable);
+          expect(quote.effectiveMonthlyRate).toBeLessThanOrEqual(plain.effectiveMonthlyRate + 1e-12);
+          if (quote.netProceeds > 0 && quote.totalPayable > quote.netProceeds) {
+            const payments = quote.schedule.map((line) => ({ day: line.dueDay, amount: line.total }));
+            expect(quote.effectiveMonthlyRate).toBeCloseTo(newtonMonthlyRate(quote.netProceeds, payments), 8);
+          }
+          if (capViolations(product).length === 0) {
+            expect(quote.effectiveMonthlyRate * BPS).toBeLessThanOrEqual(
+              PHILIPPINE_CAPS.maxMonthlyEffectiveRateBps,
+            );
+            expect(quote.financeCharges).toBeLessThanOrEqual(totalChargesCap(amount));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('takes the ₱100 account coupon off the demo fee and refuses a negative discount', () => {
+    const plain = quoteLoan(demo, 500_000, 91);
+    const quote = quoteLoan(demo, 500_000, 91, { discount: 10_000 });
+    expect(plain.processingFee).toBe(15_000);
+    expect(quote).toMatchObject({ processingFee: 5_000, feeDiscount: 10_000, netProceeds: 495_000 });
+    expect(quoteLoan(demo, 100_000, 91, { discount: 10_000 })).toMatchObject({
+      processingFee: 0,
+      feeDiscount: 3_000,
+      netProceeds: 100_000,
+    });
+    expect(() => quoteLoan(demo, 500_000, 91, { discount: -1 })).toThrow(RangeError);
+  });
+
   it('in instalments, pays interest on the diminishing balance', () => {
     const quote = quoteLoan({ ...demo, interestMethod: 'instalments' }, 900_000, 91);
     expect(quote.schedule.map((line) => line.dueDay)).toEqual([30, 60, 91]);

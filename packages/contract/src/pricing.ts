@@ -79,7 +79,10 @@ export interface Instalment {
 export interface LoanQuote {
   principal: number;
   tenureDays: number;
+  /** What the borrower is charged, after any coupon: principal = netProceeds + processingFee. */
   processingFee: number;
+  /** A coupon taken off the processing fee (0 without one), never more than the fee. */
+  feeDiscount: number;
   netProceeds: number;
   schedule: Instalment[];
   totalInterest: number;
@@ -154,7 +157,24 @@ export function effectiveMonthlyRate(
   return (low + high) / 2;
 }
 
-export function quoteLoan(terms: LoanTerms, principal: number, tenureDays: number): LoanQuote {
+export interface QuoteOptions {
+  /** A coupon in centavos, taken off the processing fee; only up to the fee, so the fee is never negative. */
+  discount?: number;
+}
+
+/** The part of a coupon that applies to a fee: whole centavos, never more than the fee, never negative. */
+export function feeDiscountFor(fee: number, discount = 0): number {
+  if (!Number.isSafeInteger(discount) || discount < 0)
+    throw new RangeError(`a discount is a non-negative whole number of centavos (${discount})`);
+  return Math.min(fee, discount);
+}
+
+export function quoteLoan(
+  terms: LoanTerms,
+  principal: number,
+  tenureDays: number,
+  options: QuoteOptions = {},
+): LoanQuote {
   const processingFee = applyBps(principal, terms.processingFeeBps);
   const schedule =
     terms.interestMethod === 'single'
@@ -170,21 +190,45 @@ export function quoteLoan(terms: LoanTerms, principal: number, tenureDays: numbe
       : instalmentSchedule(principal, terms.monthlyInterestBps, tenureDays);
   const totalInterest = schedule.reduce((sum, line) => sum + line.interest, 0);
   const totalPayable = schedule.reduce((sum, line) => sum + line.total, 0);
-  const netProceeds = principal - processingFee;
-  const monthly = effectiveMonthlyRate(
-    netProceeds,
-    schedule.map((line) => ({ day: line.dueDay, amount: line.total })),
-  );
-  return {
+  const quote = {
     principal,
     tenureDays,
     processingFee,
-    netProceeds,
+    feeDiscount: 0,
+    netProceeds: principal - processingFee,
     schedule,
     totalInterest,
     financeCharges: totalInterest + processingFee,
     totalPayable,
     nominalMonthlyRateBps: terms.monthlyInterestBps,
+    effectiveMonthlyRate: 0,
+    effectiveYearlyRate: 0,
+  };
+  return withFeeDiscount(quote, options.discount ?? 0);
+}
+
+/**
+ * The same loan with a coupon taken off its processing fee (replacing any earlier one): the repayments do
+ * not change, more reaches the borrower, so the effective rate, from the cash flows, falls.
+ */
+export function withFeeDiscount(
+  quote: Omit<LoanQuote, 'feeDiscount'> & { feeDiscount?: number },
+  discount: number,
+): LoanQuote {
+  const fullFee = quote.processingFee + (quote.feeDiscount ?? 0);
+  const feeDiscount = feeDiscountFor(fullFee, discount);
+  const processingFee = fullFee - feeDiscount;
+  const netProceeds = quote.principal - processingFee;
+  const monthly = effectiveMonthlyRate(
+    netProceeds,
+    quote.schedule.map((line) => ({ day: line.dueDay, amount: line.total })),
+  );
+  return {
+    ...quote,
+    processingFee,
+    feeDiscount,
+    netProceeds,
+    financeCharges: quote.totalInterest + processingFee,
     effectiveMonthlyRate: monthly,
     effectiveYearlyRate: (1 + monthly) ** 12 - 1,
   };

@@ -10,6 +10,7 @@ import { loanRoutes } from './loan/index.ts';
 import { loanOrderRoutes } from './loan/orders.ts';
 import { loanMarketRoutes } from './loan-market/index.ts';
 import { logRoutes } from './log/index.ts';
+import { lotteryDrawRoutes } from './lottery-draw/index.ts';
 import { matiRoutes } from './mati/index.ts';
 import { portalRoutes } from './portal/index.ts';
 import { repayRoutes } from './repay/index.ts';
@@ -56,4 +57,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   // Own scope: the signed callback reads only JSON.
   await app.register(callbackRoutes);
   await app.register(payoutCallbackRoutes);
+  await app.register(lotteryDrawRoutes);
 }

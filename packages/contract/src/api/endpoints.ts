@@ -6,6 +6,7 @@ import {
   VERIFY_CODE_LENGTH,
   VERIFY_CODE_PURPOSES,
 } from '../auth-rules.ts';
+import { COUPON_KINDS, COUPON_STATES } from '../coupons.ts';
 import { LANGUAGES } from '../languages.ts';
 import { HOME_STATES, ORDER_STATUS_LABELS } from '../loan-status.ts';
 import { isPhMobile, MOBILE_INPUT_MAX_LENGTH } from '../mobile.ts';
@@ -116,7 +117,12 @@ const queryWholeNumber = z.coerce.number({ message: 'required' }).int('invalid')
 export const LoanQuote = z.object({
   principal: centavos,
   tenureDays: z.number().int(),
-  processingFee: centavos.describe('centavos, deducted from the proceeds'),
+  processingFee: centavos.describe('centavos, deducted from the proceeds, after any coupon'),
+  feeDiscount: centavos
+    .optional()
+    .describe(
+      'centavos: a coupon taken off the processing fee (never more than the fee); absent on older quotes',
+    ),
   netProceeds: centavos.describe('centavos, what reaches the borrower'),
   schedule: z.array(
     z.object({
@@ -141,7 +147,12 @@ export type LoanQuote = z.infer<typeof LoanQuote>;
 /** The Disclosure Statement's figures (disclosure.ts `DisclosureStatement`). */
 export const DisclosureStatement = z.object({
   principal: centavos,
-  financeCharges: z.object({ interest: centavos, processingFee: centavos, total: centavos }),
+  financeCharges: z.object({
+    interest: centavos,
+    processingFee: centavos.describe('centavos: charged, after the coupon'),
+    feeDiscount: centavos.describe('centavos: the coupon taken off the fee, 0 without one'),
+    total: centavos,
+  }),
   netProceeds: centavos,
   totalPayable: centavos,
   tenureDays: z.number().int(),
@@ -246,6 +257,39 @@ export const LoanAgreement = z.object({
   signedHash: z.string().nullable().describe('the documentHash the borrower signed; null until signed'),
 });
 export type LoanAgreement = z.infer<typeof LoanAgreement>;
+
+// ---- Market (docs/decisions/0008-market.md) ----
+
+/** A product of the market: any brand of the lender, named with its brand. */
+export const MarketProduct = Product.extend({
+  packageName: z.string().describe("the brand's package name: the channel to apply through"),
+  appName: z.string(),
+});
+export type MarketProduct = z.infer<typeof MarketProduct>;
+
+/** A loan order with the brand it was applied for through. */
+export const MarketOrder = LoanOrder.extend({ packageName: z.string(), appName: z.string() });
+export type MarketOrder = z.infer<typeof MarketOrder>;
+
+/** Why the borrower cannot apply now, or null when they can. */
+export const APPLY_BLOCKS = ['applicationIncomplete', 'loanInProgress', 'applyAgainLater'] as const;
+
+const epochId = z
+  .string({ message: 'required' })
+  .min(1, 'required')
+  .max(64, 'invalid')
+  .describe('From create-epochid: the same id twice makes one order');
+
+export const Coupon = z.object({
+  couponId: z.string(),
+  kind: z.enum(COUPON_KINDS),
+  amount: centavos,
+  state: z.enum(COUPON_STATES),
+  grantedAt: z.string().describe('ISO 8601'),
+  expiresAt: z.string().describe('ISO 8601: to be used before then'),
+  orderId: z.string().nullable().describe('the order whose processing fee it was taken off'),
+});
+export type Coupon = z.infer<typeof Coupon>;
 
 const Empty = z.object({});
 const Nothing = z.null();
@@ -511,6 +555,168 @@ export const ENDPOINTS = {
     "The borrower's orders cancelled today (Manila day), newest first.",
     Empty,
     z.array(LoanOrder),
+  ),
+
+  // ---- Market and coupons (docs/decisions/0008-market.md) ----
+  marketIndex: endpoint(
+    'marketIndex',
+    'market',
+    "The market: each brand of the lender that offers loans, with its products' amount range and tenures.",
+    Empty,
+    z.object({
+      brands: z.array(
+        z.object({
+          packageName: z.string(),
+          appName: z.string(),
+          productCount: z.number().int(),
+          minAmount: centavos,
+          maxAmount: centavos,
+          tenureDays: z.array(z.number().int()),
+        }),
+      ),
+    }),
+  ),
+  lendingRecord: endpoint(
+    'lendingRecord',
+    'market',
+    "The borrower's record with the lender, across its brands: loans disbursed, repaid, whether one ever fell overdue, and the open order.",
+    Empty,
+    z.object({
+      loansDisbursed: z.number().int(),
+      loansRepaid: z.number().int(),
+      everOverdue: z.boolean(),
+      lastRepaidAt: z.string().nullable().describe('ISO 8601'),
+      openOrder: MarketOrder.nullable(),
+    }),
+  ),
+  creditList: endpoint(
+    'creditList',
+    'market',
+    'What the borrower may borrow now from each product of the market, and why not when they cannot apply (one loan at a time, the 30-day wait after a rejection, an incomplete application).',
+    Empty,
+    z.array(
+      z.object({
+        productId: z.string(),
+        name: z.string(),
+        packageName: z.string(),
+        appName: z.string(),
+        minAmount: centavos,
+        maxAmount: centavos.describe('centavos: the credit line on this product'),
+        tenureDays: z.array(z.number().int()),
+        canApply: z.boolean(),
+        blockedBy: z.enum(APPLY_BLOCKS).nullable(),
+        canApplyAgainAt: z.string().nullable().describe('ISO 8601, after a rejection'),
+      }),
+    ),
+  ),
+  epochScore: endpoint(
+    'epochScore',
+    'market',
+    "The assessment of the borrower's latest application (an epoch is one attempt): pending, approved or rejected, with the policy's reason codes (docs/api.md, Assessment).",
+    Empty,
+    z.object({
+      orderId: z.string().nullable(),
+      outcome: z.enum(['none', 'notSubmitted', 'pending', 'approved', 'rejected']),
+      reasons: z.array(z.string()),
+      decidedAt: z.string().nullable().describe('ISO 8601'),
+    }),
+  ),
+  repayColor: endpoint(
+    'repayColor',
+    'market',
+    'The colour of the repay card: none (nothing to repay), green (next due date more than 3 days away), amber (due within 3 days), red (overdue).',
+    Empty,
+    z.object({
+      color: z.enum(['none', 'green', 'amber', 'red']),
+      orderId: z.string().nullable(),
+      dueDate: z.string().nullable().describe('YYYY-MM-DD, Manila calendar'),
+      daysLeft: z.number().int().nullable().describe('negative when past due'),
+    }),
+  ),
+  repayProducts: endpoint(
+    'repayProducts',
+    'market',
+    "The borrower's loans to repay across the lender's brands (one loan at a time: at most one), with the next due date.",
+    Empty,
+    z.array(
+      MarketOrder.extend({
+        productName: z.string(),
+        nextDueDate: z.string().nullable().describe('YYYY-MM-DD, Manila calendar'),
+        nextDueAmount: centavos.nullable(),
+      }),
+    ),
+  ),
+  productListMarket: endpoint(
+    'productListMarket',
+    'market',
+    "Every active product of the lender's brands, each with its brand; the calling brand's first.",
+    Empty,
+    z.array(MarketProduct),
+  ),
+  loanOrderListMarket: endpoint(
+    'loanOrderListMarket',
+    'market',
+    "The borrower's orders across the lender's brands, newest first, each with its brand.",
+    Empty,
+    z.array(MarketOrder),
+  ),
+  createEpochId: endpoint(
+    'createEpochId',
+    'market',
+    'A new application attempt id, valid for 30 minutes: send it with apply-market so a repeated tap or a retried request makes one order.',
+    Empty,
+    z.object({ epochId: z.string(), expiresAt: z.string().describe('ISO 8601') }),
+  ),
+  applyMarket: endpoint(
+    'applyMarket',
+    'market',
+    "Apply for a product of any of the lender's brands, through the same rules as /loan/loan-order/apply (complete application, one loan at a time, the rejection wait). The same epochId answers the order it made; an unknown or another borrower's epochId answers 404, an expired one 40921.",
+    z.object({
+      epochId,
+      productId,
+      amount: z.number({ message: 'required' }).int('invalid').positive('invalid'),
+      tenureDays: z.number({ message: 'required' }).int('invalid').positive('invalid'),
+    }),
+    MarketOrder,
+  ),
+  applyMarketAgain: endpoint(
+    'applyMarketAgain',
+    'market',
+    'Apply again after the latest order was cancelled or rejected (a rejection only once its 30-day wait is over, else 40908): the same product, amount and tenure unless others are given. Nothing to apply again for: 40920.',
+    z.object({
+      epochId,
+      productId: productId.optional(),
+      amount: z.number().int('invalid').positive('invalid').optional(),
+      tenureDays: z.number().int('invalid').positive('invalid').optional(),
+    }),
+    MarketOrder,
+  ),
+  isRejectRecommendation: endpoint(
+    'isRejectRecommendation',
+    'market',
+    "Whether to show other lenders' offers after a rejection: never. A rejected borrower is not pushed to other lenders; the answer says why, and when they may apply here again.",
+    Empty,
+    z.object({
+      recommend: z.literal(false),
+      reason: z.string().describe("in the request's language"),
+      canApplyAgainAt: z.string().nullable().describe('ISO 8601, when the latest order was rejected'),
+    }),
+  ),
+  couponList: endpoint(
+    'couponList',
+    'coupon',
+    "The borrower's coupons, newest first: the ₱100 coupon granted when their first receiving account was verified.",
+    Empty,
+    z.array(Coupon),
+  ),
+  useCoupon: endpoint(
+    'useCoupon',
+    'coupon',
+    "Use a coupon: taken off the processing fee (at most the fee) of the open order before signing, whose quote is repriced; with no such order it is reserved and the next application takes it. Used once (40922), before it expires (40923); another borrower's coupon answers 40420.",
+    z.object({
+      couponId: z.string({ message: 'required' }).min(1, 'required').max(64, 'invalid'),
+    }),
+    z.object({ coupon: Coupon, order: LoanOrder.nullable() }),
   ),
 
   // ---- Agreement ----

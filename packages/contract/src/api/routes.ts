@@ -74,6 +74,47 @@ export const API = {
     auth: 'required',
   },
 
+  // Market: the lender's products across its brands (issue "Loan lifecycle", docs/decisions/0008-market.md).
+  marketIndex: { method: 'GET', path: '/loanMarket/index', encoding: 'query', auth: 'none' },
+  lendingRecord: { method: 'GET', path: '/loanMarket/lending-record', encoding: 'query', auth: 'required' },
+  creditList: { method: 'GET', path: '/loanMarket/credit-list', encoding: 'query', auth: 'required' },
+  epochScore: { method: 'GET', path: '/loanMarket/epoch-score', encoding: 'query', auth: 'required' },
+  repayColor: { method: 'GET', path: '/loanMarket/repay-color', encoding: 'query', auth: 'required' },
+  repayProducts: {
+    method: 'GET',
+    path: '/loanMarket/repay/products',
+    encoding: 'query',
+    auth: 'required',
+  },
+  productListMarket: { method: 'GET', path: '/loan/product/list-market', encoding: 'query', auth: 'none' },
+  loanOrderListMarket: {
+    method: 'GET',
+    path: '/loan/loan-order/list-market',
+    encoding: 'query',
+    auth: 'required',
+  },
+  createEpochId: {
+    method: 'GET',
+    path: '/loan/loan-order/create-epochid',
+    encoding: 'query',
+    auth: 'required',
+  },
+  applyMarket: { method: 'POST', path: '/loan/loan-order/apply-market', encoding: 'json', auth: 'required' },
+  applyMarketAgain: {
+    method: 'POST',
+    path: '/loan/loan-order/apply-market-again',
+    encoding: 'json',
+    auth: 'required',
+  },
+  isRejectRecommendation: {
+    method: 'GET',
+    path: '/app/isRejectRecommendation',
+    encoding: 'query',
+    auth: 'required',
+  },
+  couponList: { method: 'GET', path: '/lottery-draw/coupon/list', encoding: 'query', auth: 'required' },
+  useCoupon: { method: 'POST', path: '/lottery-draw/coupon/use', encoding: 'json', auth: 'required' },
+
   // Agreement (issue "Loan lifecycle").
   loanAgreement: { method: 'GET', path: '/loan/loanAgreement', encoding: 'query', auth: 'required' },
   signAgreement: { method: 'POST', path: '/loan/agreement/sign', encoding: 'json', auth: 'required' },

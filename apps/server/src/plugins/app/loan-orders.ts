@@ -17,6 +17,7 @@ import {
 import { offeredProduct, termsOf } from '../../domain/products.ts';
 import { finalDueDate, repaymentDue } from '../../domain/repayment-due.ts';
 import type { Application } from './application.ts';
+import type { Coupons } from './coupons.ts';
 import type { Jobs } from './jobs.ts';
 
 /** The job that assesses a submitted order (plugins/app/assessment.ts); its payload is `{ orderId }`. */
@@ -28,7 +29,7 @@ export const ASSESSMENT_JOB = 'assessOrder';
  * so a refused or raced change leaves the order as it was.
  */
 
-interface OrderRow {
+export interface OrderRow {
   order_id: string;
   product_id: string;
   principal: number;
@@ -40,13 +41,13 @@ interface OrderRow {
   updated_at: Date | string;
 }
 
-const COLUMNS =
+export const ORDER_COLUMNS =
   'order_id, product_id, principal, tenure_days, status, quote, submitted_at, created_at, updated_at';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** When the money reached the borrower: the payout that succeeded, from the order's history. */
 const DISBURSED_AT_SQL = `(select min(e.at) from loan_order_events e
   where e.order_id = loan_orders.order_id and e.event = 'payoutSucceeded') as disbursed_at`;
-const CLOSED_SQL = `(${LOAN_ORDER_STATUS.finished}, ${LOAN_ORDER_STATUS.cancelled}, ${LOAN_ORDER_STATUS.rejected})`;
+export const CLOSED_SQL = `(${LOAN_ORDER_STATUS.finished}, ${LOAN_ORDER_STATUS.cancelled}, ${LOAN_ORDER_STATUS.rejected})`;
 
 /** The next application step in the borrower's words, for the 40904 message. */
 const STEP_WORDS: Record<ApplicationStep, string> = {
@@ -61,7 +62,7 @@ function iso(value: Date | string): string {
   return new Date(value).toISOString();
 }
 
-function orderOfRow(row: OrderRow): LoanOrder {
+export function orderOfRow(row: OrderRow): LoanOrder {
   return {
     orderId: row.order_id,
     status: row.status,
@@ -95,6 +96,7 @@ export class LoanOrders {
     private readonly jobs: Jobs,
     /** How long after submit the assessment runs (ASSESSMENT_DELAY_SECONDS). */
     private readonly assessmentDelayMs: number,
+    private readonly coupons: Coupons,
   ) {}
 
   /** A new order in status applying, priced now; refused while the application is incomplete or a loan is open. */
@@ -103,53 +105,66 @@ export class LoanOrders {
     packageName: string,
     choice: { productId: string; amount: number; tenureDays: number },
   ): Promise<LoanOrder> {
-    const product = await offeredProduct(this.db, packageName, choice);
-    const quote = quoteLoan(termsOf(product), choice.amount, choice.tenureDays);
-    return this.db.transaction(async (tx) => {
-      const progress = await this.application.progress(userId, tx);
-      if (progress.nextStep !== null) {
-        throw new AppError('APPLICATION_INCOMPLETE', {
-          values: { step: STEP_WORDS[progress.nextStep] },
-          data: { nextStep: progress.nextStep, status: progress.status },
+    return this.db.transaction((tx) => this.applyIn(tx, userId, packageName, choice));
+  }
+
+  /** `apply` inside the caller's transaction (apply-market records its attempt with the order). */
+  async applyIn(
+    tx: Queryable,
+    userId: string,
+    packageName: string,
+    choice: { productId: string; amount: number; tenureDays: number },
+  ): Promise<LoanOrder> {
+    const product = await offeredProduct(tx, packageName, choice);
+    const progress = await this.application.progress(userId, tx);
+    if (progress.nextStep !== null) {
+      throw new AppError('APPLICATION_INCOMPLETE', {
+        values: { step: STEP_WORDS[progress.nextStep] },
+        data: { nextStep: progress.nextStep, status: progress.status },
+      });
+    }
+    const now = this.clock.now();
+    const latest = await this.latestRow(tx, userId);
+    if (latest && !isClosed(latest.status)) throw new AppError('LOAN_IN_PROGRESS');
+    if (latest?.status === LOAN_ORDER_STATUS.rejected) {
+      const again = retryDateAfterRejection(new Date(latest.updated_at));
+      if (now < again) {
+        const day = manilaToday(again);
+        const date = `${day.year}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`;
+        throw new AppError('APPLY_AGAIN_LATER', {
+          values: { date },
+          data: { canApplyAgainAt: again.toISOString() },
         });
       }
-      const now = this.clock.now();
-      const latest = await this.latestRow(tx, userId);
-      if (latest && !isClosed(latest.status)) throw new AppError('LOAN_IN_PROGRESS');
-      if (latest?.status === LOAN_ORDER_STATUS.rejected) {
-        const again = retryDateAfterRejection(new Date(latest.updated_at));
-        if (now < again) {
-          const day = manilaToday(again);
-          const date = `${day.year}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`;
-          throw new AppError('APPLY_AGAIN_LATER', {
-            values: { date },
-            data: { canApplyAgainAt: again.toISOString() },
-          });
-        }
-      }
-      // The partial unique index decides between racing requests: the loser inserts nothing.
-      const [row] = await tx.query<OrderRow>(
-        `insert into loan_orders (order_id, user_id, package_name, product_id, principal, tenure_days, status,
+    }
+    // A coupon the borrower used with no loan to take it is taken off this order's processing fee.
+    const coupon = await this.coupons.reservedFor(tx, userId);
+    const quote = quoteLoan(termsOf(product), choice.amount, choice.tenureDays, {
+      discount: coupon?.amount ?? 0,
+    });
+    // The partial unique index decides between racing requests: the loser inserts nothing.
+    const [row] = await tx.query<OrderRow>(
+      `insert into loan_orders (order_id, user_id, package_name, product_id, principal, tenure_days, status,
            quote, created_at, updated_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
          on conflict (user_id) where status not in ${CLOSED_SQL} do nothing
-         returning ${COLUMNS}`,
-        [
-          randomUUID(),
-          userId,
-          packageName,
-          product.productId,
-          choice.amount,
-          choice.tenureDays,
-          LOAN_ORDER_STATUS.applying,
-          JSON.stringify(quote),
-          now.toISOString(),
-        ],
-      );
-      if (!row) throw new AppError('LOAN_IN_PROGRESS');
-      await this.record(tx, row.order_id, null, row.status, 'apply', null);
-      return orderOfRow(row);
-    });
+         returning ${ORDER_COLUMNS}`,
+      [
+        randomUUID(),
+        userId,
+        packageName,
+        product.productId,
+        choice.amount,
+        choice.tenureDays,
+        LOAN_ORDER_STATUS.applying,
+        JSON.stringify(quote),
+        now.toISOString(),
+      ],
+    );
+    if (!row) throw new AppError('LOAN_IN_PROGRESS');
+    if (coupon) await this.coupons.attach(tx, coupon.couponId, row.order_id);
+    await this.record(tx, row.order_id, null, row.status, 'apply', null);
+    return orderOfRow(row);
   }
 
   /** Confirms the order (finish_loading) and queues its assessment; a repeat answers the same order. */
@@ -162,7 +177,7 @@ export class LoanOrders {
       const now = this.clock.now().toISOString();
       const [row] = await tx.query<OrderRow>(
         `update loan_orders set submitted_at = $3, updated_at = $3
-         where order_id = $1 and status = $2 and submitted_at is null returning ${COLUMNS}`,
+         where order_id = $1 and status = $2 and submitted_at is null returning ${ORDER_COLUMNS}`,
         [orderId, LOAN_ORDER_STATUS.applying, now],
       );
       if (!row) throw new AppError('CONFLICT');
@@ -203,7 +218,7 @@ export class LoanOrders {
       throw new AppError(next.refusal === 'alreadySubmitted' ? 'ALREADY_SUBMITTED' : 'LOAN_STEP_NOT_ALLOWED');
     const [row] = await tx.query<OrderRow>(
       `update loan_orders set status = $3, updated_at = $4
-         where order_id = $1 and status = $2 returning ${COLUMNS}`,
+         where order_id = $1 and status = $2 returning ${ORDER_COLUMNS}`,
       [orderId, order.status, next.to, this.clock.now().toISOString()],
     );
     // Another request moved it first: the caller's view was stale.
@@ -223,7 +238,7 @@ export class LoanOrders {
   } | null> {
     if (!UUID.test(orderId)) return null;
     const [row] = await this.db.query<OrderRow & { user_id: string; fell_overdue: boolean }>(
-      `select ${COLUMNS}, user_id, exists (
+      `select ${ORDER_COLUMNS}, user_id, exists (
          select 1 from loan_orders o join loan_order_events e on e.order_id = o.order_id
          where o.user_id = loan_orders.user_id and o.order_id <> loan_orders.order_id and e.to_status = $2
        ) as fell_overdue
@@ -244,7 +259,7 @@ export class LoanOrders {
 
   async latest(userId: string): Promise<LatestOrder> {
     const [row] = await this.db.query<RowWithDisbursement>(
-      `select ${COLUMNS}, ${DISBURSED_AT_SQL} from loan_orders where user_id = $1 order by seq desc limit 1`,
+      `select ${ORDER_COLUMNS}, ${DISBURSED_AT_SQL} from loan_orders where user_id = $1 order by seq desc limit 1`,
       [userId],
     );
     const now = this.clock.now();
@@ -268,7 +283,7 @@ export class LoanOrders {
 
   async list(userId: string): Promise<LoanOrderListItem[]> {
     const rows = await this.db.query<RowWithDisbursement>(
-      `select ${COLUMNS}, ${DISBURSED_AT_SQL} from loan_orders where user_id = $1 order by seq desc`,
+      `select ${ORDER_COLUMNS}, ${DISBURSED_AT_SQL} from loan_orders where user_id = $1 order by seq desc`,
       [userId],
     );
     return rows.map((row) => {
@@ -310,7 +325,7 @@ export class LoanOrders {
     const today = manilaToday(this.clock.now());
     const start = new Date(Date.UTC(today.year, today.month - 1, today.day) - 8 * 60 * 60 * 1000);
     const rows = await this.db.query<OrderRow>(
-      `select ${COLUMNS} from loan_orders where user_id = $1 and status = $2 and updated_at >= $3
+      `select ${ORDER_COLUMNS} from loan_orders where user_id = $1 and status = $2 and updated_at >= $3
        order by updated_at desc, seq desc`,
       [userId, LOAN_ORDER_STATUS.cancelled, start.toISOString()],
     );
@@ -357,7 +372,7 @@ export class LoanOrders {
 
   private async latestRow(db: Queryable, userId: string): Promise<OrderRow | undefined> {
     const [row] = await db.query<OrderRow>(
-      `select ${COLUMNS} from loan_orders where user_id = $1 order by seq desc limit 1`,
+      `select ${ORDER_COLUMNS} from loan_orders where user_id = $1 order by seq desc limit 1`,
       [userId],
     );
     return row;
@@ -367,7 +382,7 @@ export class LoanOrders {
   private async ownRow(db: Queryable, userId: string, orderId: string): Promise<OrderRow> {
     if (!UUID.test(orderId)) throw new AppError('NOT_FOUND');
     const [row] = await db.query<OrderRow>(
-      `select ${COLUMNS} from loan_orders where order_id = $1 and user_id = $2 for update`,
+      `select ${ORDER_COLUMNS} from loan_orders where order_id = $1 and user_id = $2 for update`,
       [orderId, userId],
     );
     if (!row) throw new AppError('NOT_FOUND');
@@ -377,7 +392,7 @@ export class LoanOrders {
   private async anyRow(db: Queryable, orderId: string): Promise<OrderRow> {
     if (!UUID.test(orderId)) throw new AppError('NOT_FOUND');
     const [row] = await db.query<OrderRow>(
-      `select ${COLUMNS} from loan_orders where order_id = $1 for update`,
+      `select ${ORDER_COLUMNS} from loan_orders where order_id = $1 for update`,
       [orderId],
     );
     if (!row) throw new AppError('NOT_FOUND');

@@ -15,6 +15,7 @@ import type {
   PayoutProvider,
 } from '../../providers/payout/payout-provider.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
+import type { Coupons } from './coupons.ts';
 import type { Jobs } from './jobs.ts';
 import type { VerifyCodes } from './verify-codes.ts';
 
@@ -123,6 +124,7 @@ export class PayoutAccounts {
     private readonly provider: PayoutProvider,
     private readonly codes: VerifyCodes,
     private readonly sms: SmsProvider,
+    private readonly coupons: Coupons,
   ) {}
 
   async account(userId: string, language: Language, db: Queryable = this.db): Promise<BankAccount> {
@@ -211,6 +213,8 @@ export class PayoutAccounts {
       if (!account) return 'stale';
       if (result.outcome === 'verified' && this.verifiedListener)
         queued = await this.verifiedListener(tx, account.user_id);
+      // SPEC section 9: binding an account earns the ₱100 coupon, once, with the verification itself.
+      if (result.outcome === 'verified') await this.coupons.grantForVerifiedAccount(tx, account.user_id);
       return 'applied';
     });
     if (queued) this.jobs.wake();

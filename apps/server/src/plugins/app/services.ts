@@ -15,11 +15,13 @@ import { Agreements } from './agreements.ts';
 import { Application } from './application.ts';
 import { Assessment } from './assessment.ts';
 import { Collections } from './collections.ts';
+import { Coupons } from './coupons.ts';
 import { Disbursements } from './disbursements.ts';
 import { Identity } from './identity.ts';
 import { Jobs } from './jobs.ts';
 import { Ledger } from './ledger.ts';
 import { LoanOrders } from './loan-orders.ts';
+import { Market } from './market.ts';
 import { PayoutAccounts } from './payout-accounts.ts';
 import { RateLimits } from './rate-limits.ts';
 import { Security } from './security.ts';
@@ -46,6 +48,8 @@ declare module 'fastify' {
     collections: Collections;
     /** The sandbox collections provider, when COLLECTIONS_PROVIDER is `sandbox` (checkout page, cashier). */
     sandboxCollections: SandboxCollections | null;
+    coupons: Coupons;
+    market: Market;
   }
 }
 
@@ -97,7 +101,8 @@ export const servicesPlugin = fp<ServicesOptions>(
         if (answer.statusCode !== 200) throw new Error(`The payout callback answered ${answer.statusCode}`);
       },
     });
-    const payoutAccounts = new PayoutAccounts(db, clock, jobs, payoutProvider, codes, sms);
+    const coupons = new Coupons(db, clock);
+    const payoutAccounts = new PayoutAccounts(db, clock, jobs, payoutProvider, codes, sms, coupons);
 
     app.decorate('sms', sms);
     app.decorate('sandboxSms', sandboxSms);
@@ -109,8 +114,17 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('ledger', ledger);
     const application = new Application(db, clock);
     app.decorate('application', application);
-    const loanOrders = new LoanOrders(db, clock, application, jobs, config.assessmentDelaySeconds * 1000);
+    const loanOrders = new LoanOrders(
+      db,
+      clock,
+      application,
+      jobs,
+      config.assessmentDelaySeconds * 1000,
+      coupons,
+    );
     app.decorate('loanOrders', loanOrders);
+    app.decorate('coupons', coupons);
+    app.decorate('market', new Market(db, clock, application, loanOrders));
     app.decorate(
       'agreements',
       new Agreements(db, clock, loanOrders, (name) => app.brands.find(name)?.lender),

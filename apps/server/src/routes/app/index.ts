@@ -1,6 +1,6 @@
 import { PAYOUT_INSTITUTIONS } from '@hiram/contract/banks';
 import type { FastifyInstance } from 'fastify';
-import { defineEndpoint } from '../endpoint.ts';
+import { defineEndpoint, sessionOf } from '../endpoint.ts';
 
 export async function appRoutes(app: FastifyInstance): Promise<void> {
   // SPEC section 7 names it after Paystack; here it is the Philippine banks and e-wallets of the contract.
@@ -11,5 +11,10 @@ export async function appRoutes(app: FastifyInstance): Promise<void> {
       kind: institution.kind,
       accountNumberLengths: [...institution.accountNumberLengths],
     })),
+  );
+
+  // Never: a rejected borrower is not pushed to other lenders (docs/decisions/0008-market.md).
+  defineEndpoint(app, 'isRejectRecommendation', async ({ language, request }) =>
+    app.market.rejectRecommendation(sessionOf(request).userId, language),
   );
 }
