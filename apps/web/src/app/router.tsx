@@ -58,6 +58,10 @@ const toBorrow: LazyScreen = () =>
 const notAvailableYet: LazyScreen = () =>
   import('./not-available-screen.tsx').then((module) => ({ Component: module.NotAvailableScreen }));
 
+/** The five code and account screens share one chunk: the channel in the link says what to show. */
+const instrumentScreen: LazyScreen = () =>
+  import('../features/repay/instrument-screen.tsx').then((m) => ({ Component: m.InstrumentScreen }));
+
 /**
  * Every screen but Home, each its own chunk so the first screen loads nothing it does not show. The
  * Record type makes a screen added to `paths` fail the type check until it is routed here.
@@ -121,14 +125,15 @@ const screens: Record<Exclude<RouteName, 'home'>, LazyScreen> = {
       Component: m.ConfirmBorrowScreen,
     })),
   lending: notAvailableYet,
-  repayDetail: notAvailableYet,
-  repayStp: notAvailableYet,
+  repayDetail: () =>
+    import('../features/repay/repay-detail-screen.tsx').then((m) => ({ Component: m.RepayDetailScreen })),
+  repayStp: instrumentScreen,
   extensionDetail: notAvailableYet,
-  repayBank: notAvailableYet,
-  repayPayso: notAvailableYet,
-  repayPaycools: notAvailableYet,
-  repayKxypay: notAvailableYet,
-  cashier: notAvailableYet,
+  repayBank: instrumentScreen,
+  repayPayso: instrumentScreen,
+  repayPaycools: instrumentScreen,
+  repayKxypay: instrumentScreen,
+  cashier: () => import('../features/repay/cashier-screen.tsx').then((m) => ({ Component: m.CashierScreen })),
   yx1: notAvailableYet,
   yx2: notAvailableYet,
   yx2ConfirmBorrow: notAvailableYet,

@@ -1,0 +1,119 @@
+import './repay.css';
+import { formatPeso } from '@hiram/contract/money';
+import { type ChannelId, COLLECTION_CHANNELS } from '@hiram/contract/repayment';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ChevronIcon } from '../../components/extra-icons.tsx';
+import { Page } from '../../components/page.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { StatusMessage } from '../../components/status-message.tsx';
+import { paths } from '../../config/paths.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { type FeatureTranslate, useFeatureText } from '../../lib/i18n/feature-text.ts';
+import { useI18n } from '../../lib/i18n/i18n.tsx';
+import { DuplicateSubmitError } from '../../lib/mutation.ts';
+import { showToast } from '../../lib/toast.ts';
+import { useCollectionChannels } from './api/get-collection-channels.ts';
+import { useOpenInstrument } from './api/open-instrument.ts';
+import { type PaymentLink, readPaymentLink, screenOfChannel } from './repay-rules.ts';
+import { type RepayTextKey, repayText } from './repay-text.ts';
+
+const GROUPS = [
+  ['ewallet', 'ewallets'],
+  ['counter', 'counters'],
+  ['bank', 'banks'],
+] as const;
+
+/**
+ * cashier (SPEC section 2): the channels the brand has open, e-wallets first, then counters and banks (all
+ * Philippine). A code channel opens its own screen, which asks for the code; a checkout channel goes
+ * straight to the provider's page.
+ */
+export function CashierScreen() {
+  const t = useFeatureText(repayText);
+  const [search] = useSearchParams();
+  const read = readPaymentLink(search);
+  return (
+    <Page title={t('cashierTitle')}>
+      {read.ok && read.link.amount > 0 ? (
+        <Channels t={t} link={read.link} />
+      ) : (
+        <BadLink t={t} message={read.ok ? 'notInteger' : read.message} />
+      )}
+    </Page>
+  );
+}
+
+export function BadLink({ t, message }: { t: FeatureTranslate<RepayTextKey>; message: RepayTextKey }) {
+  return (
+    <StatusMessage role="alert" title={t(message, { min: '', max: '', due: '' })}>
+      <Link className="button button-primary" to={paths.repayDetail.getHref()} replace>
+        {t('backToDetail')}
+      </Link>
+    </StatusMessage>
+  );
+}
+
+function Channels({ t, link }: { t: FeatureTranslate<RepayTextKey>; link: PaymentLink }) {
+  const { t: common } = useI18n();
+  const navigate = useNavigate();
+  const channels = useCollectionChannels();
+  const open = useOpenInstrument();
+
+  const choose = async (channel: ChannelId) => {
+    const screen = screenOfChannel(channel);
+    if (screen) {
+      navigate(paths[screen].getHref({ ...link, channel }));
+      return;
+    }
+    try {
+      const instrument = await open.mutate({ ...link, channel });
+      if (instrument.checkoutUrl) window.location.assign(instrument.checkoutUrl);
+    } catch (error) {
+      if (error instanceof DuplicateSubmitError) return;
+      if (error instanceof ApiError) showToast(errorMessage(error), { tone: 'error' });
+    }
+  };
+
+  if (!channels.data) {
+    return channels.status === 'error' ? (
+      <StatusMessage role="alert" title={common('common.loadFailed')}>
+        <button type="button" className="button button-primary" onClick={channels.refetch}>
+          {common('common.retry')}
+        </button>
+      </StatusMessage>
+    ) : (
+      <div className="repay-loading">
+        <Spinner label={common('common.loading')} />
+      </div>
+    );
+  }
+  const list = channels.data.channels;
+  return (
+    <div className="repay">
+      <p className="repay-cashier-amount">{t('cashierAmount', { amount: formatPeso(link.amount) })}</p>
+      {GROUPS.map(([group, title]) => (
+        <section key={group} className="menu-group" aria-label={t(title)}>
+          <h2 className="menu-heading">{t(title)}</h2>
+          <ul className="menu">
+            {list
+              .filter((channel) => channel.group === group)
+              .map((channel) => (
+                <li key={channel.channel}>
+                  <button
+                    type="button"
+                    className="menu-row"
+                    disabled={!channel.open || open.isPending}
+                    onClick={() => choose(channel.channel)}
+                  >
+                    <span className="menu-label">{COLLECTION_CHANNELS[channel.channel].name}</span>
+                    {channel.open ? null : <span className="menu-detail">{t('closed')}</span>}
+                    <ChevronIcon className="menu-chevron" />
+                  </button>
+                </li>
+              ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,241 @@
+import './repay.css';
+import type { RepaymentDetail } from '@hiram/contract/api/repayment';
+import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
+import { formatPeso } from '@hiram/contract/money';
+import { COLLECTION_CHANNELS, CREDITING_MINUTES } from '@hiram/contract/repayment';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { CheckIcon } from '../../components/icons.tsx';
+import { type MenuItem, MenuList } from '../../components/menu-list.tsx';
+import { Page } from '../../components/page.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { StatusMessage } from '../../components/status-message.tsx';
+import { TextField } from '../../components/text-field.tsx';
+import { paths } from '../../config/paths.ts';
+import { errorMessage, NetworkError } from '../../lib/api-client.ts';
+import { type FeatureTranslate, useFeatureText } from '../../lib/i18n/feature-text.ts';
+import { useI18n } from '../../lib/i18n/i18n.tsx';
+import { useRepaymentDetail } from './api/get-repayment-detail.ts';
+import { amountFromInput, largestPart } from './repay-rules.ts';
+import { formatManilaDay, formatManilaTime, type RepayTextKey, repayText } from './repay-text.ts';
+
+/** While a payment may be on its way, the balance is asked for again this often. */
+const REFRESH_MS = 5_000;
+const PAYABLE: readonly number[] = [LOAN_ORDER_STATUS.repaying, LOAN_ORDER_STATUS.overdue];
+
+/**
+ * repay_detail (SPEC sections 2, 4 and 5): what is due now and why, the due date and days overdue, and
+ * paying in full or in part (whole pesos, at least the minimum); the cashier then offers the channels.
+ */
+export function RepayDetailScreen() {
+  const t = useFeatureText(repayText);
+  const { t: common } = useI18n();
+  const [search] = useSearchParams();
+  const detail = useRepaymentDetail(search.get('orderNo'));
+  const payable = detail.data ? PAYABLE.includes(detail.data.status) : false;
+  const { refetch } = detail;
+
+  useEffect(() => {
+    if (!payable) return;
+    const timer = setInterval(refetch, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [payable, refetch]);
+
+  let body: ReactNode;
+  if (detail.data === undefined) {
+    body =
+      detail.status === 'error' ? (
+        <StatusMessage
+          role="alert"
+          title={
+            detail.error instanceof NetworkError ? common('common.loadFailed') : errorMessage(detail.error)
+          }
+        >
+          <button type="button" className="button button-primary" onClick={refetch}>
+            {common('common.retry')}
+          </button>
+        </StatusMessage>
+      ) : (
+        <div className="repay-loading">
+          <Spinner label={common('common.loading')} />
+        </div>
+      );
+  } else if (detail.data === null) {
+    body = <NothingToPay title={t('noLoanTitle')} />;
+  } else if (detail.data.status === LOAN_ORDER_STATUS.finished) {
+    body = (
+      <StatusMessage icon={<CheckIcon />} title={t('finishedTitle')} message={t('finishedHint')}>
+        <Link className="button button-primary" to={paths.records.getHref()}>
+          {common('tabs.records')}
+        </Link>
+      </StatusMessage>
+    );
+  } else if (!payable) {
+    body = <NothingToPay title={t('notYetTitle')} message={t('notYetHint')} />;
+  } else {
+    body = <Repayment t={t} detail={detail.data} />;
+  }
+  return <Page title={t('detailTitle')}>{body}</Page>;
+}
+
+function NothingToPay({ title, message }: { title: string; message?: string }) {
+  const { t: common } = useI18n();
+  return (
+    <StatusMessage title={title} {...(message ? { message } : {})}>
+      <Link className="button button-primary" to={paths.home.getHref()} replace>
+        {common('common.backHome')}
+      </Link>
+    </StatusMessage>
+  );
+}
+
+function Repayment({ t, detail }: { t: FeatureTranslate<RepayTextKey>; detail: RepaymentDetail }) {
+  const { lang } = useI18n();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<'full' | 'part'>('full');
+  const [typed, setTyped] = useState('');
+  const [problem, setProblem] = useState<RepayTextKey | null>(null);
+  const values = {
+    min: formatPeso(detail.minimumAmount),
+    max: formatPeso(largestPart(detail.totalDue)),
+    due: formatPeso(detail.totalDue),
+  };
+
+  const chosen =
+    mode === 'full'
+      ? ({ ok: true, amount: detail.totalDue } as const)
+      : amountFromInput(typed, detail.totalDue);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen.ok) {
+      setProblem(chosen.message);
+      return;
+    }
+    navigate(
+      paths.cashier.getHref({
+        orderNo: detail.orderNo,
+        payOrderId: detail.payOrderId,
+        amount: chosen.amount,
+      }),
+    );
+  };
+
+  // Room for more entries (proof of payment comes with its own screen).
+  const otherOptions: MenuItem[] = [
+    {
+      label: t('extend'),
+      detail: t('extendHint'),
+      to: paths.extensionDetail.getHref({ orderNo: detail.orderNo }),
+    },
+  ];
+
+  return (
+    <form className="repay" onSubmit={submit} noValidate>
+      <section className="card repay-due" aria-labelledby="repay-due-title">
+        <h2 id="repay-due-title" className="repay-due-label">
+          {t('totalDue')}
+        </h2>
+        <p className="repay-due-amount">{formatPeso(detail.totalDue)}</p>
+        <p className={detail.daysOverdue > 0 ? 'repay-due-date repay-overdue' : 'repay-due-date'}>
+          {detail.dueDate ? `${t('dueDate')}: ${formatManilaDay(detail.dueDate, lang)}` : null}
+          {' · '}
+          {detail.daysOverdue > 0 ? t('daysOverdue', { days: detail.daysOverdue }) : t('onTime')}
+        </p>
+      </section>
+
+      <section className="card" aria-labelledby="repay-why-title">
+        <h2 id="repay-why-title" className="card-title">
+          {t('whyTitle')}
+        </h2>
+        <dl className="facts repay-facts">
+          <Fact label={t('principal')} amount={detail.principal} />
+          <Fact label={t('interest')} amount={detail.interest} />
+          <Fact label={t('fees')} amount={detail.fees} />
+          <Fact label={t('penalty')} amount={detail.penalty} />
+          <Fact label={t('paidSoFar')} amount={detail.paid} />
+          {detail.overpayment > 0 ? <Fact label={t('overpayment')} amount={detail.overpayment} /> : null}
+        </dl>
+      </section>
+
+      {detail.openInstruments.length > 0 ? <OpenInstruments t={t} detail={detail} /> : null}
+
+      <fieldset className="choice-group">
+        <div className="repay-modes">
+          {(['full', 'part'] as const).map((choice) => (
+            <label key={choice} className="choice">
+              <input
+                type="radio"
+                name="repay-mode"
+                value={choice}
+                checked={mode === choice}
+                onChange={() => {
+                  setMode(choice);
+                  setProblem(null);
+                }}
+              />
+              <span className="choice-label">{t(choice === 'full' ? 'payFull' : 'payPart')}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {mode === 'part' ? (
+        <TextField
+          label={t('amountLabel')}
+          inputMode="numeric"
+          autoComplete="off"
+          value={typed}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            setProblem(null);
+          }}
+          hint={t('amountHint', values)}
+          error={problem ? t(problem, values) : undefined}
+        />
+      ) : null}
+
+      <button type="submit" className="button button-primary button-block">
+        {t('continue', { amount: chosen.ok ? formatPeso(chosen.amount) : '' }).trim()}
+      </button>
+      <p className="fine-print">{t('pendingNote', { minutes: CREDITING_MINUTES })}</p>
+
+      <MenuList title={t('moreOptions')} items={otherOptions} />
+    </form>
+  );
+}
+
+function Fact({ label, amount }: { label: string; amount: number }) {
+  return (
+    <div className="fact">
+      <dt>{label}</dt>
+      <dd>{formatPeso(amount)}</dd>
+    </div>
+  );
+}
+
+function OpenInstruments({ t, detail }: { t: FeatureTranslate<RepayTextKey>; detail: RepaymentDetail }) {
+  const { lang } = useI18n();
+  const items: MenuItem[] = detail.openInstruments.map((instrument) => {
+    const channel = COLLECTION_CHANNELS[instrument.channel];
+    const label = `${channel.name} · ${instrument.reference}`;
+    const hint = t('openInstrumentHint', {
+      amount: formatPeso(instrument.amount),
+      time: formatManilaTime(instrument.expiresAt, lang),
+    });
+    if (channel.screen) {
+      return {
+        label,
+        detail: hint,
+        to: paths[channel.screen].getHref({
+          orderNo: detail.orderNo,
+          payOrderId: detail.payOrderId,
+          amount: instrument.amount,
+          channel: instrument.channel,
+        }),
+      };
+    }
+    return { label, detail: hint, onPress: () => window.location.assign(instrument.checkoutUrl ?? '/') };
+  });
+  return <MenuList title={t('openInstruments')} items={items} />;
+}

@@ -1,0 +1,101 @@
+import { describe, expect, inject, it } from 'vitest';
+import { ApiBorrower, payAtCounter } from './support/api-borrower.ts';
+import { snap, useBrowser } from './support/browser.ts';
+import { agreeToPermissions, signInWithCode } from './support/journeys.ts';
+import { newMobile } from './support/sms.ts';
+
+const baseURL = inject('baseURL');
+const browser = useBrowser();
+
+/** The peso amount shown as the amount due now, in centavos. */
+function centavos(text: string): number {
+  return Math.round(Number(text.replace(/[₱,\s]/g, '')) * 100);
+}
+
+describe('a borrower repays in a mobile browser', () => {
+  it('pays part at a 7-Eleven counter, sees the balance drop, pays the rest through the checkout page and finishes the loan', async () => {
+    const journey = 'repayment';
+    // The application's screens are the application-flow journey's: here the API takes the loan to repayment.
+    const borrower = new ApiBorrower(baseURL, newMobile());
+    await borrower.signIn();
+    await borrower.takeLoanToRepayment(100_000, 91);
+
+    const { context, page } = await browser().newPhone();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    try {
+      await page.goto(`${baseURL}/#/user/login?returnTo=${encodeURIComponent('/repay/repay_detail')}`);
+      await agreeToPermissions(page);
+      await signInWithCode(page, baseURL, borrower.mobile);
+
+      // What is due now and why.
+      await page.getByRole('heading', { name: 'Amount due now' }).waitFor();
+      const dueAmount = page.locator('.repay-due-amount');
+      const dueBefore = centavos(await dueAmount.innerText());
+      expect(dueBefore).toBeGreaterThan(100_000);
+      await expect.poll(() => page.getByText('Principal').count()).toBe(1);
+      await page.getByText('On time').waitFor();
+      await snap(page, journey, '01-repay-detail');
+
+      // Part payment: whole pesos, at least the minimum.
+      await page.getByRole('radio', { name: 'Pay part' }).check();
+      const amount = page.getByLabel('Amount to pay (₱)');
+      await amount.fill('499');
+      await page.getByRole('button', { name: /Choose how to pay/ }).click();
+      await page.getByText('The minimum repayment amount needs to be more than ₱500').waitFor();
+      await amount.fill('600.50');
+      await page.getByRole('button', { name: /Choose how to pay/ }).click();
+      await page.getByText('Please enter an integer amount').waitFor();
+      await snap(page, journey, '02-integer-amount');
+      await amount.fill('600');
+      await page.getByRole('button', { name: 'Choose how to pay ₱600' }).click();
+
+      // The cashier: e-wallets first, then counters and banks.
+      await page.getByRole('heading', { name: 'Choose how to pay' }).waitFor();
+      await page.getByText('You pay ₱600').waitFor();
+      const headings = await page.locator('.menu-heading').allInnerTexts();
+      expect(headings).toEqual(['E-wallets', 'Over the counter', 'Banks']);
+      await snap(page, journey, '03-cashier');
+      await page.getByRole('button', { name: '7-Eleven' }).click();
+
+      // The reference, to copy, valid 24 hours; crediting time and the personal-account warning.
+      await page.getByRole('heading', { name: 'Pay with 7-Eleven' }).waitFor();
+      expect(page.url()).toContain('#/repay/repay_payso');
+      const reference = (await page.locator('.repay-code-big').innerText()).trim();
+      expect(reference).toMatch(/^\d{13}$/);
+      await page.getByText('Your payment is credited within 15 minutes of paying.').waitFor();
+      await page.getByText(/We never ask you to pay into a personal account/).waitFor();
+      await page.getByText(/^Valid until/).waitFor();
+      await page.getByRole('button', { name: /^Copy/ }).click();
+      await page.getByText('Copied', { exact: true }).waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(reference);
+      await snap(page, journey, '04-counter-reference');
+
+      // The cashier at the counter takes the cash; the provider's callback credits it.
+      await payAtCounter(baseURL, reference);
+      await page.getByRole('link', { name: 'I have paid' }).click();
+      await page.getByRole('heading', { name: 'Amount due now' }).waitFor();
+      await expect.poll(async () => centavos(await dueAmount.innerText())).toBe(dueBefore - 60_000);
+      const paidRow = page.locator('.fact', { hasText: 'Paid so far' });
+      expect(await paidRow.innerText()).toContain('₱600');
+      await snap(page, journey, '05-balance-dropped');
+
+      // The rest through the hosted checkout page.
+      await page.getByRole('radio', { name: 'Pay in full' }).check();
+      await page.getByRole('button', { name: /Choose how to pay/ }).click();
+      await page.getByRole('heading', { name: 'Choose how to pay' }).waitFor();
+      await page.getByRole('button', { name: 'GCash', exact: true }).click();
+      await page.waitForURL(/\/sandbox\/checkout\//);
+      await page.getByRole('heading', { name: 'Pay your loan' }).waitFor();
+      await snap(page, journey, '06-checkout-page');
+      await page.getByRole('button', { name: /^Pay ₱/ }).click();
+      await page.getByRole('heading', { name: 'Payment received' }).waitFor();
+      await snap(page, journey, '07-checkout-paid');
+      await page.getByRole('link', { name: 'Back to the app' }).click();
+
+      await page.getByRole('heading', { name: 'Your loan is paid in full' }).waitFor();
+      await snap(page, journey, '08-finished');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,175 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { ApiName } from '@hiram/contract/api/routes';
+import { API } from '@hiram/contract/api/routes';
+import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
+import {
+  CONTACT_RELATIONSHIPS,
+  EDUCATION_LEVELS,
+  INDUSTRIES,
+  JOB_EXPERIENCE,
+  MARITAL_STATUSES,
+  PREFERRED_LANGUAGES,
+  RESIDENCE_TYPES,
+  SALARY_BANDS,
+} from '@hiram/contract/options';
+import { type PsgcJson, psgcData } from '@hiram/contract/psgc';
+import { QUESTIONNAIRE } from '@hiram/contract/questionnaire';
+import { expect } from 'vitest';
+import { photo } from './images.ts';
+import { latestCode } from './sms.ts';
+
+/**
+ * The application through the API (clear paths, as the test server allows), for journeys that start where
+ * the application-flow journey, which covers those screens in the browser, ends: a borrower with a signed
+ * loan that has been paid out.
+ */
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export class ApiBorrower {
+  constructor(
+    readonly baseURL: string,
+    readonly mobile: string,
+    private token = '',
+  ) {}
+
+  async call<T = Record<string, unknown>>(name: ApiName, payload: Record<string, unknown> = {}): Promise<T> {
+    const route = API[name];
+    const headers: Record<string, string> = { packagename: DEFAULT_PACKAGE_NAME };
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    let url = `${this.baseURL}/api${route.path}`;
+    let body: string | undefined;
+    if (route.method === 'GET') {
+      url += `?${new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)])).toString()}`;
+    } else if (route.encoding === 'form') {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(payload as Record<string, string>).toString();
+    } else {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(payload);
+    }
+    const response = await fetch(url, { method: route.method, headers, ...(body ? { body } : {}) });
+    const envelope = (await response.json()) as Envelope<T>;
+    expect(envelope.code, `${name}: ${JSON.stringify(envelope)}`).toBe(0);
+    return envelope.data;
+  }
+
+  private async upload(name: ApiName, file: string, fields: Record<string, string> = {}): Promise<void> {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.set(key, value);
+    form.set('file', new Blob([readFileSync(file)], { type: 'image/jpeg' }), 'photo.jpg');
+    const response = await fetch(`${this.baseURL}/api${API[name].path}`, {
+      method: 'POST',
+      headers: { packagename: DEFAULT_PACKAGE_NAME, authorization: `Bearer ${this.token}` },
+      body: form,
+    });
+    expect(((await response.json()) as Envelope<unknown>).code, name).toBe(0);
+  }
+
+  async signIn(): Promise<void> {
+    await this.call('getVerifyCode', { mobile: this.mobile, type: 'login' });
+    const session = await this.call<{ token: string }>('login', {
+      mobile: this.mobile,
+      code: await latestCode(this.baseURL, this.mobile),
+    });
+    this.token = session.token;
+  }
+
+  /** Until `check` is true of what `name` answers (the sandbox providers answer in the background). */
+  async until<T>(name: ApiName, check: (data: T) => boolean): Promise<T> {
+    let data = await this.call<T>(name);
+    const deadline = Date.now() + 20_000;
+    while (!check(data) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      data = await this.call<T>(name);
+    }
+    expect(check(data), `${name}: ${JSON.stringify(data)}`).toBe(true);
+    return data;
+  }
+
+  /** Every application step, then the loan applied for, approved, signed and paid out. */
+  async takeLoanToRepayment(amount: number, tenureDays: number): Promise<string> {
+    const json = createRequire(import.meta.url).resolve('@hiram/contract/psgc.generated.json');
+    const places = psgcData(JSON.parse(readFileSync(json, 'utf8')) as PsgcJson);
+    const state = places.states[0] as (typeof places.states)[number];
+    await this.call('saveBasicInfo', {
+      firstName: 'Maria Clara',
+      middleName: 'Santos',
+      lastName: 'Dela Cruz',
+      gender: 2,
+      inputBirthday: '05-09-1990',
+      education: EDUCATION_LEVELS[0].value,
+      maritalStatus: MARITAL_STATUSES[0].value,
+      language: PREFERRED_LANGUAGES[0].value,
+      cardType: 5,
+      nationalId: '123456789012',
+      facebook: 'https://facebook.com/maria',
+      email: 'maria@example.ph',
+      state: state.code,
+      city: (state.cities[0] as readonly [string, string])[0],
+      address: '12 Rizal Street, Barangay Uno',
+      residenceType: RESIDENCE_TYPES[0].value,
+    });
+    await this.call('saveAdditionInfo', {
+      employmentType: 'employed',
+      industryCategory: INDUSTRIES[0].value,
+      jobExperience: JOB_EXPERIENCE[0].value,
+      monthlySalary: SALARY_BANDS[0].value,
+      payFrequency: 'monthly',
+      monthlyPayday: 15,
+      emergencyContactName1: 'Jose Rizal',
+      emergencyContactMobile1: '09181234567',
+      emergencyContactRelation1: CONTACT_RELATIONSHIPS[0].value,
+      emergencyContactName2: 'Andres Bonifacio',
+      emergencyContactMobile2: '09191234567',
+      emergencyContactRelation2: CONTACT_RELATIONSHIPS[1].value,
+    });
+    const picture = await photo('repayment-id');
+    await this.upload('uploadIdFront', picture, { cardType: '5' });
+    await this.upload('uploadIdBack', picture);
+    await this.upload('saveFaceImage', picture);
+    await this.call('idCardOcr', { cardType: 5 });
+    const read = await this.until<{ state: string; ocr: Record<string, string> }>(
+      'identityCard',
+      (card) => card.state === 'read',
+    );
+    await this.call('finishUploadAllImg', read.ocr);
+    await this.until<{ state: string }>('identityCard', (card) => card.state === 'verified');
+    await this.call('saveQuestionnaire', {
+      answers: QUESTIONNAIRE.map((q) => ({ code: q.code, answer: (q.options[0] as { value: string }).value })),
+    });
+    await this.call('addBankCard', {
+      accountKind: 'wallet',
+      bankCode: '90005',
+      holderName: 'Maria Clara Dela Cruz',
+      accountNumber: '09171112222',
+      confirmAccountNumber: '09171112222',
+    });
+    await this.until<{ status: string }>('getBindCardResult', (account) => account.status === 'verified');
+    const { productId } = (await this.call<{ productId: string }[]>('productList'))[0] as { productId: string };
+    const order = await this.call<{ orderId: string }>('applyLoanOrder', { productId, amount, tenureDays });
+    await this.call('submitOrder', { orderId: order.orderId });
+    await this.until<{ homeState: string }>('latestLoanOrder', (latest) => latest.homeState === 'success');
+    const { documentHash } = await this.call<{ documentHash: string }>('loanAgreement', {
+      orderId: order.orderId,
+    });
+    await this.call('signAgreement', { orderId: order.orderId, documentHash, agreed: true });
+    await this.call('getMoney', { orderId: order.orderId });
+    await this.until<{ homeState: string }>('latestLoanOrder', (latest) => latest.homeState === 'repaying');
+    return order.orderId;
+  }
+}
+
+/** The sandbox collections provider's cashier marks a reference paid (docs/providers.md). */
+export async function payAtCounter(baseURL: string, reference: string, amount?: number): Promise<void> {
+  const response = await fetch(`${baseURL}/dev/collections/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ reference, ...(amount ? { amount } : {}) }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
