@@ -94,6 +94,19 @@ describe('a borrower repays in a mobile browser', () => {
 
       await page.getByRole('heading', { name: 'Your loan is paid in full' }).waitFor();
       await snap(page, journey, '08-finished');
+
+      // Records → Finished shows the loan, labelled finished.
+      await page.getByRole('link', { name: 'Records' }).click();
+      await page.getByRole('heading', { name: 'My loans' }).waitFor();
+      await page.getByRole('tab', { name: 'Finished' }).click();
+      const row = page.getByRole('list', { name: 'Finished loans' }).getByRole('button');
+      expect(await row.count()).toBe(1);
+      await row.getByText('₱1,000').waitFor();
+      await row.getByText('Paid off').waitFor();
+      await snap(page, journey, '09-records-finished');
+    } catch (error) {
+      await snap(page, journey, 'failed-here');
+      throw error;
     } finally {
       await context.close();
     }
