@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { ApiBorrower, payAtCounter } from './support/api-borrower.ts';
 import { snap, useBrowser } from './support/browser.ts';
-import { agreeToPermissions, signInWithCode } from './support/journeys.ts';
+import { agreeToPermissions } from './support/journeys.ts';
 import { newMobile } from './support/sms.ts';
 
 const baseURL = inject('baseURL');
@@ -17,7 +17,8 @@ describe('a borrower repays in a mobile browser', () => {
     const journey = 'repayment';
     // The application's screens are the application-flow journey's: here the API takes the loan to repayment.
     const borrower = new ApiBorrower(baseURL, newMobile());
-    await borrower.signIn();
+    const password = 'Repay2026!';
+    await borrower.register(password);
     await borrower.takeLoanToRepayment(100_000, 91);
 
     const { context, page } = await browser().newPhone();
@@ -25,7 +26,10 @@ describe('a borrower repays in a mobile browser', () => {
     try {
       await page.goto(`${baseURL}/#/user/login?returnTo=${encodeURIComponent('/repay/repay_detail')}`);
       await agreeToPermissions(page);
-      await signInWithCode(page, baseURL, borrower.mobile);
+      await page.getByLabel('Mobile number').fill(borrower.mobile);
+      await page.getByRole('button', { name: 'Use password instead' }).click();
+      await page.getByRole('textbox', { name: 'Password' }).fill(password);
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
 
       // What is due now and why.
       await page.getByRole('heading', { name: 'Amount due now' }).waitFor();
@@ -52,7 +56,7 @@ describe('a borrower repays in a mobile browser', () => {
       // The cashier: e-wallets first, then counters and banks.
       await page.getByRole('heading', { name: 'Choose how to pay' }).waitFor();
       await page.getByText('You pay ₱600').waitFor();
-      const headings = await page.locator('.menu-heading').allInnerTexts();
+      const headings = await page.locator('.menu-heading').allTextContents();
       expect(headings).toEqual(['E-wallets', 'Over the counter', 'Banks']);
       await snap(page, journey, '03-cashier');
       await page.getByRole('button', { name: '7-Eleven' }).click();
@@ -60,7 +64,8 @@ describe('a borrower repays in a mobile browser', () => {
       // The reference, to copy, valid 24 hours; crediting time and the personal-account warning.
       await page.getByRole('heading', { name: 'Pay with 7-Eleven' }).waitFor();
       expect(page.url()).toContain('#/repay/repay_payso');
-      const reference = (await page.locator('.repay-code-big').innerText()).trim();
+      // Shown in groups of four for the cashier; copied whole.
+      const reference = (await page.locator('.repay-code-big').innerText()).replace(/\s/g, '');
       expect(reference).toMatch(/^\d{13}$/);
       await page.getByText('Your payment is credited within 15 minutes of paying.').waitFor();
       await page.getByText(/We never ask you to pay into a personal account/).waitFor();

@@ -70,11 +70,16 @@ export class ApiBorrower {
     expect(((await response.json()) as Envelope<unknown>).code, name).toBe(0);
   }
 
-  async signIn(): Promise<void> {
-    await this.call('getVerifyCode', { mobile: this.mobile, type: 'login' });
-    const session = await this.call<{ token: string }>('login', {
+  /**
+   * A new account with a password, so the browser can sign in with the password afterwards: a second SMS
+   * code to the same number would have to wait out the 60-second resend limit.
+   */
+  async register(password: string): Promise<void> {
+    await this.call('getVerifyCode', { mobile: this.mobile, type: 'register' });
+    const session = await this.call<{ token: string }>('register', {
       mobile: this.mobile,
       code: await latestCode(this.baseURL, this.mobile),
+      password,
     });
     this.token = session.token;
   }
@@ -140,7 +145,10 @@ export class ApiBorrower {
     await this.call('finishUploadAllImg', read.ocr);
     await this.until<{ state: string }>('identityCard', (card) => card.state === 'verified');
     await this.call('saveQuestionnaire', {
-      answers: QUESTIONNAIRE.map((q) => ({ code: q.code, answer: (q.options[0] as { value: string }).value })),
+      answers: QUESTIONNAIRE.map((q) => ({
+        code: q.code,
+        answer: (q.options[0] as { value: string }).value,
+      })),
     });
     await this.call('addBankCard', {
       accountKind: 'wallet',
@@ -149,8 +157,10 @@ export class ApiBorrower {
       accountNumber: '09171112222',
       confirmAccountNumber: '09171112222',
     });
-    await this.until<{ status: string }>('getBindCardResult', (account) => account.status === 'verified');
-    const { productId } = (await this.call<{ productId: string }[]>('productList'))[0] as { productId: string };
+    await this.until<{ state: string }>('getBindCardResult', (account) => account.state === 'verified');
+    const { productId } = (await this.call<{ productId: string }[]>('productList'))[0] as {
+      productId: string;
+    };
     const order = await this.call<{ orderId: string }>('applyLoanOrder', { productId, amount, tenureDays });
     await this.call('submitOrder', { orderId: order.orderId });
     await this.until<{ homeState: string }>('latestLoanOrder', (latest) => latest.homeState === 'success');

@@ -5,7 +5,6 @@ import { encryptPath } from '@hiram/contract/cipher';
 import { LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
 import { expect } from 'vitest';
 import { DEMO_PRODUCT } from '../src/db/seed.ts';
-import { disbursementLines } from '../src/domain/ledger.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, webhookSignature } from '../src/domain/webhook-signature.ts';
 import { completeSteps } from './application-fixtures.ts';
 import type { Answer, TestServer } from './helper.ts';
@@ -30,28 +29,12 @@ export async function repayingLoan(server: TestServer, amount = DEMO_PRODUCT.min
   const { documentHash } = (await server.call('loanAgreement', { orderId }, { token })).body.data;
   const signed = await server.call('signAgreement', { orderId, documentHash, agreed: true }, { token });
   expect(signed.status, JSON.stringify(signed.body)).toBe(200);
-  await payOut(server, orderId);
+  const paidOut = await server.call('getMoney', { orderId }, { token });
+  expect(paidOut.status, JSON.stringify(paidOut.body)).toBe(200);
+  await server.settle();
   const latest = await server.call('latestLoanOrder', {}, { token });
   expect(latest.body.data.order?.status).toBe(S.repaying);
   return { ...signedIn, orderId };
-}
-
-/**
- * The payout of a signed order as the disbursement service records it: the moves to lending and repaying
- * with the disbursement journal, in one transaction.
- */
-async function payOut(server: TestServer, orderId: string): Promise<void> {
-  const { app } = server;
-  await server.db.transaction(async (tx) => {
-    await app.loanOrders.moveIn(tx, orderId, 'disburse');
-    const order = await app.loanOrders.moveIn(tx, orderId, 'payoutSucceeded');
-    await app.ledger.post(tx, {
-      kind: 'disbursement',
-      orderId,
-      idempotencyKey: `disbursement:${orderId}`,
-      lines: disbursementLines(order.quote),
-    });
-  });
 }
 
 /** A callback as the collections provider signs it; `tamper` changes what is sent after signing. */

@@ -1,6 +1,6 @@
 import { SANDBOX_CHECKOUT_PATH } from '@hiram/contract/api/routes';
 import { formatPeso } from '@hiram/contract/money';
-import { CREDITING_MINUTES } from '@hiram/contract/repayment';
+import { COLLECTION_CHANNELS, CREDITING_MINUTES, isChannelId } from '@hiram/contract/repayment';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../domain/app-error.ts';
 import type { SandboxCollections } from '../../providers/collection/sandbox-collections.ts';
@@ -13,6 +13,19 @@ import type { SandboxCollections } from '../../providers/collection/sandbox-coll
  */
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function channelName(channel: string): string {
+  return isChannelId(channel) ? COLLECTION_CHANNELS[channel].name : channel;
+}
+
+function manilaTime(date: Date): string {
+  const text = date.toLocaleString('en-PH', {
+    timeZone: 'Asia/Manila',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  return `${text} (Manila)`;
 }
 
 function page(reply: FastifyReply, status: number, title: string, body: string, refreshTo?: string) {
@@ -62,9 +75,9 @@ export async function sandboxCheckoutRoutes(
       200,
       'Checkout',
       `<h1>Pay your loan</h1>
-<p>Channel: ${escapeHtml(instrument.channel)}</p>
+<p>${escapeHtml(channelName(instrument.channel))}</p>
 <div class="amount">${escapeHtml(formatPeso(instrument.amount))}</div>
-<p>Valid until ${escapeHtml(instrument.expiresAt.toISOString())}</p>
+<p>Valid until ${escapeHtml(manilaTime(instrument.expiresAt))}</p>
 <form method="post" action="${escapeHtml(action)}">
 <button class="pay" name="action" value="pay" type="submit">Pay ${escapeHtml(formatPeso(instrument.amount))}</button>
 <button class="cancel" name="action" value="cancel" type="submit">Cancel</button>

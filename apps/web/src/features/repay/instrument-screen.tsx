@@ -186,6 +186,11 @@ function InstrumentDetails({
   );
 }
 
+/** A long numeric code read out in fours, as a cashier types it; the copy button copies it whole. */
+function inGroupsOfFour(code: string): string {
+  return /^\d{8,}$/.test(code) ? code.replace(/(\d{4})(?=\d)/g, '$1 ') : code;
+}
+
 function Code({
   label,
   value,
@@ -203,7 +208,9 @@ function Code({
     <div className="repay-code">
       <div className="repay-code-text">
         <span className="repay-code-label">{label}</span>
-        <span className={big ? 'repay-code-value repay-code-big' : 'repay-code-value'}>{value}</span>
+        <span className={big ? 'repay-code-value repay-code-big' : 'repay-code-value'}>
+          {big ? inGroupsOfFour(value) : value}
+        </span>
         {hint ? <span className="repay-code-hint">{hint}</span> : null}
       </div>
       {copy ? <CopyButton text={value} label={label} /> : null}

@@ -123,11 +123,7 @@ function Repayment({ t, detail }: { t: FeatureTranslate<RepayTextKey>; detail: R
 
   // Room for more entries (proof of payment comes with its own screen).
   const otherOptions: MenuItem[] = [
-    {
-      label: t('extend'),
-      detail: t('extendHint'),
-      to: paths.extensionDetail.getHref({ orderNo: detail.orderNo }),
-    },
+    { label: t('extend'), to: paths.extensionDetail.getHref({ orderNo: detail.orderNo }) },
   ];
 
   return (

@@ -23,7 +23,6 @@ const en = {
   continue: 'Choose how to pay {amount}',
   moreOptions: 'Other options',
   extend: 'Extend the due date',
-  extendHint: 'See the price and the new date before you confirm',
   openInstruments: 'Payments waiting',
   openInstrumentHint: '{amount} · valid until {time}',
   pendingNote: 'Paid already? Crediting takes up to {minutes} minutes; this screen updates by itself.',
@@ -100,7 +99,6 @@ export const repayText: FeatureText<RepayTextKey> = {
     continue: 'Piliin kung paano babayaran ang {amount}',
     moreOptions: 'Iba pang opsyon',
     extend: 'I-extend ang takdang petsa',
-    extendHint: 'Makikita mo ang presyo at bagong petsa bago kumpirmahin',
     openInstruments: 'Mga bayad na naghihintay',
     openInstrumentHint: '{amount} · may bisa hanggang {time}',
     pendingNote:
@@ -175,7 +173,6 @@ export const repayText: FeatureText<RepayTextKey> = {
     continue: 'Elegir cómo pagar {amount}',
     moreOptions: 'Otras opciones',
     extend: 'Prorrogar la fecha de pago',
-    extendHint: 'Verá el precio y la nueva fecha antes de confirmar',
     openInstruments: 'Pagos pendientes',
     openInstrumentHint: '{amount} · válido hasta {time}',
     pendingNote: '¿Ya pagó? El abono tarda hasta {minutes} minutos; esta pantalla se actualiza sola.',
