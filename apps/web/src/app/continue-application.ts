@@ -1,6 +1,6 @@
 import type { ApplicationProgress } from '@hiram/contract/api/application';
 import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
-import { paths } from '../config/paths.ts';
+import { type AppRoute, paths } from '../config/paths.ts';
 import { ApiError, apiRequest, errorMessage } from '../lib/api-client.ts';
 import { BridgeError, BridgeUnavailableError, bridge, getAppMode } from '../lib/bridge/bridge.ts';
 import type { FeatureText } from '../lib/i18n/feature-text.ts';
@@ -90,12 +90,20 @@ export async function applyForLoan(): Promise<void> {
 }
 
 /**
- * A Records row: the screen its status leads to, told which order. A repaid loan opens its repayment details
- * rather than the dispatcher's "borrow again"; an application step asks the server where the borrower is.
+ * A Records row: the screen its status leads to, told which order. Two rows go elsewhere than the
+ * dispatcher's Home answer: a repaid loan opens its repayment details rather than "borrow again", and a failed
+ * payout opens the lending screen, which says what failed and leads to changing the account. An application
+ * step asks the server where the borrower is.
  */
+const RECORD_SCREENS: Partial<Record<number, AppRoute>> = {
+  [LOAN_ORDER_STATUS.finished]: paths.repayDetail,
+  [LOAN_ORDER_STATUS.payFail]: paths.lending,
+};
+
 export async function openOrder(order: { orderId: string; status: number }): Promise<void> {
-  if (order.status === LOAN_ORDER_STATUS.finished) {
-    await navigateTo(paths.repayDetail.getHref({ orderId: order.orderId }));
+  const own = RECORD_SCREENS[order.status];
+  if (own) {
+    await navigateTo(own.getHref({ orderId: order.orderId }));
     return;
   }
   const action = dispatch(order.status, getAppMode(), order.orderId);

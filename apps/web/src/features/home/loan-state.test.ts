@@ -93,7 +93,7 @@ describe('homeCardOf', () => {
     expect(homeCardOf(latest('failed', order(S.payFail)))).toMatchObject({
       kind: 'failed',
       figure: null,
-      actionHref: '/add_bankcard',
+      actionHref: '/add_bankcard?orderId=o-1',
     });
   });
 

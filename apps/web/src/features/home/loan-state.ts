@@ -61,7 +61,8 @@ export function homeCardOf(latest: LatestOrder): HomeCard | null {
         null,
       );
     case 'failed':
-      return card('failed', null, paths.addBankCard.getHref());
+      // The bank screen's change flow for this order's payout: it returns to lending once the account is verified.
+      return card('failed', null, paths.addBankCard.getHref({ orderId }));
     case 'lending':
       return card(
         'lending',
