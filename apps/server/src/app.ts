@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { type Clock, systemClock } from './domain/clock.ts';
+import { AdjustableClock, type Clock, systemClock } from './domain/clock.ts';
 import { BODY_LIMIT_BYTES } from './domain/limits.ts';
 import { BrandDirectory, brandsPlugin } from './plugins/app/brands.ts';
 import { databasePlugin } from './plugins/app/database.ts';
@@ -15,6 +15,7 @@ import { bodyParsersPlugin } from './plugins/external/body-parsers.ts';
 import { compressPlugin } from './plugins/external/compress.ts';
 import { swaggerPlugin } from './plugins/external/swagger.ts';
 import { apiRoutes } from './routes/api.ts';
+import { devClockRoutes } from './routes/dev/clock.ts';
 import { devCollectionRoutes } from './routes/dev/collections.ts';
 import { devSmsRoutes } from './routes/dev/sms.ts';
 import { healthRoutes } from './routes/health/index.ts';
@@ -65,7 +66,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
-  app.decorate('clock', options.clock ?? systemClock);
+  // Outside production the clock can be moved forward (/dev/clock) to see loans fall due; never in production.
+  const clock = options.clock ?? (config.nodeEnv === 'production' ? systemClock : new AdjustableClock());
+  app.decorate('clock', clock);
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
@@ -98,6 +101,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(sandboxCheckoutRoutes, { provider: app.sandboxCollections });
     if (config.nodeEnv !== 'production')
       await app.register(devCollectionRoutes, { provider: app.sandboxCollections });
+  }
+  if (clock instanceof AdjustableClock && config.nodeEnv !== 'production') {
+    await app.register(devClockRoutes, { clock });
   }
   await app.register(webRoutes);
   return app;

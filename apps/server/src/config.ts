@@ -51,6 +51,8 @@ export interface Config {
   identityWebhookSecret: string;
   /** The shared secret of the payout provider's signed callbacks. */
   payoutWebhookSecret: string;
+  /** The key of the lender's operations endpoints (proof-of-payment review); null: those endpoints refuse all. */
+  opsApiKey: string | null;
   /** How long a sign-in lasts: SESSION_TTL, or SESSION_TTL_DAYS in seconds. */
   sessionTtlSeconds: number;
   /** Whether `/api/security/login` is accepted besides its cipher. */
@@ -132,6 +134,11 @@ export const VARIABLES: readonly VariableDoc[] = [
     name: 'PAYOUT_WEBHOOK_SECRET',
     default: '(random at start)',
     description: `Secret of the payout provider's signed callbacks, at least ${WEBHOOK_SECRET_MIN_LENGTH} characters`,
+  },
+  {
+    name: 'OPS_API_KEY',
+    default: '(none)',
+    description: `Key of the lender's operations endpoints (\`x-ops-key\`: proof-of-payment review), at least ${WEBHOOK_SECRET_MIN_LENGTH} characters; unset, they refuse every call`,
   },
   { name: 'SESSION_TTL_DAYS', default: '30', description: 'Days a sign-in stays valid (1 to 365)' },
   {
@@ -322,6 +329,13 @@ const EnvSchema = z.object({
     .refine((raw) => raw === undefined || raw.trim().length >= WEBHOOK_SECRET_MIN_LENGTH, {
       message: `PAYOUT_WEBHOOK_SECRET must have at least ${WEBHOOK_SECRET_MIN_LENGTH} characters`,
     }),
+  OPS_API_KEY: z
+    .string()
+    .optional()
+    .refine((raw) => raw === undefined || raw.trim().length >= WEBHOOK_SECRET_MIN_LENGTH, {
+      // A key is never echoed.
+      message: `OPS_API_KEY must have at least ${WEBHOOK_SECRET_MIN_LENGTH} characters`,
+    }),
   SESSION_TTL_DAYS: integer('SESSION_TTL_DAYS', 1, 365, 30),
   SESSION_TTL: duration('SESSION_TTL'),
   CLEAR_PATHS: boolean('CLEAR_PATHS'),
@@ -374,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     // Without a configured secret only our own sandbox signs webhooks, in this process: a random one will do.
     identityWebhookSecret: vars.IDENTITY_WEBHOOK_SECRET?.trim() ?? randomBytes(32).toString('hex'),
     payoutWebhookSecret: vars.PAYOUT_WEBHOOK_SECRET?.trim() ?? randomBytes(32).toString('hex'),
+    opsApiKey: vars.OPS_API_KEY?.trim() ?? null,
     sessionTtlSeconds: vars.SESSION_TTL ?? vars.SESSION_TTL_DAYS * 86_400,
     clearPaths: vars.CLEAR_PATHS ?? nodeEnv !== 'production',
     logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),

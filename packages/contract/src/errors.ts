@@ -150,6 +150,24 @@ export const ERRORS = {
       es: 'La firma de esta solicitud no es válida',
     },
   },
+  VOUCHER_REQUIRED: {
+    code: 40040,
+    status: 400,
+    message: {
+      en: 'Please upload payment voucher',
+      fil: 'Paki-upload ang resibo ng iyong bayad',
+      es: 'Suba el comprobante de pago',
+    },
+  },
+  OPS_KEY_REFUSED: {
+    code: 40140,
+    status: 401,
+    message: {
+      en: 'The operations key is missing or wrong',
+      fil: 'Wala o mali ang operations key',
+      es: 'La clave de operaciones falta o es incorrecta',
+    },
+  },
   NOT_FOUND: {
     code: 40401,
     status: 404,
@@ -374,6 +392,60 @@ export const ERRORS = {
       en: 'This coupon expired on {date}',
       fil: 'Nag-expire ang coupon na ito noong {date}',
       es: 'Este cupón caducó el {date}',
+    },
+  },
+  EXTENSION_NOT_AVAILABLE: {
+    code: 40940,
+    status: 409,
+    message: {
+      en: 'An extension is not available for this loan',
+      fil: 'Walang extension para sa loan na ito',
+      es: 'No hay prórroga disponible para este préstamo',
+    },
+  },
+  EXTENSION_TIMED_OUT: {
+    code: 40941,
+    status: 409,
+    message: {
+      en: 'This order has timed out, please try again',
+      fil: 'Nag-expire na ang order na ito, pakisubukan muli',
+      es: 'Este pedido ha caducado, inténtelo de nuevo',
+    },
+  },
+  VOUCHER_ALREADY_REVIEWED: {
+    code: 40942,
+    status: 409,
+    message: {
+      en: 'This payment proof was already reviewed',
+      fil: 'Nasuri na ang patunay ng bayad na ito',
+      es: 'Este comprobante de pago ya fue revisado',
+    },
+  },
+  CLEARANCE_NOT_READY: {
+    code: 40943,
+    status: 409,
+    message: {
+      en: 'The clearance letter is ready once your loan is paid in full',
+      fil: 'Makukuha ang clearance letter kapag bayad na nang buo ang iyong loan',
+      es: 'La carta de liquidación estará lista cuando su préstamo esté pagado por completo',
+    },
+  },
+  VOUCHER_UNDER_REVIEW: {
+    code: 40944,
+    status: 409,
+    message: {
+      en: 'A payment proof for this loan is already being reviewed. We answer within 48 hours',
+      fil: 'May patunay ng bayad para sa loan na ito na sinusuri na. Sasagot kami sa loob ng 48 oras',
+      es: 'Ya se está revisando un comprobante de pago de este préstamo. Respondemos en 48 horas',
+    },
+  },
+  NOTHING_TO_PAY: {
+    code: 40945,
+    status: 409,
+    message: {
+      en: 'This loan has nothing left to pay',
+      fil: 'Wala nang babayaran sa loan na ito',
+      es: 'Este préstamo no tiene nada pendiente de pago',
     },
   },
   PAYLOAD_TOO_LARGE: {

@@ -33,6 +33,21 @@ const TEXTS = {
     fil: 'Kaka-log in lang ng iyong {app} account sa ibang device, at na-log out ang dating device. Kung hindi ikaw ito, i-reset agad ang iyong password.',
     es: 'Se acaba de iniciar sesión en su cuenta de {app} en otro dispositivo y se cerró la sesión del anterior. Si no fue usted, restablezca su contraseña ahora.',
   },
+  reminderBeforeDue: {
+    en: 'Reminder from {app}: your loan payment of {amount} is due on {date}. Pay in the {app} app. We never ask you to pay into a personal account.',
+    fil: 'Paalala mula sa {app}: ang bayad sa iyong loan na {amount} ay dapat bayaran sa {date}. Magbayad sa {app} app. Hindi kami humihingi ng bayad sa personal na account.',
+    es: 'Recordatorio de {app}: el pago de su préstamo de {amount} vence el {date}. Pague en la aplicación {app}. Nunca le pedimos pagar a una cuenta personal.',
+  },
+  reminderDueToday: {
+    en: '{app}: your loan payment of {amount} is due today, {date}. Pay in the {app} app to avoid a late penalty.',
+    fil: '{app}: ang bayad sa iyong loan na {amount} ay dapat bayaran ngayong araw, {date}. Magbayad sa {app} app para maiwasan ang multa.',
+    es: '{app}: el pago de su préstamo de {amount} vence hoy, {date}. Pague en la aplicación {app} para evitar una penalización.',
+  },
+  reminderOverdue: {
+    en: '{app}: your loan payment was due on {date} and is now overdue. You owe {amount}. Pay or extend in the {app} app; a penalty accrues each day.',
+    fil: '{app}: ang bayad sa iyong loan ay dapat noong {date} at lampas na sa takdang araw. Ang utang mo ay {amount}. Magbayad o mag-extend sa {app} app; may multa bawat araw.',
+    es: '{app}: el pago de su préstamo vencía el {date} y está atrasado. Debe {amount}. Pague o prorrogue en la aplicación {app}; cada día se suma una penalización.',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type SmsTextKind = keyof typeof TEXTS;
@@ -40,10 +55,12 @@ export type SmsTextKind = keyof typeof TEXTS;
 export function smsText(
   kind: SmsTextKind,
   language: Language,
-  values: { app: string; code?: string; account?: string },
+  values: { app: string; code?: string; account?: string; amount?: string; date?: string },
 ): string {
   const filled: Record<string, string | number> = { minutes: VERIFY_CODE_TTL_SECONDS / 60, app: values.app };
   if (values.code !== undefined) filled.code = values.code;
   if (values.account !== undefined) filled.account = values.account;
+  if (values.amount !== undefined) filled.amount = values.amount;
+  if (values.date !== undefined) filled.date = values.date;
   return fillTemplate(TEXTS[kind][language], filled);
 }

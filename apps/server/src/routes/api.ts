@@ -12,8 +12,11 @@ import { loanMarketRoutes } from './loan-market/index.ts';
 import { logRoutes } from './log/index.ts';
 import { lotteryDrawRoutes } from './lottery-draw/index.ts';
 import { matiRoutes } from './mati/index.ts';
+import { opsRoutes } from './ops/index.ts';
 import { portalRoutes } from './portal/index.ts';
 import { repayRoutes } from './repay/index.ts';
+import { servicingRoutes } from './repay/servicing.ts';
+import { voucherUploadRoutes } from './repay/voucher-upload.ts';
 import { securityRoutes } from './security/index.ts';
 import { timeRoutes } from './time/index.ts';
 import { applicationRoutes } from './user/application.ts';
@@ -58,4 +61,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(callbackRoutes);
   await app.register(payoutCallbackRoutes);
   await app.register(lotteryDrawRoutes);
+  await app.register(servicingRoutes);
+  await app.register(voucherUploadRoutes);
+  await app.register(opsRoutes);
 }

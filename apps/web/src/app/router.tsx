@@ -128,7 +128,10 @@ const screens: Record<Exclude<RouteName, 'home'>, LazyScreen> = {
   repayDetail: () =>
     import('../features/repay/repay-detail-screen.tsx').then((m) => ({ Component: m.RepayDetailScreen })),
   repayStp: instrumentScreen,
-  extensionDetail: notAvailableYet,
+  extensionDetail: () =>
+    import('../features/servicing/extension-screen.tsx').then((m) => ({ Component: m.ExtensionScreen })),
+  repayVoucher: () =>
+    import('../features/servicing/voucher-screen.tsx').then((m) => ({ Component: m.VoucherScreen })),
   repayBank: instrumentScreen,
   repayPayso: instrumentScreen,
   repayPaycools: instrumentScreen,

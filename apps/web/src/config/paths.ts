@@ -57,6 +57,7 @@ export const paths = {
   repayPaycools: signedIn('/repay/repay_paycools'),
   repayKxypay: signedIn('/repay/repay_kxypay'),
   cashier: signedIn('/repay/cashier'),
+  repayVoucher: signedIn('/repay/voucher'),
 
   customerService: signedIn('/user_center/customer_services'),
   settings: signedIn('/user_center/settings'),

@@ -10,6 +10,7 @@ import { COUPON_KINDS, COUPON_STATES } from '../coupons.ts';
 import { LANGUAGES } from '../languages.ts';
 import { HOME_STATES, ORDER_STATUS_LABELS } from '../loan-status.ts';
 import { isPhMobile, MOBILE_INPUT_MAX_LENGTH } from '../mobile.ts';
+import { CHANNEL_IDS } from '../repayment.ts';
 import {
   AdditionInfo,
   AnalyticsBatch,
@@ -38,6 +39,16 @@ import {
   RepaymentDetail,
 } from './repayment.ts';
 import { API, type ApiName, type ApiRoute } from './routes.ts';
+import {
+  ExtensionData,
+  ExtensionOrder,
+  OpsReviewInput,
+  OpsVoucher,
+  SaveVoucherInput,
+  UploadedVoucher,
+  VOUCHER_STATUSES,
+  Voucher,
+} from './servicing.ts';
 
 /**
  * Request and response schemas of every endpoint, keyed like `API`. The server registers them (validation
@@ -1045,6 +1056,81 @@ export const ENDPOINTS = {
     'Pay from a link: creates an instrument for an amount and a channel; the code is used up.',
     PortalConfirmRequest,
     PaymentInstrument,
+  ),
+
+  // ---- Servicing: extension, proof of payment, closure ----
+  extensionData: endpoint(
+    'extensionData',
+    'repay',
+    "The extension of the borrower's loan before confirming (exhibition_period_detail): its price (within the total-cost cap, which it counts toward), the extension days, the due date now and after paying, and any extension order still waiting for payment. Another borrower's order answers 404.",
+    z.object({ orderId }),
+    ExtensionData,
+  ),
+  confirmExtensionOrder: endpoint(
+    'confirmExtensionOrder',
+    'repay',
+    'Create the payable extension order at the price shown (valid 24 hours); a repeat while one is waiting answers that one. The borrower pays it through a collection channel; once credited the due date moves and an overdue loan is repaying again. 40940 when the loan cannot be extended.',
+    z.object({ orderId }),
+    ExtensionOrder,
+  ),
+  payExtensionOrder: endpoint(
+    'payExtensionOrder',
+    'repay',
+    "Pay a confirmed extension order through a collection channel: a payment instrument for its exact price, valid until the order expires (a repeat answers the open one). Once the provider's callback credits it, the due date moves. null when the extension costs nothing (the cap): it is applied at once. An order paid or past its 24 hours: 40941.",
+    z.object({
+      extensionId: z.string({ message: 'required' }).min(1, 'required').max(64, 'invalid'),
+      channel: z.enum(CHANNEL_IDS, { message: 'required' }),
+    }),
+    PaymentInstrument.nullable(),
+  ),
+  uploadVoucher: endpoint(
+    'uploadVoucher',
+    'repay',
+    'Multipart: `file`, a photo or screenshot of the receipt of a payment made outside the app (JPEG, PNG or WebP, checked by content, at most 8 MiB; stored re-encoded without EXIF). Then tie it to the loan with save/user/voucher.',
+    z.object({}),
+    UploadedVoucher,
+  ),
+  saveVoucher: endpoint(
+    'saveVoucher',
+    'repay',
+    "Send an uploaded proof of payment for review (within 48 hours) with the amount, the receipt's reference and the channel. Without an uploaded voucher: 40040 'Please upload payment voucher'. While it is under review, penalties on the loan pause. One proof under review per loan (40944).",
+    SaveVoucherInput,
+    Voucher,
+  ),
+  voucherList: endpoint(
+    'voucherList',
+    'repay',
+    "The borrower's proofs of payment, newest first, with their review status and, when refused, the lender's reason.",
+    z.object({ orderId: z.string().max(64, 'invalid').optional() }),
+    z.array(Voucher),
+  ),
+  voucherImage: endpoint(
+    'voucherImage',
+    'repay',
+    "One of the caller's own proof-of-payment images (image/jpeg). Another borrower's answers 404.",
+    z.object({ voucherId: z.string().max(64, 'invalid') }),
+    z.null().describe('the image bytes, not an envelope'),
+  ),
+  opsVoucherList: endpoint(
+    'opsVoucherList',
+    'operations',
+    'Lender operations, with the `x-ops-key` header (OPS_API_KEY): proofs of payment to review, oldest first (status `reviewing` unless asked). Without the key or with a wrong one: 40140.',
+    z.object({ status: z.enum(VOUCHER_STATUSES).optional() }),
+    z.array(OpsVoucher),
+  ),
+  opsVoucherImage: endpoint(
+    'opsVoucherImage',
+    'operations',
+    'Lender operations (`x-ops-key`): the image of a proof of payment (image/jpeg).',
+    z.object({ voucherId: z.string().max(64, 'invalid') }),
+    z.null().describe('the image bytes, not an envelope'),
+  ),
+  opsReviewVoucher: endpoint(
+    'opsReviewVoucher',
+    'operations',
+    'Lender operations (`x-ops-key`): approve a proof under review (credits its amount to the loan through the ledger, exactly once) or reject it with a reason the borrower sees. A second decision: 40942.',
+    OpsReviewInput,
+    OpsVoucher,
   ),
 } as const;
 

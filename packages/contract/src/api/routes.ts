@@ -6,8 +6,11 @@
 export type HttpMethod = 'GET' | 'POST';
 /** GET sends its payload as query parameters; login is form-urlencoded (SPEC section 7); uploads are multipart. */
 export type BodyEncoding = 'query' | 'json' | 'form' | 'multipart';
-/** `required`: a valid session token or a session code; `none`: anyone. */
-export type AuthRule = 'none' | 'required';
+/**
+ * `required`: a valid session token or a session code; `none`: anyone; `ops`: the lender's operations key
+ * (`x-ops-key`, OPS_API_KEY), never a borrower's session.
+ */
+export type AuthRule = 'none' | 'required' | 'ops';
 
 export interface ApiRoute {
   method: HttpMethod;
@@ -237,6 +240,28 @@ export const API = {
     encoding: 'json',
     auth: 'none',
   },
+
+  // Servicing: extension, proof of payment, closure documents (issue "Repayment").
+  extensionData: { method: 'GET', path: '/repay/getExtensionData', encoding: 'query', auth: 'required' },
+  confirmExtensionOrder: {
+    method: 'GET',
+    path: '/repay/confirmExtensionOrder',
+    encoding: 'query',
+    auth: 'required',
+  },
+  payExtensionOrder: { method: 'POST', path: '/repay/extension/pay', encoding: 'json', auth: 'required' },
+  uploadVoucher: {
+    method: 'POST',
+    path: '/repay/upload/user/voucher',
+    encoding: 'multipart',
+    auth: 'required',
+  },
+  saveVoucher: { method: 'POST', path: '/repay/save/user/voucher', encoding: 'json', auth: 'required' },
+  voucherList: { method: 'POST', path: '/repay/get/voucher/list', encoding: 'json', auth: 'required' },
+  voucherImage: { method: 'GET', path: '/repay/voucher/image', encoding: 'query', auth: 'required' },
+  opsVoucherList: { method: 'GET', path: '/ops/voucher/list', encoding: 'query', auth: 'ops' },
+  opsVoucherImage: { method: 'GET', path: '/ops/voucher/image', encoding: 'query', auth: 'ops' },
+  opsReviewVoucher: { method: 'POST', path: '/ops/voucher/review', encoding: 'json', auth: 'ops' },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof API;
@@ -245,6 +270,10 @@ export type ApiName = keyof typeof API;
 export const API_PREFIX = '/api';
 export const HEALTH_PATH = '/healthz';
 export const DEV_SMS_OUTBOX_PATH = '/dev/sms';
+/** Moves the server's clock forward outside production (browser journeys of overdue loans). */
+export const DEV_CLOCK_PATH = '/dev/clock';
+/** The header that carries the lender's operations key (OPS_API_KEY). */
+export const OPS_KEY_HEADER = 'x-ops-key';
 /** The sandbox collections provider's cashier: marks a reference or account paid (development only). */
 export const DEV_COLLECTIONS_PAY_PATH = '/dev/collections/pay';
 /** The sandbox collections provider's hosted checkout page, `/sandbox/checkout/<instrumentId>`. */

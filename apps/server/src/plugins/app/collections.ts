@@ -62,6 +62,8 @@ interface InstrumentRow {
   account_name: string | null;
   checkout_url: string | null;
   status: 'open' | 'paid' | 'failed' | 'closed';
+  /** Set when the instrument pays an extension order (servicing), not the loan's balance. */
+  extension_id: string | null;
   created_at: Date | string;
   expires_at: Date | string;
 }
@@ -73,6 +75,23 @@ export interface InstrumentInput {
   payOrderId?: string;
   amount: number;
   channel?: ChannelId | undefined;
+}
+
+/**
+ * Applies a credited collection for an extension order (the servicing side's `creditExtension`), inside the
+ * transaction that records it; answers the repayment journal, if one was posted.
+ */
+export type ExtensionCreditHook = (
+  tx: Queryable,
+  credit: { extensionId: string; amount: number; idempotencyKey: string; occurredAt: Date },
+) => Promise<{ journalId: string | null }>;
+
+/** An extension order to pay through a channel: its exact price, payable until it expires. */
+export interface ExtensionToPay {
+  extensionId: string;
+  orderId: string;
+  fee: number;
+  expiresAt: Date;
 }
 
 export interface CollectionsOptions {
@@ -94,6 +113,13 @@ export class Collections {
     private readonly codes: VerifyCodes,
     private readonly options: CollectionsOptions,
   ) {}
+
+  private extensionHook: ExtensionCreditHook | null = null;
+
+  /** The servicing side registers how a credited collection for an extension order is applied. */
+  onExtensionCredited(hook: ExtensionCreditHook): void {
+    this.extensionHook = hook;
+  }
 
   /** The brand's channels in the cashier's order, with whether each is open now. */
   async channels(packageName: string, db: Queryable = this.db): Promise<z.infer<typeof ChannelList>> {
@@ -200,6 +226,23 @@ export class Collections {
         );
         return 'failed';
       }
+      // A collection for an extension order: the servicing side charges the fee, credits the money and
+      // moves the due date, in this transaction.
+      if (instrument.extension_id && this.extensionHook) {
+        const applied = await this.extensionHook(tx, {
+          extensionId: instrument.extension_id,
+          amount: event.amount,
+          idempotencyKey: `collection:${event.eventId}`,
+          occurredAt: new Date(now),
+        });
+        await tx.query(
+          `update collection_instruments set status = 'paid', paid_amount = coalesce(paid_amount, 0) + $2,
+             journal_id = $3, settled_at = $4
+           where instrument_id = $1`,
+          [instrument.instrument_id, event.amount, applied.journalId, now],
+        );
+        return 'credited';
+      }
       // Money arrived: it is credited whatever the instrument's state (expired, cancelled, paid before).
       const [order] = await tx.query<OrderRow>(
         'select order_id, user_id, package_name, status, quote from loan_orders where order_id = $1 for update',
@@ -240,7 +283,8 @@ export class Collections {
   /** The instruments of an order, newest first, as the borrower sees them. */
   async instruments(db: Queryable, orderId: string, openOnly: boolean): Promise<PaymentInstrument[]> {
     const rows = await db.query<InstrumentRow>(
-      'select * from collection_instruments where order_id = $1 order by created_at desc',
+      // An extension order's instruments are shown with the extension, not as repayments.
+      'select * from collection_instruments where order_id = $1 and extension_id is null order by created_at desc',
       [orderId],
     );
     const instruments = rows.map((row) => this.instrumentOf(row));
@@ -275,12 +319,82 @@ export class Collections {
       `select at from loan_order_events where order_id = $1 and to_status = $2 order by event_id limit 1`,
       [order.order_id, LOAN_ORDER_STATUS.repaying],
     );
+    // Days a paid extension moved the due dates (plugins/app/servicing.ts).
+    const [schedule] = await db.query<{ shift_days: number }>(
+      'select shift_days from loan_schedules where order_id = $1',
+      [order.order_id],
+    );
     return currentBill({
       schedule: quoteOf(order).schedule,
       disbursedAt: paidOut ? new Date(paidOut.at) : null,
       paid: balance.paid - balance.overpayment,
       now: this.clock.now(),
+      extensionDays: schedule?.shift_days ?? 0,
     });
+  }
+
+  /**
+   * A payment instrument for the exact price of an extension order, through an open channel, valid until
+   * the extension order expires; a repeat answers the open instrument of the same extension and channel.
+   */
+  async openForExtension(
+    tx: Queryable,
+    brand: Brand,
+    channel: ChannelId,
+    extension: ExtensionToPay,
+  ): Promise<PaymentInstrument> {
+    const [order] = await tx.query<OrderRow>(
+      'select order_id, user_id, package_name, status, quote from loan_orders where order_id = $1',
+      [extension.orderId],
+    );
+    if (!order || !PAYABLE_STATUSES.includes(order.status)) throw new AppError('NOTHING_TO_REPAY');
+    if ((await this.closedChannels(tx, brand.packageName)).has(channel))
+      throw new AppError('NO_PAYMENT_METHOD');
+    const now = this.clock.now();
+    const [existing] = await tx.query<InstrumentRow>(
+      `select * from collection_instruments
+       where extension_id = $1 and channel = $2 and status = 'open' and expires_at > $3
+       order by created_at desc limit 1`,
+      [extension.extensionId, channel, now.toISOString()],
+    );
+    if (existing) return this.instrumentOf(existing);
+    const instrumentId = randomUUID();
+    const kind = COLLECTION_CHANNELS[channel].kind;
+    const returnUrl = `${this.options.publicUrl}/#/repay/exhibition_period_detail?orderId=${order.order_id}`;
+    const issued = await this.provider.issue(tx, {
+      instrumentId,
+      packageName: brand.packageName,
+      channel,
+      kind,
+      amount: extension.fee,
+      expiresAt: extension.expiresAt,
+      returnUrl,
+      payeeName: brand.lender.corporateName || brand.appName,
+    });
+    const [row] = await tx.query<InstrumentRow>(
+      `insert into collection_instruments (instrument_id, order_id, user_id, channel, kind, amount, reference,
+         account_number, bank_name, account_name, checkout_url, return_url, created_at, expires_at, extension_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) returning *`,
+      [
+        instrumentId,
+        order.order_id,
+        order.user_id,
+        channel,
+        kind,
+        extension.fee,
+        issued.reference,
+        issued.accountNumber,
+        issued.bankName,
+        issued.accountName,
+        issued.checkoutUrl,
+        issued.checkoutUrl ? returnUrl : null,
+        now.toISOString(),
+        extension.expiresAt.toISOString(),
+        extension.extensionId,
+      ],
+    );
+    if (!row) throw new Error('The instrument was not stored');
+    return this.instrumentOf(row);
   }
 
   private async openFor(
@@ -315,6 +429,7 @@ export class Collections {
     const [existing] = await tx.query<InstrumentRow>(
       `select * from collection_instruments
        where order_id = $1 and channel = $2 and amount = $3 and status = 'open' and expires_at > $4
+         and extension_id is null
        order by created_at desc limit 1`,
       [order.order_id, channel, checked.amount, now.toISOString()],
     );

@@ -45,8 +45,12 @@ export const ORDER_COLUMNS =
   'order_id, product_id, principal, tenure_days, status, quote, submitted_at, created_at, updated_at';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** When the money reached the borrower: the payout that succeeded, from the order's history. */
+// A paid extension moves every due date by loan_schedules.shift_days (plugins/app/servicing.ts): counting
+// the schedule from the payout day moved by those days gives the due dates the borrower now has.
 const DISBURSED_AT_SQL = `(select min(e.at) from loan_order_events e
-  where e.order_id = loan_orders.order_id and e.event = 'payoutSucceeded') as disbursed_at`;
+  where e.order_id = loan_orders.order_id and e.event = 'payoutSucceeded')
+  + make_interval(days => coalesce((select s.shift_days from loan_schedules s
+      where s.order_id = loan_orders.order_id), 0)) as disbursed_at`;
 export const CLOSED_SQL = `(${LOAN_ORDER_STATUS.finished}, ${LOAN_ORDER_STATUS.cancelled}, ${LOAN_ORDER_STATUS.rejected})`;
 
 /** The next application step in the borrower's words, for the 40904 message. */

@@ -25,8 +25,10 @@ import { Market } from './market.ts';
 import { PayoutAccounts } from './payout-accounts.ts';
 import { RateLimits } from './rate-limits.ts';
 import { Security } from './security.ts';
+import { SERVICING_DAILY_JOB, SERVICING_REMINDER_JOB, Servicing } from './servicing.ts';
 import { Sessions } from './sessions.ts';
 import { VerifyCodes } from './verify-codes.ts';
+import { Vouchers } from './vouchers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +52,8 @@ declare module 'fastify' {
     sandboxCollections: SandboxCollections | null;
     coupons: Coupons;
     market: Market;
+    servicing: Servicing;
+    vouchers: Vouchers;
   }
 }
 
@@ -165,6 +169,24 @@ export const servicesPlugin = fp<ServicesOptions>(
     const disbursements = new Disbursements(db, clock, jobs, payoutProvider, loanOrders, ledger);
     payoutAccounts.whenVerified((tx, userId) => disbursements.retryAfterAccountChange(tx, userId));
     app.decorate('disbursements', disbursements);
+    const servicing = new Servicing(
+      db,
+      clock,
+      jobs,
+      app.ledger,
+      loanOrders,
+      sms,
+      (name) => app.brands.find(name)?.appName ?? 'Hiram',
+      app.collections,
+    );
+    app.decorate('servicing', servicing);
+    app.decorate('vouchers', new Vouchers(db, clock, app.ledger, servicing));
+    jobs.handle(SERVICING_DAILY_JOB, () => servicing.runDaily());
+    jobs.handle(SERVICING_REMINDER_JOB, (payload) =>
+      servicing.sendReminder(payload as Parameters<Servicing['sendReminder']>[0]),
+    );
+    // Every process makes sure tomorrow's run is queued; the database keeps one per day.
+    app.addHook('onReady', async () => servicing.scheduleDailyRun());
     if (options.backgroundJobs) app.addHook('onReady', async () => jobs.start());
     // Before the database closes: the job under way finishes, no new one starts.
     app.addHook('preClose', async () => jobs.stop());

@@ -58,6 +58,12 @@ export const swaggerPlugin = fp(
               scheme: 'bearer',
               description: 'The `token` of a login or register answer',
             },
+            opsKey: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'x-ops-key',
+              description: "The lender's operations key (OPS_API_KEY)",
+            },
           },
         },
       },
@@ -68,6 +74,7 @@ export const swaggerPlugin = fp(
         const extra: Record<string, unknown> = { headers: API_HEADERS };
         const auth = (document.route.config as { auth?: string } | undefined)?.auth;
         if (auth === 'required') extra.security = [{ bearerAuth: [] }];
+        if (auth === 'ops') extra.security = [{ opsKey: [] }];
         return { url: transformed.url, schema: { ...transformed.schema, ...extra } };
       },
     });

@@ -14,7 +14,7 @@ const UPLOADS = [
 ] as const satisfies readonly (readonly [EndpointName, IdImageKind])[];
 
 /** What busboy and @fastify/multipart say about a broken or oversized upload, in the catalogue's words. */
-function uploadProblem(error: FastifyError): AppError | null {
+export function uploadProblem(error: FastifyError): AppError | null {
   switch (error.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
       return photoTooLarge();

@@ -1,0 +1,167 @@
+import './servicing.css';
+import { VOUCHER_CHANNELS, type VoucherChannel } from '@hiram/contract/api/servicing';
+import { formatPeso } from '@hiram/contract/money';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Page } from '../../components/page.tsx';
+import { TextField } from '../../components/text-field.tsx';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { type FeatureTranslate, useFeatureText } from '../../lib/i18n/feature-text.ts';
+import { formatManilaDate } from '../../lib/i18n/format-date.ts';
+import { useI18n } from '../../lib/i18n/i18n.tsx';
+import { DuplicateSubmitError } from '../../lib/mutation.ts';
+import { showToast } from '../../lib/toast.ts';
+import { useSendProof, useVoucherList, type Voucher } from './api/vouchers.ts';
+import { type ServicingTextKey, servicingText } from './servicing-text.ts';
+
+const CHANNEL_KEYS: Record<VoucherChannel, ServicingTextKey> = {
+  gcash: 'channelGcash',
+  maya: 'channelMaya',
+  bank_transfer: 'channelBank',
+  instapay: 'channelInstapay',
+  '7eleven': 'channel7eleven',
+  mlhuillier: 'channelMlhuillier',
+  rdpawnshop: 'channelRd',
+  other: 'channelOther',
+};
+
+/**
+ * Proof of payment (issue "Repayment"): a photo of the receipt of a payment made outside the app, with the
+ * amount, its reference and the channel, sent for review (48 hours); the proofs already sent with their
+ * answer. Reached from repay_detail.
+ */
+export function VoucherScreen() {
+  const t = useFeatureText(servicingText);
+  const { lang } = useI18n();
+  const [search] = useSearchParams();
+  const orderId = search.get('orderId') ?? '';
+  const list = useVoucherList(orderId);
+  const send = useSendProof();
+  const photoId = useId();
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [amount, setAmount] = useState('');
+  const [reference, setReference] = useState('');
+  const [channel, setChannel] = useState<VoucherChannel>('gcash');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  useEffect(() => {
+    if (!photo) return setPreview(null);
+    const url = URL.createObjectURL(photo);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [photo]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = amount.trim();
+    if (trimmed === '') return setErrors({ amount: t('amountRequired') });
+    if (!/^\d+$/.test(trimmed) || Number(trimmed) <= 0) return setErrors({ amount: t('integerAmount') });
+    setErrors({});
+    try {
+      await send.mutate({ photo, orderId, amount: Number(trimmed) * 100, reference, channel });
+      showToast(t('sent'));
+      setPhoto(null);
+      setAmount('');
+      setReference('');
+    } catch (error) {
+      if (error instanceof DuplicateSubmitError) return;
+      if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0)
+        setErrors(error.fieldErrors);
+      showToast(errorMessage(error), { tone: 'error' });
+    }
+  };
+
+  return (
+    <Page title={t('proofTitle')}>
+      <div className="stack">
+        <p className="lead">{t('proofLead')}</p>
+        <form className="card stack" onSubmit={(event) => void submit(event)} noValidate>
+          <div className="servicing-photo">
+            <label className="field-label" htmlFor={photoId}>
+              {t('photo')}
+            </label>
+            {preview ? <img src={preview} alt={t('photo')} /> : null}
+            <input
+              id={photoId}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
+            />
+          </div>
+          <TextField
+            label={t('amountPaid')}
+            inputMode="numeric"
+            value={amount}
+            error={errors.amount}
+            onChange={(event) => setAmount(event.target.value.replace(/[^\d]/g, ''))}
+          />
+          <TextField
+            label={t('reference')}
+            value={reference}
+            maxLength={64}
+            error={errors.reference}
+            onChange={(event) => setReference(event.target.value)}
+          />
+          <label className="field">
+            <span className="field-label">{t('channel')}</span>
+            <select
+              className="servicing-select"
+              value={channel}
+              onChange={(event) => setChannel(event.target.value as VoucherChannel)}
+            >
+              {VOUCHER_CHANNELS.map((value) => (
+                <option key={value} value={value}>
+                  {t(CHANNEL_KEYS[value])}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="button button-primary button-block" disabled={send.isPending}>
+            {t('sendProof')}
+          </button>
+        </form>
+        <section className="stack" aria-labelledby="proofs-title">
+          <h2 className="card-title" id="proofs-title">
+            {t('yourProofs')}
+          </h2>
+          {list.data && list.data.length === 0 ? <p className="fine-print">{t('noProofs')}</p> : null}
+          <ul className="servicing-proofs">
+            {(list.data ?? []).map((voucher) => (
+              <li key={voucher.voucherId}>
+                <ProofRow voucher={voucher} t={t} lang={lang} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </Page>
+  );
+}
+
+function ProofRow({
+  voucher,
+  t,
+  lang,
+}: {
+  voucher: Voucher;
+  t: FeatureTranslate<ServicingTextKey>;
+  lang: ReturnType<typeof useI18n>['lang'];
+}) {
+  const status =
+    voucher.status === 'approved'
+      ? t('statusApproved')
+      : voucher.status === 'rejected'
+        ? t('statusRejected', { reason: voucher.rejectReason ?? '' })
+        : t('statusReviewing', {
+            date: voucher.reviewDueAt ? formatManilaDate(voucher.reviewDueAt, lang) : '',
+          });
+  return (
+    <>
+      <strong>
+        {voucher.amount === null ? '' : formatPeso(voucher.amount)} · {voucher.reference}
+      </strong>
+      <span className={`servicing-proof-${voucher.status}`}>{status}</span>
+    </>
+  );
+}
