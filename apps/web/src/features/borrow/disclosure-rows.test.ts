@@ -36,6 +36,27 @@ describe('Disclosure Statement rows', () => {
     expect(row(t('totalPayable'))?.value).toBe(formatPeso(statement.totalPayable));
   });
 
+  it('shows a coupon taken off the fee, and no coupon row without one', () => {
+    expect(row(t('couponApplied', { amount: '₱100' }))).toBeUndefined();
+    const withCoupon = buildDisclosure({
+      terms: DEMO_LOAN_TERMS,
+      quote: quoteLoan(DEMO_LOAN_TERMS, 500_000, 120, { discount: 10_000 }),
+      startDate: { year: 2026, month: 11, day: 21 },
+      lender,
+    });
+    const rows = disclosureSections(withCoupon, t, (date) => date)[0]?.rows ?? [];
+    const labels = rows.map((r) => r.label);
+    expect(labels.slice(1, 5)).toEqual([
+      t('interest'),
+      t('processingFee'),
+      'Coupon ₱100 applied',
+      t('financeCharges'),
+    ]);
+    expect(rows.find((r) => r.label === t('processingFee'))?.value).toBe('₱150');
+    expect(rows.find((r) => r.label === 'Coupon ₱100 applied')?.value).toBe('−₱100');
+    expect(rows.find((r) => r.label === t('netProceeds'))?.value).toBe('₱4,950');
+  });
+
   it('lists every payment with its due date, amount and split', () => {
     const schedule = sections[1];
     expect(schedule?.rows).toHaveLength(statement.schedule.length);

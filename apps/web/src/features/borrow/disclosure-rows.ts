@@ -35,7 +35,19 @@ export function disclosureSections(
       rows: [
         { label: t('principal'), value: formatPeso(statement.principal), main: true },
         { label: t('interest'), value: formatPeso(financeCharges.interest) },
-        { label: t('processingFee'), value: formatPeso(financeCharges.processingFee) },
+        // The fee as the product prices it, then the coupon taken off it.
+        {
+          label: t('processingFee'),
+          value: formatPeso(financeCharges.processingFee + financeCharges.feeDiscount),
+        },
+        ...(financeCharges.feeDiscount > 0
+          ? [
+              {
+                label: t('couponApplied', { amount: formatPeso(financeCharges.feeDiscount) }),
+                value: `−${formatPeso(financeCharges.feeDiscount)}`,
+              },
+            ]
+          : []),
         { label: t('financeCharges'), value: formatPeso(financeCharges.total) },
         { label: t('netProceeds'), value: formatPeso(statement.netProceeds), main: true },
         { label: t('totalPayable'), value: formatPeso(statement.totalPayable), main: true },

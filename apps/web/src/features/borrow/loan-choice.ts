@@ -45,7 +45,9 @@ export interface CostPreview {
   tenureDays: number;
   /** What reaches the borrower's account: the amount less the processing fee. */
   netProceeds: number;
+  /** The fee before any coupon, and the coupon taken off it (0 without one). */
   processingFee: number;
+  feeDiscount: number;
   interest: number;
   totalPayable: number;
   /** ISO date (Manila calendar) of the last payment, counting from today. */
@@ -60,14 +62,22 @@ export function manilaDateAfter(now: number, days: number): string {
   return new Date(now + MANILA_OFFSET_MS + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-export function costPreview(product: Product, amount: number, tenureDays: number, now: number): CostPreview {
-  const quote = quoteLoan(termsOf(product), amount, tenureDays);
+export function costPreview(
+  product: Product,
+  amount: number,
+  tenureDays: number,
+  now: number,
+  /** A coupon the application will take, in centavos. */
+  discount = 0,
+): CostPreview {
+  const quote = quoteLoan(termsOf(product), amount, tenureDays, { discount });
   const lastDueDay = quote.schedule.at(-1)?.dueDay ?? tenureDays;
   return {
     amount,
     tenureDays,
     netProceeds: quote.netProceeds,
-    processingFee: quote.processingFee,
+    processingFee: quote.processingFee + quote.feeDiscount,
+    feeDiscount: quote.feeDiscount,
     interest: quote.totalInterest,
     totalPayable: quote.totalPayable,
     dueDate: manilaDateAfter(now, lastDueDay),

@@ -14,6 +14,7 @@ import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { DuplicateSubmitError } from '../../lib/mutation.ts';
 import { showToast } from '../../lib/toast.ts';
 import { useApplyLoanOrder } from './api/apply-loan-order.ts';
+import { couponForNextLoan, useCoupons, useUseCoupon } from './api/coupons.ts';
 import { getLatestOrder } from './api/get-latest-order.ts';
 import { type LoanProduct, useLoanProduct } from './api/get-loan-product.ts';
 import { borrowText, formatManilaDate } from './borrow-text.ts';
@@ -78,10 +79,24 @@ function LoanChooser({
   const [tenureDays, setTenureDays] = useState(() => tenures[0] ?? 0);
   const [inProgress, setInProgress] = useState(false);
   const apply = useApplyLoanOrder();
+  const coupons = useCoupons();
+  const useCoupon = useUseCoupon();
+  const coupon = couponForNextLoan(coupons.data);
 
   const amount = amounts[index];
   if (amount === undefined || tenures.length === 0) return <StatusMessage title={t('noProduct')} />;
-  const preview = costPreview(product, amount, tenureDays, Date.now());
+  // A coupon the borrower chose to use is taken off this application's fee, as the server will.
+  const discount = coupon?.state === 'reserved' ? coupon.amount : 0;
+  const preview = costPreview(product, amount, tenureDays, Date.now(), discount);
+
+  const takeCoupon = async (couponId: string) => {
+    try {
+      await useCoupon.mutate(couponId);
+    } catch (error) {
+      if (error instanceof DuplicateSubmitError || error instanceof NetworkError) return;
+      showToast(errorMessage(error), { tone: 'error' });
+    }
+  };
 
   const submit = async () => {
     try {
@@ -196,6 +211,20 @@ function LoanChooser({
         </div>
       </fieldset>
 
+      {coupon?.state === 'available' ? (
+        <section className="card borrow-coupon">
+          <p>{t('couponOffer', { amount: formatPeso(coupon.amount) })}</p>
+          <button
+            type="button"
+            className="button button-secondary button-block"
+            onClick={() => void takeCoupon(coupon.couponId)}
+            disabled={useCoupon.isPending}
+          >
+            {t('useCoupon', { amount: formatPeso(coupon.amount) })}
+          </button>
+        </section>
+      ) : null}
+
       <section className="card borrow-preview" aria-labelledby="borrow-preview-title" aria-live="polite">
         <h2 id="borrow-preview-title" className="card-title">
           {t('previewTitle')}
@@ -209,6 +238,12 @@ function LoanChooser({
             <dt>{t('processingFee')}</dt>
             <dd>{formatPeso(preview.processingFee)}</dd>
           </div>
+          {preview.feeDiscount > 0 ? (
+            <div className="borrow-fact borrow-fact-coupon">
+              <dt>{t('couponApplied', { amount: formatPeso(preview.feeDiscount) })}</dt>
+              <dd>−{formatPeso(preview.feeDiscount)}</dd>
+            </div>
+          ) : null}
           <div className="borrow-fact">
             <dt>{t('interest')}</dt>
             <dd>{formatPeso(preview.interest)}</dd>
