@@ -137,10 +137,13 @@ const screens: Record<Exclude<RouteName, 'home'>, LazyScreen> = {
   repayPaycools: instrumentScreen,
   repayKxypay: instrumentScreen,
   cashier: () => import('../features/repay/cashier-screen.tsx').then((m) => ({ Component: m.CashierScreen })),
-  yx1: notAvailableYet,
-  yx2: notAvailableYet,
-  yx2ConfirmBorrow: notAvailableYet,
-  yx3: notAvailableYet,
+  yx1: () => import('../features/promotions/yx1-screen.tsx').then((m) => ({ Component: m.Yx1Screen })),
+  yx2: () => import('../features/promotions/yx2-screen.tsx').then((m) => ({ Component: m.Yx2Screen })),
+  yx2ConfirmBorrow: () =>
+    import('../features/promotions/yx2-confirm-borrow-screen.tsx').then((m) => ({
+      Component: m.Yx2ConfirmBorrowScreen,
+    })),
+  yx3: () => import('../features/promotions/yx3-screen.tsx').then((m) => ({ Component: m.Yx3Screen })),
   finishLoading: () =>
     import('../features/borrow/finish-loading-screen.tsx').then((m) => ({
       Component: m.FinishLoadingScreen,

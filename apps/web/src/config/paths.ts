@@ -75,7 +75,8 @@ export const paths = {
 
   yx1: open('/yx1'),
   yx2: open('/yx2'),
-  yx2ConfirmBorrow: signedIn('/yx2ConfirmBorrow'),
+  // The campaign's example statement is public: it leads to sign-in, not behind it.
+  yx2ConfirmBorrow: open('/yx2ConfirmBorrow'),
   yx3: open('/yx3'),
   finishLoading: signedIn('/finish_loading'),
 } as const satisfies Record<string, AppRoute>;

@@ -66,8 +66,7 @@ export const borrowText: FeatureText<BorrowTextKey> = {
     youReceive: 'Matatanggap mo',
     processingFee: 'Processing fee (ibabawas)',
     couponApplied: 'Nagamit ang {amount} na coupon',
-    couponOffer:
-      'May {amount} na coupon ka sa pagdagdag ng iyong account. Ibabawas ito sa processing fee.',
+    couponOffer: 'May {amount} na coupon ka sa pagdagdag ng iyong account. Ibabawas ito sa processing fee.',
     useCoupon: 'Gamitin ang {amount} kong coupon',
     interest: 'Interes',
     totalToRepay: 'Kabuuang babayaran',

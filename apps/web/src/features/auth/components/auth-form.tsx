@@ -12,7 +12,7 @@ import {
   MOBILE_INPUT_MAX_LENGTH,
   PH_MOBILE_EXAMPLE,
 } from '@hiram/contract/mobile';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TextField } from '../../../components/text-field.tsx';
 import { paths, safeReturnTo } from '../../../config/paths.ts';
@@ -40,7 +40,11 @@ export function AuthForm({ variant }: { variant: 'login' | 'register' }) {
   const [search] = useSearchParams();
   const returnTo = safeReturnTo(search.get('returnTo'));
 
-  const [mobile, setMobile] = useState('');
+  // A campaign page (yx3) that already sent a login code opens this form at the code, number filled in.
+  const givenMobile = variant === 'login' ? (search.get('mobile') ?? '') : '';
+  // Bounded: a crafted link cannot hold the resend button for long.
+  const codeAlreadySent = Math.min(Number(search.get('sent')) || 0, 300);
+  const [mobile, setMobile] = useState(givenMobile.slice(0, MOBILE_INPUT_MAX_LENGTH));
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [withPassword, setWithPassword] = useState(false);
@@ -50,6 +54,14 @@ export function AuthForm({ variant }: { variant: 'login' | 'register' }) {
   const codeRef = useRef<HTMLInputElement>(null);
 
   const countdown = useCountdown();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival from a page that sent the code.
+  useEffect(() => {
+    if (codeAlreadySent > 0 && givenMobile) {
+      countdown.start(codeAlreadySent);
+      showToast(t('login.codeSent', { mobile: formatPhMobile(givenMobile) }), { tone: 'success' });
+      codeRef.current?.focus();
+    }
+  }, []);
   const sendCode = useSendVerifyCode();
   const logIn = useLogInWithMobile();
   const register = useRegister();

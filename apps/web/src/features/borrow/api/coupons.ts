@@ -18,7 +18,9 @@ export function useCoupons() {
  * order or expired is neither.
  */
 export function couponForNextLoan(coupons: readonly Coupon[] | undefined): Coupon | null {
-  return coupons?.find((c) => c.state === 'reserved') ?? coupons?.find((c) => c.state === 'available') ?? null;
+  return (
+    coupons?.find((c) => c.state === 'reserved') ?? coupons?.find((c) => c.state === 'available') ?? null
+  );
 }
 
 /** Uses a coupon: on the open order before signing, or reserved for the next application. */
