@@ -266,6 +266,9 @@ function LoanChooser({
             <dd>{t('ratePerMonth', { rate: preview.effectiveMonthlyRatePercent })}</dd>
           </div>
         </dl>
+        {discount > preview.feeDiscount ? (
+          <p className="fine-print">{t('couponCapped', { fee: formatPeso(preview.processingFee) })}</p>
+        ) : null}
         <p className="fine-print">{t('previewNote')}</p>
       </section>
 
