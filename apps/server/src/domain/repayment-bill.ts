@@ -52,3 +52,35 @@ export function currentBill(input: {
     daysOverdue: Math.max(0, today - dueDay),
   };
 }
+
+/** What the borrower owes by now: the parts of the schedule due (all past-due ones, or the next one). */
+export interface AmountDueInput {
+  schedule: readonly Pick<Instalment, 'dueDay' | 'total'>[];
+  disbursedAt: Date;
+  now: Date;
+  /** Overdue: every instalment already past due; otherwise the next one due too. */
+  overdue: boolean;
+  /** Days an extension moved every due date (0 without one). */
+  extensionDays?: number;
+  /** From the ledger. */
+  balance: { totalDue: number; paid: number; overpayment: number; penalty: number; extensionFee: number };
+}
+
+/**
+ * The amount due now, from the ledger: the schedule's instalments due by now (as Home counts them), less
+ * what was paid toward the schedule, plus penalty and extension fees; never more than the whole balance.
+ * For a single repayment it is the whole balance.
+ */
+export function amountDueNow(input: AmountDueInput): number {
+  const start = dayNumber(manilaToday(input.disbursedAt)) + (input.extensionDays ?? 0);
+  const today = dayNumber(manilaToday(input.now));
+  const days = input.schedule.map((line) => start + line.dueDay);
+  const next = days.findIndex((day) => day >= today);
+  const pastDue = days.filter((day) => day < today).length;
+  const included = input.overdue && pastDue > 0 ? pastDue : next === -1 ? days.length : next + 1;
+  const scheduled = input.schedule.slice(0, included).reduce((sum, line) => sum + line.total, 0);
+  const { balance } = input;
+  const paidTowardSchedule = balance.paid - balance.overpayment;
+  const owed = Math.max(0, scheduled - paidTowardSchedule) + balance.penalty + balance.extensionFee;
+  return Math.max(0, Math.min(owed, balance.totalDue));
+}

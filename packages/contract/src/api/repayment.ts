@@ -96,7 +96,10 @@ export const RepaymentDetail = z.object({
   penalty: centavos.describe('centavos of late penalty still owed'),
   paid: centavos.describe('centavos paid so far'),
   overpayment: centavos.describe('centavos paid beyond the balance, owed back to the borrower'),
-  totalDue: centavos,
+  totalDue: centavos.describe('centavos: the whole balance, what paying in full pays'),
+  amountDueNow: centavos.describe(
+    'centavos due by now: the instalments due (all past-due ones when overdue) less payments, plus charges; the whole balance for a single repayment',
+  ),
   minimumAmount: centavos,
   openInstruments: z.array(PaymentInstrument),
 });

@@ -24,7 +24,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { allocatePayment, type OrderBalance } from '../../domain/ledger.ts';
-import { currentBill } from '../../domain/repayment-bill.ts';
+import { amountDueNow, currentBill } from '../../domain/repayment-bill.ts';
 import type { CollectionProvider } from '../../providers/collection/collection-provider.ts';
 import type { Brand } from './brands.ts';
 import type { Ledger } from './ledger.ts';
@@ -280,6 +280,30 @@ export class Collections {
     });
   }
 
+  /**
+   * Home's and Records' amount due (loan-order/latest) from the ledger instead of the signed quote, so a
+   * part payment, a penalty or an extension fee shows at once. Null when the loan was not paid out.
+   */
+  async amountDue(orderId: string, overdue: boolean, db: Queryable = this.db): Promise<number | null> {
+    const [order] = await db.query<OrderRow>(
+      'select order_id, user_id, package_name, status, quote from loan_orders where order_id = $1',
+      [orderId],
+    );
+    if (!order) return null;
+    const disbursedAt = await this.disbursedAt(db, orderId);
+    const balance = await this.ledger.orderBalance(db, orderId);
+    // No disbursement journal (an order moved by hand, before the ledger): the quote's figure stands.
+    if (!disbursedAt || balance.disbursed === 0) return null;
+    return amountDueNow({
+      schedule: quoteOf(order).schedule,
+      disbursedAt,
+      now: this.clock.now(),
+      overdue,
+      balance,
+      extensionDays: await this.extensionDays(db, orderId),
+    });
+  }
+
   /** The instruments of an order, newest first, as the borrower sees them. */
   async instruments(db: Queryable, orderId: string, openOnly: boolean): Promise<PaymentInstrument[]> {
     const rows = await db.query<InstrumentRow>(
@@ -295,6 +319,18 @@ export class Collections {
     const balance = await this.ledger.orderBalance(db, order.order_id);
     const bill = await this.billOf(db, order, balance);
     const payable = PAYABLE_STATUSES.includes(order.status);
+    const disbursedAt = await this.disbursedAt(db, order.order_id);
+    const dueNow =
+      payable && disbursedAt
+        ? amountDueNow({
+            schedule: quoteOf(order).schedule,
+            disbursedAt,
+            now: this.clock.now(),
+            overdue: order.status === LOAN_ORDER_STATUS.overdue,
+            balance,
+            extensionDays: await this.extensionDays(db, order.order_id),
+          })
+        : 0;
     return {
       orderNo: order.order_id,
       payOrderId: bill.payOrderId,
@@ -309,27 +345,37 @@ export class Collections {
       paid: balance.paid,
       overpayment: balance.overpayment,
       totalDue: balance.totalDue,
+      amountDueNow: dueNow,
       minimumAmount: minimumRepayment(balance.totalDue),
       openInstruments: payable ? await this.instruments(db, order.order_id, true) : [],
     };
   }
 
-  private async billOf(db: Queryable, order: OrderRow, balance: OrderBalance) {
+  /** When the payout succeeded: the order first became repaying. */
+  private async disbursedAt(db: Queryable, orderId: string): Promise<Date | null> {
     const [paidOut] = await db.query<{ at: Date | string }>(
       `select at from loan_order_events where order_id = $1 and to_status = $2 order by event_id limit 1`,
-      [order.order_id, LOAN_ORDER_STATUS.repaying],
+      [orderId, LOAN_ORDER_STATUS.repaying],
     );
-    // Days a paid extension moved the due dates (plugins/app/servicing.ts).
+    return paidOut ? new Date(paidOut.at) : null;
+  }
+
+  /** Days a paid extension moved the due dates (plugins/app/servicing.ts). */
+  private async extensionDays(db: Queryable, orderId: string): Promise<number> {
     const [schedule] = await db.query<{ shift_days: number }>(
       'select shift_days from loan_schedules where order_id = $1',
-      [order.order_id],
+      [orderId],
     );
+    return schedule?.shift_days ?? 0;
+  }
+
+  private async billOf(db: Queryable, order: OrderRow, balance: OrderBalance) {
     return currentBill({
       schedule: quoteOf(order).schedule,
-      disbursedAt: paidOut ? new Date(paidOut.at) : null,
+      disbursedAt: await this.disbursedAt(db, order.order_id),
       paid: balance.paid - balance.overpayment,
       now: this.clock.now(),
-      extensionDays: schedule?.shift_days ?? 0,
+      extensionDays: await this.extensionDays(db, order.order_id),
     });
   }
 

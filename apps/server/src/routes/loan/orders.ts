@@ -23,7 +23,18 @@ export async function loanOrderRoutes(app: FastifyInstance): Promise<void> {
     loanOrders.submit(sessionOf(request).userId, input.orderId),
   );
 
-  defineEndpoint(app, 'latestLoanOrder', async ({ request }) => loanOrders.latest(sessionOf(request).userId));
+  defineEndpoint(app, 'latestLoanOrder', async ({ request }) => {
+    const latest = await loanOrders.latest(sessionOf(request).userId);
+    // The balance shown on Home comes from the ledger (GUIDE section 5), not from the quote.
+    if (latest.order && latest.amountDue !== null) {
+      const fromLedger = await app.collections.amountDue(
+        latest.order.orderId,
+        latest.homeState === 'overdue',
+      );
+      if (fromLedger !== null) latest.amountDue = fromLedger;
+    }
+    return latest;
+  });
 
   defineEndpoint(app, 'loanOrderList', async ({ request }) => loanOrders.list(sessionOf(request).userId));
 

@@ -51,6 +51,7 @@ describe('what is due', () => {
       fees: 0,
       paid: 0,
       totalDue: quote.principal + quote.totalInterest,
+      amountDueNow: quote.principal + quote.totalInterest,
       minimumAmount: MINIMUM_REPAYMENT,
       daysOverdue: 0,
       openInstruments: [],
@@ -220,8 +221,12 @@ describe('collections', () => {
     expect(after.totalDue).toBe(before.totalDue - part);
     // Interest is paid before principal.
     expect(after.interest).toBe(Math.max(0, before.interest - part));
+    expect(after.amountDueNow).toBe(after.totalDue);
     expect(after.openInstruments).toEqual([]);
     expect(await status(token)).toBe(S.repaying);
+    // Home's amount due is the ledger's balance too, not the signed quote's.
+    const home = (await server.call('latestLoanOrder', {}, { token })).body.data;
+    expect(home.amountDue).toBe(before.totalDue - part);
 
     const checkout = (
       await server.call(

@@ -132,7 +132,10 @@ function Repayment({ t, detail }: { t: FeatureTranslate<RepayTextKey>; detail: R
         <h2 id="repay-due-title" className="repay-due-label">
           {t('totalDue')}
         </h2>
-        <p className="repay-due-amount">{formatPeso(detail.totalDue)}</p>
+        <p className="repay-due-amount">{formatPeso(detail.amountDueNow)}</p>
+        {detail.amountDueNow !== detail.totalDue ? (
+          <p className="repay-due-date">{t('totalBalance', { amount: formatPeso(detail.totalDue) })}</p>
+        ) : null}
         <p className={detail.daysOverdue > 0 ? 'repay-due-date repay-overdue' : 'repay-due-date'}>
           {detail.dueDate ? `${t('dueDate')}: ${formatManilaDay(detail.dueDate, lang)}` : null}
           {' · '}

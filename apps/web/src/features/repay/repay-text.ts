@@ -3,6 +3,7 @@ import type { FeatureText } from '../../lib/i18n/feature-text.ts';
 const en = {
   detailTitle: 'Repayment',
   totalDue: 'Amount due now',
+  totalBalance: 'Whole balance: {amount}',
   dueDate: 'Due date',
   daysOverdue: '{days} days overdue',
   onTime: 'On time',
@@ -79,6 +80,7 @@ export const repayText: FeatureText<RepayTextKey> = {
   fil: {
     detailTitle: 'Pagbabayad',
     totalDue: 'Halagang dapat bayaran ngayon',
+    totalBalance: 'Buong balanse: {amount}',
     dueDate: 'Takdang petsa',
     daysOverdue: '{days} araw nang lampas sa takdang petsa',
     onTime: 'Nasa oras',
@@ -153,6 +155,7 @@ export const repayText: FeatureText<RepayTextKey> = {
   es: {
     detailTitle: 'Pago',
     totalDue: 'Monto a pagar ahora',
+    totalBalance: 'Saldo total: {amount}',
     dueDate: 'Fecha de vencimiento',
     daysOverdue: '{days} días de atraso',
     onTime: 'Al día',
