@@ -3,6 +3,7 @@ import type { PaymentInstrument } from '@hiram/contract/api/repayment';
 import { ERRORS } from '@hiram/contract/errors';
 import { formatPeso } from '@hiram/contract/money';
 import { COLLECTION_CHANNELS } from '@hiram/contract/repayment';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CheckIcon } from '../../components/icons.tsx';
 import { Page } from '../../components/page.tsx';
@@ -55,6 +56,7 @@ function Instrument({ t, link }: { t: FeatureTranslate<RepayTextKey>; link: Paym
     () => openInstrument({ ...link, channel }, true),
     { refetchOnMount: true },
   );
+  const expired = useExpired(instrument.data?.expiresAt);
   const cashier = paths.cashier.getHref({
     orderNo: link.orderNo,
     payOrderId: link.payOrderId,
@@ -96,6 +98,15 @@ function Instrument({ t, link }: { t: FeatureTranslate<RepayTextKey>; link: Paym
     );
   }
   const paid = instrument.data;
+  if (paid.status === 'expired' || expired) {
+    return (
+      <StatusMessage role="alert" title={t('timedOut')}>
+        <button type="button" className="button button-primary" onClick={instrument.refetch}>
+          {t('tryAgain')}
+        </button>
+      </StatusMessage>
+    );
+  }
   if (paid.status === 'paid') {
     return (
       <StatusMessage icon={<CheckIcon />} title={t('paidTitle')} message={t('paidHint')}>
@@ -106,6 +117,20 @@ function Instrument({ t, link }: { t: FeatureTranslate<RepayTextKey>; link: Paym
     );
   }
   return <InstrumentDetails t={t} instrument={paid} detailHref={detail} lang={lang} />;
+}
+
+/** Whether a code's 24 hours are over, turning true by itself while the screen stays open. */
+function useExpired(expiresAt: string | undefined): boolean {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!expiresAt) return;
+    const left = Date.parse(expiresAt) - Date.now();
+    if (left <= 0) return;
+    // Timers cap at about 24.8 days; a code lives 24 hours.
+    const timer = setTimeout(() => setNow(Date.now()), left + 500);
+    return () => clearTimeout(timer);
+  }, [expiresAt]);
+  return expiresAt !== undefined && Date.parse(expiresAt) <= now;
 }
 
 function InstrumentDetails({
