@@ -38,6 +38,9 @@ describe('a borrower repays in a mobile browser', () => {
       expect(dueBefore).toBeGreaterThan(100_000);
       await expect.poll(() => page.getByText('Principal').count()).toBe(1);
       await page.getByText('On time').waitFor();
+      // The servicing screens are one tap away.
+      await page.getByRole('link', { name: 'Extend the due date' }).waitFor();
+      await page.getByRole('link', { name: 'Upload proof of payment' }).waitFor();
       await snap(page, journey, '01-repay-detail');
 
       // Part payment: whole pesos, at least the minimum.

@@ -121,9 +121,10 @@ function Repayment({ t, detail }: { t: FeatureTranslate<RepayTextKey>; detail: R
     );
   };
 
-  // Room for more entries (proof of payment comes with its own screen).
+  // The servicing screens: extending the due date, and a proof of a payment made outside these channels.
   const otherOptions: MenuItem[] = [
-    { label: t('extend'), to: paths.extensionDetail.getHref({ orderNo: detail.orderNo }) },
+    { label: t('extend'), to: paths.extensionDetail.getHref({ orderId: detail.orderNo }) },
+    { label: t('uploadProof'), to: paths.repayVoucher.getHref({ orderId: detail.orderNo }) },
   ];
 
   return (

@@ -24,6 +24,7 @@ const en = {
   continue: 'Choose how to pay {amount}',
   moreOptions: 'Other options',
   extend: 'Extend the due date',
+  uploadProof: 'Upload proof of payment',
   openInstruments: 'Payments waiting',
   openInstrumentHint: '{amount} · valid until {time}',
   pendingNote: 'Paid already? Crediting takes up to {minutes} minutes; this screen updates by itself.',
@@ -101,6 +102,7 @@ export const repayText: FeatureText<RepayTextKey> = {
     continue: 'Piliin kung paano babayaran ang {amount}',
     moreOptions: 'Iba pang opsyon',
     extend: 'I-extend ang takdang petsa',
+    uploadProof: 'Mag-upload ng patunay ng bayad',
     openInstruments: 'Mga bayad na naghihintay',
     openInstrumentHint: '{amount} · may bisa hanggang {time}',
     pendingNote:
@@ -176,6 +178,7 @@ export const repayText: FeatureText<RepayTextKey> = {
     continue: 'Elegir cómo pagar {amount}',
     moreOptions: 'Otras opciones',
     extend: 'Prorrogar la fecha de pago',
+    uploadProof: 'Subir comprobante de pago',
     openInstruments: 'Pagos pendientes',
     openInstrumentHint: '{amount} · válido hasta {time}',
     pendingNote: '¿Ya pagó? El abono tarda hasta {minutes} minutos; esta pantalla se actualiza sola.',
