@@ -59,4 +59,24 @@ describe('the loan agreement', () => {
     expect(text).toContain('privacy policy');
     expect(text).toContain('Securities and Exchange Commission');
   });
+
+  it('names a coupon taken off the fee, with the fee charged and the larger amount sent', () => {
+    const disclosure = buildDisclosure({
+      terms: DEMO_LOAN_TERMS,
+      quote: quoteLoan(DEMO_LOAN_TERMS, 500_000, 91, { discount: 10_000 }),
+      startDate: { year: 2026, month: 11, day: 21 },
+      lender,
+    });
+    const phrases = {
+      en: 'after a ₱100 coupon',
+      fil: 'bawas na ang ₱100 na coupon',
+      es: 'tras un cupón de ₱100',
+    };
+    for (const lang of LANGUAGES) {
+      const text = allText(loanAgreementText(lang, disclosure, 'Maria Clara Dela Cruz'));
+      expect(text).toContain(`₱50 (${phrases[lang]})`);
+      expect(text).toContain('₱4,950');
+    }
+    expect(allText(loanAgreementText('en', disclosureFor(500_000, 91), 'Maria'))).not.toContain('coupon');
+  });
 });

@@ -207,6 +207,10 @@ describe('applying through the market', () => {
     expect(offSteps.status).toBe(400);
     expect(JSON.stringify(offSteps.body.data)).toContain('amount');
     expect((await server.call('applyMarket', { ...otherChoice }, { token })).status).toBe(400);
+    const badAgain = await server.call('applyMarketAgain', { epochId, amount: -5 }, { token, lang: 'es' });
+    expect(badAgain.status).toBe(400);
+    expect(badAgain.body.msg).toBe(ERRORS.VALIDATION_FAILED.message.es);
+    expect(JSON.stringify(badAgain.body.data)).toContain('amount');
     expect(await orderCount(userId)).toBe(0);
   });
 

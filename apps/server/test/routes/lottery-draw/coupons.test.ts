@@ -121,6 +121,26 @@ describe('using', () => {
     });
   });
 
+  it('pays out the larger net proceeds and books only the reduced fee, in a balanced journal', async () => {
+    const { token } = await borrower();
+    await server.call('useCoupon', { couponId: (await onlyCoupon(token)).couponId }, { token });
+    const applied = await server.call('applyLoanOrder', choice, { token });
+    const orderId: string = applied.body.data.orderId;
+    await server.call('submitOrder', { orderId }, { token });
+    await server.settle();
+    const { documentHash } = (await server.call('loanAgreement', { orderId }, { token })).body.data;
+    const signed = await server.call('signAgreement', { orderId, documentHash, agreed: true }, { token });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    expect((await server.call('getMoney', { orderId }, { token })).status).toBe(200);
+    await server.settle();
+    expect((await server.call('latestLoanOrder', {}, { token })).body.data.order?.status).toBe(S.repaying);
+    const [journal] = await server.app.ledger.journals(server.db, orderId);
+    expect(journal?.lines).toContainEqual({ account: 'cash', amount: -495_000 });
+    expect(journal?.lines).toContainEqual({ account: 'fee_income', amount: -5_000 });
+    expect(journal?.lines.reduce((sum, line) => sum + line.amount, 0)).toBe(0);
+    expect(await server.app.ledger.orderBalance(server.db, orderId)).toMatchObject({ disbursed: 495_000 });
+  });
+
   it('with no open order, is reserved and taken by the next application, never above the fee', async () => {
     const { token } = await borrower();
     const coupon = await onlyCoupon(token);
