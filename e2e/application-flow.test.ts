@@ -18,7 +18,7 @@ async function isFlagged(page: Page, label: string): Promise<boolean> {
 }
 
 describe('a new borrower applies in a mobile browser', () => {
-  it('fills the four sections, proves who they are, answers the questionnaire and names an e-wallet, then applies, is approved and signs', async () => {
+  it('fills the four sections, proves who they are, answers the questionnaire and names an e-wallet, then applies, is approved, signs and gets the money', async () => {
     const { context, page } = await browser().newPhone();
     const journey = 'application-flow';
     try {
@@ -213,6 +213,23 @@ describe('a new borrower applies in a mobile browser', () => {
         .first()
         .waitFor();
       await snap(page, journey, '14-signed');
+
+      // Get money: the lending screen counts down while the sandbox pays, then says the money was sent.
+      await page.getByRole('link', { name: 'Get money' }).click();
+      await expect.poll(() => new URL(page.url()).hash).toMatch(/^#\/borrow\/lending/);
+      await page
+        .getByRole('timer')
+        .or(page.getByRole('heading', { name: 'Your money was sent' }))
+        .first()
+        .waitFor({ timeout: 30_000 });
+      await snap(page, journey, '15-lending');
+      await page.getByRole('heading', { name: 'Your money was sent' }).waitFor({ timeout: 45_000 });
+      await page.getByText(/₱[\d,.]+ was sent to GCash ••••\d{4}/).waitFor();
+      await snap(page, journey, '16-money-sent');
+      // Home now knows the loan is being repaid.
+      await page.getByRole('link', { name: 'Go to Home' }).click();
+      await expect.poll(() => new URL(page.url()).hash).toMatch(/^#\/?$/);
+      await snap(page, journey, '17-home-repaying');
     } catch (error) {
       await snap(page, journey, 'failed-here');
       throw error;

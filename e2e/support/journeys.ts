@@ -56,6 +56,8 @@ export function field(page: Page, label: string): Locator {
 export interface ApplicationAnswers {
   /** Question 11: "How many of your loans are overdue right now?" answered "3 or more" (the policy rejects it). */
   overdueLoansElsewhere?: boolean;
+  /** The GCash number that receives the loan; the borrower's own mobile by default. */
+  walletNumber?: string;
 }
 
 /**
@@ -124,8 +126,9 @@ export async function completeApplication(page: Page, answers: ApplicationAnswer
   await page.getByRole('button', { name: /Choose your e-wallet/ }).click();
   await page.getByRole('dialog', { name: 'Choose your e-wallet' }).getByText('GCash').first().click();
   await page.getByLabel('Account holder name').fill('Rosa Mendoza');
-  const own = await page.getByLabel('E-wallet mobile number').inputValue();
-  await page.getByLabel('Confirm mobile number').fill(own);
+  if (answers.walletNumber) await page.getByLabel('E-wallet mobile number').fill(answers.walletNumber);
+  const wallet = await page.getByLabel('E-wallet mobile number').inputValue();
+  await page.getByLabel('Confirm mobile number').fill(wallet);
   await page.getByRole('button', { name: 'Verify and save' }).click();
   await page.getByRole('heading', { name: 'Your account is verified' }).waitFor({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Continue' }).click();

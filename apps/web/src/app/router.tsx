@@ -1,6 +1,6 @@
 import type { ApplicationProgress } from '@hiram/contract/api/application';
 import type { ComponentType } from 'react';
-import { createHashRouter, type RouteObject, redirect } from 'react-router';
+import { createHashRouter, type RouteObject, redirect, useSearchParams } from 'react-router';
 import { ScreenSpinner } from '../components/spinner.tsx';
 import { paths, type RouteName, redirects } from '../config/paths.ts';
 import { HomeScreen } from '../features/home/home-screen.tsx';
@@ -52,6 +52,30 @@ const toBorrow: LazyScreen = () =>
   Promise.all([import('../features/borrow/to-borrow-screen.tsx'), import('./continue-application.ts')]).then(
     ([screen, flow]) => ({
       Component: () => <screen.ToBorrowScreen onIncompleteApplication={() => flow.continueApplication()} />,
+    }),
+  );
+
+/**
+ * add_bankcard: an application step, or, opened from the lending screen after a failed payout
+ * (`?orderId=`), the account change that leads back to lending once the new account is verified.
+ */
+const addBankCard: LazyScreen = () =>
+  Promise.all([import('../features/bank/bank-screen.tsx'), import('./continue-application.ts')]).then(
+    ([screen, flow]) => ({
+      Component: function AddBankCard() {
+        const [search] = useSearchParams();
+        const orderId = search.get('orderId');
+        if (orderId)
+          return (
+            <screen.BankScreen
+              changeFirst
+              onComplete={() => navigateTo(paths.lending.getHref({ orderId }), { replace: true })}
+            />
+          );
+        return (
+          <screen.BankScreen onComplete={() => flow.continueApplication(undefined, { replace: true })} />
+        );
+      },
     }),
   );
 
@@ -116,7 +140,7 @@ const screens: Record<Exclude<RouteName, 'home'>, LazyScreen> = {
   loanQuestion: applicationStep(() =>
     import('../features/questionnaire/questionnaire-screen.tsx').then((m) => m.QuestionnaireScreen),
   ),
-  addBankCard: applicationStep(() => import('../features/bank/bank-screen.tsx').then((m) => m.BankScreen)),
+  addBankCard,
   agreement: () =>
     import('../features/borrow/agreement-screen.tsx').then((m) => ({ Component: m.AgreementScreen })),
   toBorrow,
@@ -124,7 +148,8 @@ const screens: Record<Exclude<RouteName, 'home'>, LazyScreen> = {
     import('../features/borrow/confirm-borrow-screen.tsx').then((m) => ({
       Component: m.ConfirmBorrowScreen,
     })),
-  lending: notAvailableYet,
+  lending: () =>
+    import('../features/borrow/lending-screen.tsx').then((m) => ({ Component: m.LendingScreen })),
   repayDetail: () =>
     import('../features/repay/repay-detail-screen.tsx').then((m) => ({ Component: m.RepayDetailScreen })),
   repayStp: instrumentScreen,

@@ -24,6 +24,8 @@ const TYPICAL_WAIT_MS = 5000;
 export interface BankScreenProps {
   /** Called once the account is verified and the borrower goes on: the app opens the next step. */
   onComplete: () => Promise<void> | void;
+  /** Open on the change form when an account is verified (a payout to it failed). */
+  changeFirst?: boolean;
 }
 
 /**
@@ -31,14 +33,14 @@ export interface BankScreenProps {
  * payout provider, and shown back with its last four digits only. A verified account is changed only with
  * a fresh SMS code.
  */
-export function BankScreen({ onComplete }: BankScreenProps) {
+export function BankScreen({ onComplete, changeFirst = false }: BankScreenProps) {
   const t = useFeatureText(bankText);
   const common = useI18n().t;
   const list = useBankList();
   const [account, setAccount] = useState<BankAccount | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [holderSuggestion, setHolderSuggestion] = useState<string | null>(null);
-  const [changing, setChanging] = useState(false);
+  const [changing, setChanging] = useState(changeFirst);
   const [continuing, setContinuing] = useState(false);
 
   const refresh = useCallback(async () => {

@@ -1,0 +1,37 @@
+import type { Disbursement } from '@hiram/contract/api/endpoints';
+import { LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
+
+/** What the lending screen shows for a disbursement (SPEC sections 3 and 4). */
+export type LendingView = 'start' | 'sending' | 'arrived' | 'failed' | 'notSigned' | 'nothing';
+
+export function lendingView(disbursement: Pick<Disbursement, 'status'>): LendingView {
+  switch (disbursement.status) {
+    case S.getMoney:
+      return 'start';
+    case S.lending:
+      return 'sending';
+    case S.payFail:
+      return 'failed';
+    case S.repaying:
+    case S.overdue:
+    case S.finished:
+      return 'arrived';
+    case S.confirm:
+      return 'notSigned';
+    default:
+      return 'nothing';
+  }
+}
+
+/** Milliseconds left until the money is expected, never negative; 0 once it is late or there is no payout. */
+export function msUntilExpected(disbursement: Pick<Disbursement, 'payout'>, now: number): number {
+  const expectedBy = disbursement.payout ? Date.parse(disbursement.payout.expectedBy) : Number.NaN;
+  return Number.isNaN(expectedBy) ? 0 : Math.max(0, expectedBy - now);
+}
+
+/** `GCash ••••2222`: the account the money goes to, as the borrower recognises it. */
+export function accountLabel(disbursement: Pick<Disbursement, 'payout'>): string {
+  const payout = disbursement.payout;
+  if (!payout) return '';
+  return `${payout.bankName ?? ''} ••••${payout.accountNumberLast4}`.trim();
+}
