@@ -229,6 +229,8 @@ describe('a new borrower applies in a mobile browser', () => {
       // Home now knows the loan is being repaid.
       await page.getByRole('link', { name: 'Go to Home' }).click();
       await expect.poll(() => new URL(page.url()).hash).toMatch(/^#\/?$/);
+      // The amount due is the statement's total: principal and interest, from the disbursement journal's order.
+      await page.getByText('₱1,091').first().waitFor();
       await snap(page, journey, '17-home-repaying');
     } catch (error) {
       await snap(page, journey, 'failed-here');

@@ -175,7 +175,8 @@ export function BankScreen({ onComplete, changeFirst = false }: BankScreenProps)
         key={changing ? 'change' : 'add'}
         change={changing}
         initial={
-          failed
+          // A failed check, or a change after a failed payout, starts from the account as it was.
+          failed || changeFirst
             ? {
                 accountKind: account.accountKind ?? 'wallet',
                 bankCode: account.bankCode ?? '',
