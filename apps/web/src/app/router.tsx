@@ -79,9 +79,6 @@ const addBankCard: LazyScreen = () =>
     }),
   );
 
-const notAvailableYet: LazyScreen = () =>
-  import('./not-available-screen.tsx').then((module) => ({ Component: module.NotAvailableScreen }));
-
 /** The five code and account screens share one chunk: the channel in the link says what to show. */
 const instrumentScreen: LazyScreen = () =>
   import('../features/repay/instrument-screen.tsx').then((m) => ({ Component: m.InstrumentScreen }));
