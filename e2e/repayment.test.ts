@@ -65,7 +65,7 @@ describe('a borrower repays in a mobile browser', () => {
       await page.getByRole('button', { name: '7-Eleven' }).click();
 
       // The reference, to copy, valid 24 hours; crediting time and the personal-account warning.
-      await page.getByRole('heading', { name: 'Pay with 7-Eleven' }).waitFor();
+      await page.getByRole('heading', { name: '7-Eleven' }).waitFor();
       expect(page.url()).toContain('#/repay/repay_payso');
       // Shown in groups of four for the cashier; copied whole.
       const reference = (await page.locator('.repay-code-big').innerText()).replace(/\s/g, '');
@@ -112,6 +112,61 @@ describe('a borrower repays in a mobile browser', () => {
       await row.getByText('₱1,000').waitFor();
       await row.getByText('Paid off').waitFor();
       await snap(page, journey, '09-records-finished');
+    } catch (error) {
+      await snap(page, journey, 'failed-here');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows bank-transfer details and a virtual account with their copy buttons, in Filipino', async () => {
+    const journey = 'repayment-transfer-fil';
+    const borrower = new ApiBorrower(baseURL, newMobile());
+    const password = 'Repay2026!';
+    await borrower.register(password);
+    const orderId = await borrower.takeLoanToRepayment(100_000, 91);
+
+    const { context, page } = await browser().newPhone();
+    try {
+      await page.addInitScript(() => localStorage.setItem('hiram.language', 'fil'));
+      await page.goto(`${baseURL}/#/user/login`);
+      await page.getByRole('dialog').getByRole('button', { name: 'Sang-ayon' }).click();
+      await page.getByLabel('Mobile number').fill(borrower.mobile);
+      await page.getByRole('button', { name: 'Gamitin ang password' }).click();
+      await page.getByRole('textbox', { name: 'Password' }).fill(password);
+      await page.getByRole('button', { name: 'Mag-log in', exact: true }).click();
+      await page.getByText('Naka-log in ka na').waitFor();
+
+      // Straight to a channel screen from a payment link, as the cashier opens it.
+      const link = `orderNo=${orderId}&payOrderId=1&amount=50000`;
+      await page.goto(`${baseURL}/#/repay/repay_stp?${link}&channel=bank_transfer`);
+      await page.getByRole('heading', { name: 'InstaPay / PESONet' }).waitFor();
+      await page.getByText('Sandbox Bank').waitFor();
+      await page.getByText('Ilagay ito sa reference o note ng transfer').waitFor();
+      await page.getByText(/Hindi kami kailanman hihingi ng bayad sa personal na account/).waitFor();
+      await page.getByText('Maipapasok ang bayad mo sa loob ng 15 minuto pagkabayad.').waitFor();
+      expect(await page.getByRole('button', { name: /^Kopyahin/ }).count()).toBe(2);
+      await snap(page, journey, '01-bank-transfer');
+
+      await page.goto(`${baseURL}/#/repay/repay_bank?${link}&channel=virtual_account`);
+      await page.getByRole('heading', { name: 'Virtual account' }).waitFor();
+      const account = (await page.locator('.repay-code-value').nth(1).innerText()).trim();
+      expect(account).toMatch(/^\d{16}$/);
+      await snap(page, journey, '02-virtual-account');
+
+      // A link without payOrderId is refused with the spec's message.
+      await page.goto(`${baseURL}/#/repay/cashier?orderNo=${orderId}&amount=50000`);
+      await page.getByText('Hindi puwedeng walang payOrderId').waitFor();
+      await snap(page, journey, '03-missing-pay-order');
+
+      // Paying the virtual account credits the loan; repay_detail lists nothing open for it any more.
+      await payAtCounter(baseURL, account);
+      await page.goto(`${baseURL}/#/repay/repay_detail?orderNo=${orderId}`);
+      await page.getByRole('heading', { name: 'Halagang dapat bayaran ngayon' }).waitFor();
+      const paidRow = page.locator('.fact', { hasText: 'Nabayaran na' });
+      await expect.poll(() => paidRow.innerText()).toContain('₱500');
+      await snap(page, journey, '04-detail-fil');
     } catch (error) {
       await snap(page, journey, 'failed-here');
       throw error;

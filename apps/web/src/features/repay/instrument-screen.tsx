@@ -32,9 +32,7 @@ export function InstrumentScreen() {
   const [search] = useSearchParams();
   const read = readPaymentLink(search);
   const channel = read.ok ? read.link.channel : null;
-  const title = channel
-    ? t('instrumentTitle', { channel: COLLECTION_CHANNELS[channel].name })
-    : t('detailTitle');
+  const title = channel ? COLLECTION_CHANNELS[channel].name : t('detailTitle');
   return (
     <Page title={title}>
       {!read.ok ? (

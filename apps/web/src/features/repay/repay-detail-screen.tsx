@@ -5,6 +5,7 @@ import { formatPeso } from '@hiram/contract/money';
 import { COLLECTION_CHANNELS, CREDITING_MINUTES } from '@hiram/contract/repayment';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ChevronIcon } from '../../components/extra-icons.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import { type MenuItem, MenuList } from '../../components/menu-list.tsx';
 import { Page } from '../../components/page.tsx';
@@ -216,26 +217,51 @@ function Fact({ label, amount }: { label: string; amount: number }) {
 
 function OpenInstruments({ t, detail }: { t: FeatureTranslate<RepayTextKey>; detail: RepaymentDetail }) {
   const { lang } = useI18n();
-  const items: MenuItem[] = detail.openInstruments.map((instrument) => {
-    const channel = COLLECTION_CHANNELS[instrument.channel];
-    const label = `${channel.name} · ${instrument.reference}`;
-    const hint = t('openInstrumentHint', {
-      amount: formatPeso(instrument.amount),
-      time: formatManilaTime(instrument.expiresAt, lang),
-    });
-    if (channel.screen) {
-      return {
-        label,
-        detail: hint,
-        to: paths[channel.screen].getHref({
-          orderNo: detail.orderNo,
-          payOrderId: detail.payOrderId,
-          amount: instrument.amount,
-          channel: instrument.channel,
-        }),
-      };
-    }
-    return { label, detail: hint, onPress: () => window.location.assign(instrument.checkoutUrl ?? '/') };
-  });
-  return <MenuList title={t('openInstruments')} items={items} />;
+  return (
+    <section className="menu-group" aria-labelledby="repay-open-title">
+      <h2 id="repay-open-title" className="menu-heading">
+        {t('openInstruments')}
+      </h2>
+      <ul className="menu">
+        {detail.openInstruments.map((instrument) => {
+          const channel = COLLECTION_CHANNELS[instrument.channel];
+          const inner = (
+            <>
+              <span className="repay-open-text">
+                <span className="menu-label">
+                  {channel.name} · {formatPeso(instrument.amount)}
+                </span>
+                <span className="repay-open-hint">
+                  {instrument.reference} ·{' '}
+                  {t('validUntil', { time: formatManilaTime(instrument.expiresAt, lang) })}
+                </span>
+              </span>
+              <ChevronIcon className="menu-chevron" />
+            </>
+          );
+          return (
+            <li key={instrument.instrumentId}>
+              {channel.screen ? (
+                <Link
+                  className="menu-row"
+                  to={paths[channel.screen].getHref({
+                    orderNo: detail.orderNo,
+                    payOrderId: detail.payOrderId,
+                    amount: instrument.amount,
+                    channel: instrument.channel,
+                  })}
+                >
+                  {inner}
+                </Link>
+              ) : (
+                <a className="menu-row" href={instrument.checkoutUrl ?? '#'}>
+                  {inner}
+                </a>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
 }
