@@ -54,4 +54,44 @@ describe('the ₱100 coupon for adding an account', () => {
       await context.close();
     }
   });
+
+  it('can still be used on the statement before signing, which then signs the repriced document', async () => {
+    const { context, page } = await browser().newPhone();
+    const journey = 'coupon-at-statement';
+    try {
+      await page.goto(`${baseURL}/#/user/login?returnTo=%2F`);
+      await agreeToPermissions(page);
+      await signInWithCode(page, baseURL, newMobile());
+      await page.getByRole('button', { name: 'Apply now' }).click();
+      await completeApplication(page);
+      await page.getByText('Your loan at a glance').waitFor();
+      for (let i = 0; i < 6; i++) await page.getByRole('button', { name: 'More', exact: true }).click();
+      await page.getByRole('button', { name: 'Apply for ₱4,000' }).click();
+      await page.getByRole('heading', { name: 'Your loan is approved' }).waitFor({ timeout: 45_000 });
+      await page.goto(`${baseURL}/#/`);
+      await page.locator('section.loan-card').getByRole('link', { name: 'Get money' }).click();
+
+      await page.getByText('₱3,880').first().waitFor();
+      await page.getByRole('button', { name: 'Use my ₱100 coupon' }).click();
+      await page.getByText('Coupon ₱100 applied').first().waitFor();
+      await page.getByText('₱3,980').first().waitFor();
+      expect(await page.getByRole('button', { name: 'Use my ₱100 coupon' }).count()).toBe(0);
+      await snap(page, journey, '01-statement-after-coupon');
+
+      await page
+        .getByLabel('I have read and agree to the loan agreement and the Disclosure Statement')
+        .check();
+      await page.getByRole('button', { name: 'Sign', exact: true }).click();
+      await page
+        .getByText(/^Signed on /)
+        .first()
+        .waitFor();
+      await snap(page, journey, '02-signed');
+    } catch (error) {
+      await snap(page, journey, 'failed-here');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -13,7 +13,9 @@ import { DuplicateSubmitError } from '../../lib/mutation.ts';
 import { showToast } from '../../lib/toast.ts';
 import { AgreementDocumentView } from './agreement-document.tsx';
 import { agreementText } from './agreement-text.ts';
+import { useCoupons } from './api/coupons.ts';
 import { useLoanAgreement, useSignAgreement } from './api/loan-agreement.ts';
+import { CouponOffer } from './coupon-offer.tsx';
 import { DisclosureStatementView } from './disclosure-statement.tsx';
 import { SignPanel, type SignRequest } from './sign-panel.tsx';
 import { signFailure } from './signing.ts';
@@ -33,6 +35,8 @@ export function SigningScreen({ variant }: { variant: 'statement' | 'agreement' 
   // The answer to Sign: the signed document, shown at once without waiting for a reload.
   const [signed, setSigned] = useState<LoanAgreement | null>(null);
   const shown = signed?.orderId === orderId ? signed : loaded.data;
+  // A coupon not used yet can still come off this loan's fee before signing: the statement is reloaded.
+  const coupon = useCoupons().data?.find((c) => c.state === 'available') ?? null;
 
   const sign = async (request: SignRequest) => {
     try {
@@ -88,6 +92,9 @@ export function SigningScreen({ variant }: { variant: 'statement' | 'agreement' 
           <Link className="button button-secondary button-block" to={paths.agreement.getHref({ orderId })}>
             {t('readAgreement')}
           </Link>
+        ) : null}
+        {variant === 'statement' && coupon && !shown.signedAt ? (
+          <CouponOffer coupon={coupon} onUsed={loaded.refetch} />
         ) : null}
         <SignPanel
           key={shown.documentHash}

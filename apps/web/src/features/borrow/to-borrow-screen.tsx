@@ -14,10 +14,11 @@ import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { DuplicateSubmitError } from '../../lib/mutation.ts';
 import { showToast } from '../../lib/toast.ts';
 import { useApplyLoanOrder } from './api/apply-loan-order.ts';
-import { couponForNextLoan, useCoupons, useUseCoupon } from './api/coupons.ts';
+import { couponForNextLoan, useCoupons } from './api/coupons.ts';
 import { getLatestOrder } from './api/get-latest-order.ts';
 import { type LoanProduct, useLoanProduct } from './api/get-loan-product.ts';
 import { borrowText, formatManilaDate } from './borrow-text.ts';
+import { CouponOffer } from './coupon-offer.tsx';
 import { costPreview, nearestStepIndex, stepIndex } from './loan-choice.ts';
 
 export interface ToBorrowScreenProps {
@@ -80,7 +81,6 @@ function LoanChooser({
   const [inProgress, setInProgress] = useState(false);
   const apply = useApplyLoanOrder();
   const coupons = useCoupons();
-  const useCoupon = useUseCoupon();
   const coupon = couponForNextLoan(coupons.data);
 
   const amount = amounts[index];
@@ -88,15 +88,6 @@ function LoanChooser({
   // A coupon the borrower chose to use is taken off this application's fee, as the server will.
   const discount = coupon?.state === 'reserved' ? coupon.amount : 0;
   const preview = costPreview(product, amount, tenureDays, Date.now(), discount);
-
-  const takeCoupon = async (couponId: string) => {
-    try {
-      await useCoupon.mutate(couponId);
-    } catch (error) {
-      if (error instanceof DuplicateSubmitError || error instanceof NetworkError) return;
-      showToast(errorMessage(error), { tone: 'error' });
-    }
-  };
 
   const submit = async () => {
     try {
@@ -211,19 +202,7 @@ function LoanChooser({
         </div>
       </fieldset>
 
-      {coupon?.state === 'available' ? (
-        <section className="card borrow-coupon">
-          <p>{t('couponOffer', { amount: formatPeso(coupon.amount) })}</p>
-          <button
-            type="button"
-            className="button button-secondary button-block"
-            onClick={() => void takeCoupon(coupon.couponId)}
-            disabled={useCoupon.isPending}
-          >
-            {t('useCoupon', { amount: formatPeso(coupon.amount) })}
-          </button>
-        </section>
-      ) : null}
+      {coupon?.state === 'available' ? <CouponOffer coupon={coupon} /> : null}
 
       <section className="card borrow-preview" aria-labelledby="borrow-preview-title" aria-live="polite">
         <h2 id="borrow-preview-title" className="card-title">
