@@ -406,7 +406,7 @@ export class Collections {
     if (existing) return this.instrumentOf(existing);
     const instrumentId = randomUUID();
     const kind = COLLECTION_CHANNELS[channel].kind;
-    const returnUrl = `${this.options.publicUrl}/#/repay/exhibition_period_detail?orderId=${order.order_id}`;
+    const returnUrl = `${this.options.publicUrl}/#/repay/exhibition_period_detail?orderNo=${order.order_id}`;
     const issued = await this.provider.issue(tx, {
       instrumentId,
       packageName: brand.packageName,

@@ -48,7 +48,8 @@ export function ExtensionScreen() {
   const t = useFeatureText(servicingText);
   const { t: common, lang } = useI18n();
   const [search] = useSearchParams();
-  const orderId = search.get('orderId') ?? '';
+  // repay_detail links with `orderNo`, the spec's name for the loan order.
+  const orderId = search.get('orderNo') ?? search.get('orderId') ?? '';
   const extension = useExtensionData(orderId);
   const channels = useChannels();
   const confirm = useConfirmExtension();
@@ -111,7 +112,7 @@ export function ExtensionScreen() {
   };
 
   const back = (
-    <Link className="button button-secondary" to={paths.repayDetail.getHref({ orderId })}>
+    <Link className="button button-secondary" to={paths.repayDetail.getHref({ orderNo: orderId })}>
       {t('backToLoan')}
     </Link>
   );

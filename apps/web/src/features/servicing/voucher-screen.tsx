@@ -34,7 +34,8 @@ export function VoucherScreen() {
   const t = useFeatureText(servicingText);
   const { lang } = useI18n();
   const [search] = useSearchParams();
-  const orderId = search.get('orderId') ?? '';
+  // repay_detail links with `orderNo`, the spec's name for the loan order.
+  const orderId = search.get('orderNo') ?? search.get('orderId') ?? '';
   const list = useVoucherList(orderId);
   const send = useSendProof();
   const photoId = useId();
@@ -44,6 +45,7 @@ export function VoucherScreen() {
   const [reference, setReference] = useState('');
   const [channel, setChannel] = useState<VoucherChannel>('gcash');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formKey, setFormKey] = useState(0);
 
   useEffect(() => {
     if (!photo) return setPreview(null);
@@ -55,6 +57,10 @@ export function VoucherScreen() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const trimmed = amount.trim();
+    if (!photo) {
+      setErrors({ photo: t('voucherRequired') });
+      return showToast(t('voucherRequired'), { tone: 'error' });
+    }
     if (trimmed === '') return setErrors({ amount: t('amountRequired') });
     if (!/^\d+$/.test(trimmed) || Number(trimmed) <= 0) return setErrors({ amount: t('integerAmount') });
     setErrors({});
@@ -62,6 +68,7 @@ export function VoucherScreen() {
       await send.mutate({ photo, orderId, amount: Number(trimmed) * 100, reference, channel });
       showToast(t('sent'));
       setPhoto(null);
+      setFormKey((key) => key + 1);
       setAmount('');
       setReference('');
     } catch (error) {
@@ -78,16 +85,30 @@ export function VoucherScreen() {
         <p className="lead">{t('proofLead')}</p>
         <form className="card stack" onSubmit={(event) => void submit(event)} noValidate>
           <div className="servicing-photo">
-            <label className="field-label" htmlFor={photoId}>
-              {t('photo')}
-            </label>
+            <span className="field-label">{t('photo')}</span>
             {preview ? <img src={preview} alt={t('photo')} /> : null}
+            {/* The file input is hidden behind a button-like label; a new key empties it after sending. */}
             <input
               id={photoId}
+              key={formKey}
+              className="visually-hidden"
               type="file"
               accept="image/jpeg,image/png,image/webp"
-              onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
+              aria-label={t('photo')}
+              aria-invalid={errors.photo ? true : undefined}
+              onChange={(event) => {
+                setPhoto(event.target.files?.[0] ?? null);
+                setErrors({});
+              }}
             />
+            <label htmlFor={photoId} className="button button-secondary button-block">
+              {photo ? t('changePhoto') : t('choosePhoto')}
+            </label>
+            {errors.photo ? (
+              <p className="field-error" role="alert">
+                {errors.photo}
+              </p>
+            ) : null}
           </div>
           <TextField
             label={t('amountPaid')}
