@@ -114,7 +114,7 @@ describe('an overdue loan', () => {
       await snap(page, journey, '06-repay-detail-extended');
 
       // A payment made outside the app: its receipt is sent as proof, for review within 48 hours.
-      await page.getByRole('link', { name: 'Paid another way? Send proof of payment' }).click();
+      await page.getByRole('link', { name: 'Upload proof of payment' }).click();
       await page.getByRole('heading', { name: 'Proof of payment' }).waitFor();
       await page.getByRole('button', { name: 'Send for review' }).click();
       await page.getByText('Please upload payment voucher').first().waitFor();
