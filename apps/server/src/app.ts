@@ -95,12 +95,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (app.sandboxSms && config.nodeEnv !== 'production') {
     await app.register(devSmsRoutes, { outbox: app.sandboxSms });
   }
-  // The sandbox collections provider's own pages: its hosted checkout wherever it is configured (as a
-  // real provider's would be), its cashier only outside production (it would let anyone mark a loan paid).
-  if (app.sandboxCollections) {
+  // The sandbox collections provider's own pages, its checkout and its cashier: never in production, where
+  // either would let anyone mark a loan paid without paying.
+  if (app.sandboxCollections && config.nodeEnv !== 'production') {
     await app.register(sandboxCheckoutRoutes, { provider: app.sandboxCollections });
-    if (config.nodeEnv !== 'production')
-      await app.register(devCollectionRoutes, { provider: app.sandboxCollections });
+    await app.register(devCollectionRoutes, { provider: app.sandboxCollections });
   }
   if (clock instanceof AdjustableClock && config.nodeEnv !== 'production') {
     await app.register(devClockRoutes, { clock });

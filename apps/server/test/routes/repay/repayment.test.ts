@@ -366,6 +366,33 @@ describe('collections', () => {
   });
 });
 
+describe('the sandbox cashier and checkout page', () => {
+  it('do not exist in production, where they would mark a loan paid without money', async () => {
+    const { token, orderId } = await repayingLoan(server);
+    const checkout = (
+      await server.call(
+        'gatewayRepay',
+        { orderNo: orderId, payOrderId: '1', amount: MINIMUM_REPAYMENT, channel: 'gcash' },
+        { token },
+      )
+    ).body.data;
+    const production = await startTestServer({ config: { nodeEnv: 'production' }, database: server.db });
+    try {
+      const page = await production.request({
+        method: 'GET',
+        url: `/sandbox/checkout/${checkout.instrumentId}`,
+      });
+      expect(page.status).toBe(404);
+      const pay = await payAtCounter(production, checkout.reference);
+      expect(pay.status).toBe(404);
+    } finally {
+      await production.close();
+    }
+    // The same requests outside production reach the sandbox.
+    expect((await payAtCounter(server, checkout.reference)).status).toBe(200);
+  });
+});
+
 describe('paying from a link (portal)', () => {
   it('needs the code sent to the loan’s mobile, shows only what is needed, and pays once per code', async () => {
     const { mobile, orderId } = await repayingLoan(server);
