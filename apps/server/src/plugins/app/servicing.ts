@@ -275,23 +275,6 @@ export class Servicing {
     if (message) await this.sms.send(message.to, message.text, { purpose: 'reminder' });
   }
 
-  /** The due date of a disbursed loan (null before the payout): what repay_detail shows. */
-  async dueDateOf(orderId: string, db: Queryable = this.db): Promise<string | null> {
-    if (!UUID.test(orderId)) return null;
-    const order = await this.orderRow(db, orderId);
-    if (!order) return null;
-    const schedule = await this.ensureSchedule(db, order);
-    return schedule ? finalDueDate(schedule, order.quote) : null;
-  }
-
-  /** Where a borrower's disbursed loan stands today; null before the payout or for another's order. */
-  async position(userId: string, orderId: string, db: Queryable = this.db): Promise<LoanPosition | null> {
-    if (!UUID.test(orderId)) return null;
-    const order = await this.orderRow(db, orderId);
-    if (!order || order.userId !== userId) return null;
-    return this.positionIn(db, order);
-  }
-
   /** The extension as the borrower sees it before confirming. */
   async extensionData(userId: string, orderId: string): Promise<ExtensionData> {
     return this.db.transaction(async (tx) => {

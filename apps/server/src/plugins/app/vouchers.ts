@@ -8,7 +8,7 @@ import {
   type VoucherStatus,
 } from '@hiram/contract/api/servicing';
 import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
-import type { Database, Queryable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { normalizeIdPhoto } from '../../domain/id-photo.ts';
@@ -239,15 +239,6 @@ export class Vouchers {
       });
     }
     return answers;
-  }
-
-  /** Whether a proof for the loan is under review now (penalties pause). */
-  async underReview(db: Queryable, orderId: string): Promise<boolean> {
-    const rows = await db.query(
-      `select 1 from payment_vouchers where order_id = $1 and status = 'reviewing'`,
-      [orderId],
-    );
-    return rows.length > 0;
   }
 }
 
