@@ -66,7 +66,8 @@ const en = {
   statementHint: 'Every movement of your loan: the money you received, your payments, penalties, extensions.',
   clearance: 'Clearance letter',
   clearanceHint: 'Says your loan is paid in full. Ready once the loan is finished.',
-  download: 'Download',
+  downloadStatement: 'Download the statement (PDF)',
+  downloadClearance: 'Download the clearance letter (PDF)',
   downloadFailed: 'The download failed. Please try again.',
 };
 
@@ -142,7 +143,8 @@ export const servicingText: FeatureText<ServicingTextKey> = {
     statementHint: 'Lahat ng galaw ng loan mo: ang perang natanggap mo, mga bayad, multa at extension.',
     clearance: 'Clearance letter',
     clearanceHint: 'Nagsasabing bayad na nang buo ang loan mo. Makukuha kapag tapos na ang loan.',
-    download: 'I-download',
+    downloadStatement: 'I-download ang statement (PDF)',
+    downloadClearance: 'I-download ang clearance letter (PDF)',
     downloadFailed: 'Hindi na-download. Pakisubukan muli.',
   },
   es: {
@@ -214,7 +216,8 @@ export const servicingText: FeatureText<ServicingTextKey> = {
       'Cada movimiento de su préstamo: el dinero recibido, sus pagos, penalizaciones y prórrogas.',
     clearance: 'Carta de liquidación',
     clearanceHint: 'Indica que su préstamo está pagado por completo. Disponible al terminar el préstamo.',
-    download: 'Descargar',
+    downloadStatement: 'Descargar el estado de cuenta (PDF)',
+    downloadClearance: 'Descargar la carta de liquidación (PDF)',
     downloadFailed: 'La descarga falló. Inténtelo de nuevo.',
   },
 };
