@@ -39,6 +39,7 @@ const en = {
   yx3Lead: 'Enter your mobile number. We will text you a 6-digit code to sign in.',
   mobileLabel: 'Mobile number',
   sendCode: 'Send my code',
+  continueSignedIn: 'You are signed in: continue',
   privacyNote: 'We use your number only to sign you in and to reach you about your loan.',
 };
 
@@ -85,6 +86,7 @@ export const promotionText: FeatureText<PromotionTextKey> = {
     yx3Lead: 'Ilagay ang iyong mobile number. Magte-text kami ng 6-digit na code para makapag-sign in ka.',
     mobileLabel: 'Mobile number',
     sendCode: 'Ipadala ang code',
+    continueSignedIn: 'Naka-sign in ka na: magpatuloy',
     privacyNote:
       'Ginagamit lang namin ang iyong number para sa pag-sign in at para makausap ka tungkol sa iyong loan.',
   },
@@ -127,6 +129,7 @@ export const promotionText: FeatureText<PromotionTextKey> = {
     yx3Lead: 'Introduzca su número móvil. Le enviaremos un código de 6 dígitos para iniciar sesión.',
     mobileLabel: 'Número móvil',
     sendCode: 'Enviar mi código',
+    continueSignedIn: 'Ya inició sesión: continuar',
     privacyNote: 'Usamos su número solo para iniciar sesión y contactarle sobre su préstamo.',
   },
 };

@@ -7,13 +7,14 @@ import {
   PH_MOBILE_EXAMPLE,
 } from '@hiram/contract/mobile';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { TextField } from '../../components/text-field.tsx';
 import { paths } from '../../config/paths.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useFeatureText } from '../../lib/i18n/feature-text.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { DuplicateSubmitError } from '../../lib/mutation.ts';
+import { useSession } from '../../lib/session.ts';
 import { useSendSignInCode } from './api/send-sign-in-code.ts';
 import { useDocumentTitle } from './components/document-title.ts';
 import { OfferFacts, WithOffer } from './components/offer-facts.tsx';
@@ -28,6 +29,7 @@ export function Yx3Screen() {
   const { lang } = useI18n();
   const navigate = useNavigate();
   const sendCode = useSendSignInCode();
+  const { token } = useSession();
   const [mobile, setMobile] = useState('');
   const [error, setError] = useState<string | undefined>();
   useDocumentTitle(t('yx3Title'));
@@ -56,23 +58,30 @@ export function Yx3Screen() {
         <h1 id="promo-title">{t('yx3Title')}</h1>
         <p>{t('yx3Lead')}</p>
       </section>
-      <form className="promo-card auth-form" onSubmit={onSubmit} noValidate>
-        <TextField
-          label={t('mobileLabel')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          placeholder={formatPhMobile(PH_MOBILE_EXAMPLE)}
-          maxLength={MOBILE_INPUT_MAX_LENGTH}
-          value={mobile}
-          onChange={(event) => setMobile(event.target.value)}
-          error={error}
-        />
-        <button type="submit" className="button button-primary button-block" disabled={sendCode.isPending}>
-          {t('sendCode')}
-        </button>
-        <p className="fine-print">{t('privacyNote')}</p>
-      </form>
+      {token ? (
+        // Already signed in on this phone: no code needed.
+        <Link className="button button-primary button-block" to={paths.home.getHref()}>
+          {t('continueSignedIn')}
+        </Link>
+      ) : (
+        <form className="promo-card auth-form" onSubmit={onSubmit} noValidate>
+          <TextField
+            label={t('mobileLabel')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder={formatPhMobile(PH_MOBILE_EXAMPLE)}
+            maxLength={MOBILE_INPUT_MAX_LENGTH}
+            value={mobile}
+            onChange={(event) => setMobile(event.target.value)}
+            error={error}
+          />
+          <button type="submit" className="button button-primary button-block" disabled={sendCode.isPending}>
+            {t('sendCode')}
+          </button>
+          <p className="fine-print">{t('privacyNote')}</p>
+        </form>
+      )}
       <WithOffer>
         {(offer) => (
           <section className="promo-hero">
