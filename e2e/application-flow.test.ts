@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { snap, useBrowser } from './support/browser.ts';
@@ -213,6 +214,16 @@ describe('a new borrower applies in a mobile browser', () => {
         .first()
         .waitFor();
       await snap(page, journey, '14-signed');
+      // The signed agreement with its statement, as the PDF the borrower keeps.
+      await page.getByRole('button', { name: 'Download the agreement (PDF)' }).scrollIntoViewIfNeeded();
+      await snap(page, journey, '14b-signed-download');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download the agreement (PDF)' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^loan-agreement-[0-9a-f]{8}\.pdf$/);
+      const pdf = await readFile(await download.path());
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
       // Get money: the lending screen counts down while the sandbox pays, then says the money was sent.
       await page.getByRole('link', { name: 'Get money' }).click();

@@ -84,6 +84,8 @@ export interface Answer<T = unknown> {
   status: number;
   body: Envelope<T>;
   headers: Record<string, string | string[] | number | undefined>;
+  /** The answer's bytes, for the endpoints that answer a file. */
+  raw: Buffer;
 }
 
 let addressCounter = 0;
@@ -199,7 +201,12 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
 
   const request = async (injectOptions: InjectOptions): Promise<Answer> => {
     const response = await app.inject(injectOptions);
-    return { status: response.statusCode, body: parse(response.payload), headers: response.headers };
+    return {
+      status: response.statusCode,
+      body: parse(response.payload),
+      headers: response.headers,
+      raw: response.rawPayload,
+    };
   };
 
   const call: TestServer['call'] = async (name, payload = {}, callOptions = {}) => {

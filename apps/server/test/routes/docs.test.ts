@@ -1,3 +1,4 @@
+import { type EndpointName, fileAnswerOf } from '@hiram/contract/api/endpoints';
 import { API } from '@hiram/contract/api/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helper.ts';
@@ -38,8 +39,16 @@ describe('the API document', () => {
     for (const [name, route] of Object.entries(API)) {
       const operation = doc.paths[`/api${route.path}`]?.[route.method.toLowerCase()];
       expect(operation, name).toBeDefined();
-      const ok = operation?.responses['200']?.content?.['application/json']?.schema;
-      expect(Object.keys(ok?.properties ?? {}).sort(), name).toEqual(['code', 'data', 'msg']);
+      const content = operation?.responses['200']?.content ?? {};
+      const file = fileAnswerOf(name as EndpointName);
+      // A file endpoint says which file it answers; the others (and a file endpoint's JSON variant) the envelope.
+      if (file) expect(Object.keys(content), name).toContain(file.contentType);
+      if (!file || file.orEnvelope) {
+        const ok = content['application/json']?.schema;
+        expect(Object.keys(ok?.properties ?? {}).sort(), name).toEqual(['code', 'data', 'msg']);
+      } else {
+        expect(Object.keys(content), name).toEqual([file.contentType]);
+      }
       expect(operation?.responses['4XX'] ?? operation?.responses['4xx'], name).toBeDefined();
       const headers = (operation?.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name);
       expect(headers, name).toEqual(expect.arrayContaining(['packageName', 'lang']));
@@ -48,6 +57,10 @@ describe('the API document', () => {
     expect(Object.keys(doc.paths['/api/security/login']?.post?.requestBody?.content ?? {})).toContain(
       'application/x-www-form-urlencoded',
     );
+    const contract = doc.paths['/api/loan/get-money/contract']?.get?.responses['200']?.content;
+    expect(Object.keys(contract ?? {})).toEqual(['application/pdf']);
+    const agreement = doc.paths['/api/loan/loanAgreement']?.get?.responses['200']?.content;
+    expect(Object.keys(agreement ?? {}).sort()).toEqual(['application/json', 'application/pdf']);
     expect(doc.paths['/dev/sms']).toBeDefined();
     expect(doc.paths['/healthz']).toBeDefined();
   });

@@ -109,6 +109,18 @@ export function apiRequest<N extends EndpointName>(
   return send((context) => prepareRequest(API[name], payload as Payload | undefined, context), options);
 }
 
+/**
+ * Calls an endpoint that answers a file (the signed agreement PDF) and resolves with it; its errors are
+ * envelopes and reject like apiRequest's. The session header is sent, so a plain link could not do this.
+ */
+export function apiFile<N extends EndpointName>(
+  name: N,
+  payload?: RequestOf<N>,
+  options: RequestOptions = {},
+): Promise<Blob> {
+  return send((context) => prepareRequest(API[name], payload as Payload | undefined, context), options, true);
+}
+
 /** Sends a multipart endpoint's form (a photo and its fields); answers like apiRequest. */
 export function apiUpload<N extends EndpointName>(
   name: N,
@@ -121,6 +133,7 @@ export function apiUpload<N extends EndpointName>(
 async function send<T>(
   prepare: (context: ClientContext) => PreparedRequest,
   options: RequestOptions,
+  file = false,
 ): Promise<T> {
   const release = options.loading ? holdLoading() : null;
   const controller = new AbortController();
@@ -154,6 +167,9 @@ async function send<T>(
       throw new NetworkError(error);
     }
 
+    if (file && response.ok && !response.headers.get('content-type')?.includes('json')) {
+      return (await response.blob()) as T;
+    }
     let json: unknown = null;
     try {
       json = await response.json();

@@ -305,12 +305,20 @@ export type Coupon = z.infer<typeof Coupon>;
 const Empty = z.object({});
 const Nothing = z.null();
 
+/** A success that is a file, not the envelope; errors are still envelopes. */
+export interface FileAnswer {
+  contentType: 'application/pdf' | 'image/jpeg';
+  /** The envelope (`response`) answers too, when the request does not ask for the file. */
+  orEnvelope?: boolean;
+}
+
 interface EndpointSchemas {
   route: ApiRoute;
   summary: string;
   tag: string;
   request: z.ZodType;
   response: z.ZodType;
+  file?: FileAnswer;
 }
 
 function endpoint<N extends ApiName, Req extends z.ZodType, Res extends z.ZodType>(
@@ -319,8 +327,21 @@ function endpoint<N extends ApiName, Req extends z.ZodType, Res extends z.ZodTyp
   summary: string,
   request: Req,
   response: Res,
+  file?: FileAnswer,
 ) {
-  return { route: API[name], tag, summary, request, response } satisfies EndpointSchemas;
+  return {
+    route: API[name],
+    tag,
+    summary,
+    request,
+    response,
+    ...(file ? { file } : {}),
+  } satisfies EndpointSchemas;
+}
+
+/** The file endpoints' success answers: their content type, or none for envelope-only endpoints. */
+export function fileAnswerOf(name: EndpointName): FileAnswer | undefined {
+  return (ENDPOINTS[name] as EndpointSchemas).file;
 }
 
 export const ENDPOINTS = {
@@ -734,9 +755,24 @@ export const ENDPOINTS = {
   loanAgreement: endpoint(
     'loanAgreement',
     'loan',
-    "The loan agreement of the borrower's order in the request's language, with its Disclosure Statement (from the order's quote, starting on the approval day) and the hash to sign. Another borrower's order answers 404.",
-    z.object({ orderId }),
+    "The loan agreement of the borrower's order in the request's language, with its Disclosure Statement (from the order's quote, starting on the approval day) and the hash to sign; once signed, the document that was signed. Another borrower's order answers 404. With `format=pdf`: the signed agreement as a PDF (application/pdf; 40950 before signing).",
+    z.object({
+      orderId,
+      format: z
+        .enum(['json', 'pdf'])
+        .default('json')
+        .describe('`pdf`: the signed agreement as a PDF file instead of the envelope'),
+    }),
     LoanAgreement,
+    { contentType: 'application/pdf', orEnvelope: true },
+  ),
+  getMoneyContract: endpoint(
+    'getMoneyContract',
+    'loan',
+    "The signed loan agreement of the borrower's order as a PDF (application/pdf): the agreement in the request's language, the Disclosure Statement and the signature record (time, client, SHA-256 of the signed document). 40950 before signing; another borrower's order answers 404.",
+    z.object({ orderId }),
+    z.null().describe('the PDF bytes, not an envelope'),
+    { contentType: 'application/pdf' },
   ),
   signAgreement: endpoint(
     'signAgreement',
@@ -839,6 +875,7 @@ export const ENDPOINTS = {
     "One of the caller's own identity images (image/jpeg). Never another borrower's: that answers 404.",
     z.object({ kind: z.enum(ID_IMAGE_KINDS) }),
     z.null().describe('the image bytes, not an envelope'),
+    { contentType: 'image/jpeg' },
   ),
   idCardOcr: endpoint(
     'idCardOcr',

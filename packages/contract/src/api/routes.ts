@@ -121,6 +121,12 @@ export const API = {
   // Agreement (issue "Loan lifecycle").
   loanAgreement: { method: 'GET', path: '/loan/loanAgreement', encoding: 'query', auth: 'required' },
   signAgreement: { method: 'POST', path: '/loan/agreement/sign', encoding: 'json', auth: 'required' },
+  getMoneyContract: {
+    method: 'GET',
+    path: '/loan/get-money/contract',
+    encoding: 'query',
+    auth: 'required',
+  },
 
   // Disbursement (issue "Loan lifecycle").
   getMoney: { method: 'GET', path: '/loan/get-money', encoding: 'query', auth: 'required' },

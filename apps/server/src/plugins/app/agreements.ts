@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { LoanAgreement, LoanQuote } from '@hiram/contract/api/endpoints';
-import { buildDisclosure, type LenderDetails } from '@hiram/contract/disclosure';
+import { buildDisclosure, type DisclosureStatement, type LenderDetails } from '@hiram/contract/disclosure';
 import type { Language } from '@hiram/contract/languages';
-import { loanAgreementText } from '@hiram/contract/loan-agreement';
+import { type LoanAgreementText, loanAgreementText } from '@hiram/contract/loan-agreement';
 import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import { type CalendarDate, manilaToday } from '@hiram/contract/profile';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -37,9 +37,42 @@ interface OrderRow {
   basic_info: { firstName?: string; middleName?: string; lastName?: string } | string | null;
 }
 
+/** What the hash covers: the agreement's English text and the Disclosure Statement. */
+interface HashedDocument {
+  agreement: LoanAgreementText;
+  disclosure: DisclosureStatement;
+}
+
 interface SignatureRow {
   document_hash: string;
   signed_at: Date | string;
+  /** Null for signatures recorded before migration 0010. */
+  signed_document: HashedDocument | string | null;
+  borrower_name: string | null;
+}
+
+interface SignatureRecordRow extends SignatureRow {
+  user_agent: string | null;
+  client_address: string | null;
+  app_name: string | null;
+  package_name: string | null;
+  language: string;
+}
+
+/** A signed agreement as the PDF prints it: the text in the reader's language and the signature record. */
+export interface SignedAgreement {
+  orderId: string;
+  agreement: LoanAgreementText;
+  disclosure: DisclosureStatement;
+  documentHash: string;
+  signedAt: Date;
+  client: SigningClient;
+  /** The language the borrower read when signing. */
+  signedIn: string;
+}
+
+function hashOf({ agreement, disclosure }: HashedDocument): string {
+  return createHash('sha256').update(canonicalJson({ agreement, disclosure })).digest('hex');
 }
 
 /** JSON with object keys sorted at every level: the same document always gives the same bytes. */
@@ -90,10 +123,14 @@ export class Agreements {
       // The borrower read something else (terms or lender details changed since): they must reload.
       if (input.documentHash !== document.documentHash) throw new AppError('CONFLICT');
       const signedAt = this.clock.now().toISOString();
+      const signedDocument: HashedDocument = {
+        agreement: document.agreement,
+        disclosure: document.disclosure,
+      };
       await tx.query(
         `insert into agreement_signatures (order_id, user_id, document_hash, signed_at, user_agent,
-           client_address, app_name, package_name, language)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+           client_address, app_name, package_name, language, signed_document, borrower_name)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
         [
           input.orderId,
           userId,
@@ -104,24 +141,72 @@ export class Agreements {
           client.appName,
           client.packageName,
           language,
+          JSON.stringify(signedDocument),
+          document.borrowerName,
         ],
       );
       await this.loanOrders.moveIn(tx, input.orderId, 'sign', { userId, reason: 'agreement signed' });
-      return this.answer(tx, order, language, { document_hash: document.documentHash, signed_at: signedAt });
+      return this.answer(tx, order, language, {
+        document_hash: document.documentHash,
+        signed_at: signedAt,
+        signed_document: signedDocument,
+        borrower_name: document.borrowerName,
+      });
     });
   }
 
-  /** What was signed, for the records (the PDF, disputes). */
-  async signatureDetails(orderId: string) {
-    const [row] = await this.db.query<
-      SignatureRow & {
-        user_agent: string | null;
-        client_address: string | null;
-        app_name: string | null;
-        package_name: string | null;
-      }
-    >('select * from agreement_signatures where order_id = $1', [orderId]);
-    return row ?? null;
+  /**
+   * The signed agreement of the borrower's order, for the PDF: what was signed, in the reader's language,
+   * with the signature record. Another borrower's order answers 404; an order not signed yet, 40950.
+   */
+  async signed(userId: string, orderId: string, language: Language): Promise<SignedAgreement> {
+    return this.db.transaction(async (tx) => {
+      const order = await this.order(tx, userId, orderId, false);
+      const [row] = await tx.query<SignatureRecordRow>(
+        `select document_hash, signed_at, signed_document, borrower_name, user_agent, client_address,
+           app_name, package_name, language
+         from agreement_signatures where order_id = $1`,
+        [orderId],
+      );
+      if (!row) throw new AppError('AGREEMENT_NOT_SIGNED');
+      const content = await this.signedContent(tx, order, row);
+      return {
+        orderId: order.order_id,
+        agreement:
+          language === 'en'
+            ? content.agreement
+            : loanAgreementText(language, content.disclosure, content.borrowerName),
+        disclosure: content.disclosure,
+        documentHash: row.document_hash,
+        signedAt: new Date(row.signed_at),
+        client: {
+          userAgent: row.user_agent,
+          clientAddress: row.client_address,
+          appName: row.app_name,
+          packageName: row.package_name,
+        },
+        signedIn: row.language,
+      };
+    });
+  }
+
+  /** The document a signature covers: the one kept with it, checked against its hash. */
+  private async signedContent(
+    tx: Queryable,
+    order: OrderRow,
+    signature: SignatureRow,
+  ): Promise<HashedDocument & { borrowerName: string }> {
+    if (signature.signed_document) {
+      const kept = parsed(signature.signed_document);
+      if (hashOf(kept) !== signature.document_hash)
+        throw new Error(`the signed document of order ${order.order_id} does not match its hash`);
+      return { ...kept, borrowerName: signature.borrower_name ?? '' };
+    }
+    // Signed before the document was kept: today's rebuild is it only if it hashes the same.
+    const rebuilt = await this.document(tx, order, 'en');
+    if (rebuilt.documentHash !== signature.document_hash)
+      throw new Error(`the agreement of order ${order.order_id} changed since it was signed`);
+    return rebuilt;
   }
 
   private async answer(
@@ -130,13 +215,19 @@ export class Agreements {
     language: Language,
     signed: SignatureRow | null,
   ): Promise<LoanAgreement> {
-    const english = await this.document(tx, order, 'en');
-    const shown = language === 'en' ? english : await this.document(tx, order, language);
+    // A signed order shows what was signed, even if the product or the lender's details changed since.
+    const english = signed
+      ? await this.signedContent(tx, order, signed)
+      : await this.document(tx, order, 'en');
+    const agreement =
+      language === 'en'
+        ? english.agreement
+        : loanAgreementText(language, english.disclosure, english.borrowerName);
     return {
       orderId: order.order_id,
-      agreement: shown.agreement,
-      disclosure: shown.disclosure,
-      documentHash: english.documentHash,
+      agreement,
+      disclosure: english.disclosure,
+      documentHash: signed?.document_hash ?? hashOf(english),
       signedAt: signed ? new Date(signed.signed_at).toISOString() : null,
       signedHash: signed?.document_hash ?? null,
     };
@@ -163,10 +254,8 @@ export class Agreements {
       .join(' ');
     const agreement = loanAgreementText(language, disclosure, borrowerName);
     const english = language === 'en' ? agreement : loanAgreementText('en', disclosure, borrowerName);
-    const documentHash = createHash('sha256')
-      .update(canonicalJson({ agreement: english, disclosure }))
-      .digest('hex');
-    return { agreement, disclosure, documentHash };
+    const documentHash = hashOf({ agreement: english, disclosure });
+    return { agreement, disclosure, documentHash, borrowerName };
   }
 
   private async order(tx: Queryable, userId: string, orderId: string, lock: boolean): Promise<OrderRow> {
@@ -185,7 +274,8 @@ export class Agreements {
 
   private async signature(tx: Queryable, orderId: string): Promise<SignatureRow | null> {
     const [row] = await tx.query<SignatureRow>(
-      'select document_hash, signed_at from agreement_signatures where order_id = $1',
+      `select document_hash, signed_at, signed_document, borrower_name
+       from agreement_signatures where order_id = $1`,
       [orderId],
     );
     return row ?? null;

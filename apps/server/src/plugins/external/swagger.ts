@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { type EndpointName, type FileAnswer, fileAnswerOf } from '@hiram/contract/api/endpoints';
 import { API_PREFIX } from '@hiram/contract/api/routes';
 import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
 import { LANGUAGES } from '@hiram/contract/languages';
@@ -44,6 +45,20 @@ const API_HEADERS = {
   },
 };
 
+/** A file endpoint's 200 answer: the file's content type (and the envelope, when it also answers one). */
+function withFileAnswer(response: unknown, file: FileAnswer): Record<string, unknown> {
+  const responses = { ...(response as Record<string, unknown>) };
+  const envelope = responses['200'];
+  responses['200'] = {
+    description: file.orEnvelope ? `${file.contentType}, or the envelope` : file.contentType,
+    content: {
+      [file.contentType]: { schema: { type: 'string', format: 'binary' } },
+      ...(file.orEnvelope ? { 'application/json': { schema: envelope } } : {}),
+    },
+  };
+  return responses;
+}
+
 export const swaggerPlugin = fp(
   async (app) => {
     await app.register(swagger, {
@@ -75,6 +90,8 @@ export const swaggerPlugin = fp(
         const auth = (document.route.config as { auth?: string } | undefined)?.auth;
         if (auth === 'required') extra.security = [{ bearerAuth: [] }];
         if (auth === 'ops') extra.security = [{ opsKey: [] }];
+        const file = fileAnswerOf(endpoint as EndpointName);
+        if (file) extra.response = withFileAnswer(transformed.schema.response, file);
         return { url: transformed.url, schema: { ...transformed.schema, ...extra } };
       },
     });

@@ -1,6 +1,8 @@
 import { HEADERS } from '@hiram/contract/api/routes';
+import type { Language } from '@hiram/contract/languages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { defineEndpoint, sessionOf } from '../endpoint.ts';
+import { agreementPdf } from '../../documents/agreement-pdf.ts';
+import { defineEndpoint, RawAnswer, sessionOf } from '../endpoint.ts';
 
 /**
  * Loan orders (SPEC sections 3, 4 and 9): apply, confirm, Home's latest order and state, Records' list,
@@ -46,8 +48,25 @@ export async function loanOrderRoutes(app: FastifyInstance): Promise<void> {
     loanOrders.cancelledToday(sessionOf(request).userId),
   );
 
+  /** The signed agreement of the caller's own order as a PDF download. */
+  async function signedAgreementPdf(request: FastifyRequest, orderId: string, language: Language) {
+    const signed = await app.agreements.signed(sessionOf(request).userId, orderId, language);
+    const pdf = await agreementPdf(signed, language);
+    return new RawAnswer('application/pdf', Buffer.from(pdf), {
+      'content-disposition': `attachment; filename="loan-agreement-${signed.orderId.slice(0, 8)}.pdf"`,
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    });
+  }
+
   defineEndpoint(app, 'loanAgreement', async ({ input, language, request }) =>
-    app.agreements.view(sessionOf(request).userId, input.orderId, language),
+    input.format === 'pdf'
+      ? signedAgreementPdf(request, input.orderId, language)
+      : app.agreements.view(sessionOf(request).userId, input.orderId, language),
+  );
+
+  defineEndpoint(app, 'getMoneyContract', async ({ input, language, request }) =>
+    signedAgreementPdf(request, input.orderId, language),
   );
 
   // Signing records which client signed: what the app says it is and where the request came from.

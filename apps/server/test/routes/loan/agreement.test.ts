@@ -111,14 +111,15 @@ describe('signing', () => {
     expect(signed.body.data.signedAt).toBe(server.clock.now().toISOString());
     expect(await status(token)).toBe(S.getMoney);
 
-    const details = await server.app.agreements.signatureDetails(orderId);
+    const { userId } = (await server.call('getUserInfo', {}, { token })).body.data;
+    const details = await server.app.agreements.signed(userId, orderId, 'en');
     expect(details).toMatchObject({
-      document_hash: documentHash,
-      user_agent: 'HiramTest/1.0',
-      app_name: 'Hiram',
+      documentHash,
+      client: { userAgent: 'HiramTest/1.0', appName: 'Hiram' },
+      signedIn: 'en',
     });
-    expect(details?.client_address).toBeTruthy();
-    expect(details?.package_name).toBeTruthy();
+    expect(details.client.clientAddress).toBeTruthy();
+    expect(details.client.packageName).toBeTruthy();
     const history = await server.app.loanOrders.history(orderId);
     expect(history.filter((h) => h.event === 'sign')).toEqual([
       expect.objectContaining({ from: S.confirm, to: S.getMoney }),

@@ -1,15 +1,15 @@
 import type { DisclosureStatement } from '@hiram/contract/disclosure';
+import { disclosureSections } from '@hiram/contract/disclosure-text';
 import { useFeatureText } from '../../lib/i18n/feature-text.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { agreementText } from './agreement-text.ts';
 import { formatManilaDate } from './borrow-text.ts';
-import { disclosureSections } from './disclosure-rows.ts';
 
 /** The Disclosure Statement as cards of label and figure, readable on a phone; shared by both signing screens. */
 export function DisclosureStatementView({ statement }: { statement: DisclosureStatement }) {
   const t = useFeatureText(agreementText);
   const { lang } = useI18n();
-  const sections = disclosureSections(statement, t, (date) => formatManilaDate(date, lang));
+  const sections = disclosureSections(statement, lang, (date) => formatManilaDate(date, lang));
   return (
     <div className="borrow">
       <p className="lead">{t('statementIntro')}</p>

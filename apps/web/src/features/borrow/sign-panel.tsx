@@ -3,10 +3,12 @@ import { Link } from 'react-router';
 import { CheckIcon } from '../../components/icons.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { paths } from '../../config/paths.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useFeatureText } from '../../lib/i18n/feature-text.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { showToast } from '../../lib/toast.ts';
 import { agreementText } from './agreement-text.ts';
+import { downloadSignedAgreement } from './api/download-agreement.ts';
 import { type SignStep, signStep } from './signing.ts';
 
 export type SignRequest = Extract<SignStep, { kind: 'sign' }>['request'];
@@ -20,9 +22,19 @@ function formatSignedAt(value: string, lang: string): string {
   });
 }
 
+/** The signed PDF; a network failure has had its toast with Retry already. */
+async function download(orderId: string): Promise<void> {
+  try {
+    await downloadSignedAgreement(orderId);
+  } catch (error) {
+    if (error instanceof ApiError) showToast(errorMessage(error), { tone: 'error' });
+  }
+}
+
 /**
  * The tick and Sign at the bottom of confirm_borrow and agreement: without the tick, a toast asks for it
- * and nothing is sent; with it, `onSign` signs the document shown. Once signed, the date and Get money.
+ * and nothing is sent; with it, `onSign` signs the document shown. Once signed, the date, Get money and the
+ * signed agreement's PDF.
  */
 export function SignPanel({
   orderId,
@@ -50,6 +62,9 @@ export function SignPanel({
         <Link className="button button-primary" to={paths.lending.getHref({ orderId })}>
           {t('getMoney')}
         </Link>
+        <button type="button" className="button button-secondary" onClick={() => void download(orderId)}>
+          {t('downloadAgreement')}
+        </button>
       </StatusMessage>
     );
   }

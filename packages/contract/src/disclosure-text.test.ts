@@ -1,14 +1,17 @@
-import { DEMO_LOAN_TERMS } from '@hiram/contract/demo-product';
-import { buildDisclosure } from '@hiram/contract/disclosure';
-import { fillTemplate } from '@hiram/contract/languages';
-import { formatPeso } from '@hiram/contract/money';
-import { quoteLoan } from '@hiram/contract/pricing';
 import { describe, expect, it } from 'vitest';
-import type { FeatureTranslate } from '../../lib/i18n/feature-text.ts';
-import { type AgreementTextKey, agreementText } from './agreement-text.ts';
-import { disclosureSections } from './disclosure-rows.ts';
+import { DEMO_LOAN_TERMS } from './demo-product.ts';
+import { buildDisclosure } from './disclosure.ts';
+import {
+  DISCLOSURE_TEXT,
+  type DisclosureTextKey,
+  disclosureLabel,
+  disclosureSections,
+} from './disclosure-text.ts';
+import { formatPeso } from './money.ts';
+import { quoteLoan } from './pricing.ts';
 
-const t: FeatureTranslate<AgreementTextKey> = (key, values) => fillTemplate(agreementText.en[key], values);
+const t = (key: DisclosureTextKey, values?: Record<string, string | number>) =>
+  disclosureLabel('en', key, values);
 const lender = {
   corporateName: 'Hiram Lending Corporation',
   secRegistrationNumber: 'CS201900001',
@@ -23,7 +26,7 @@ const statement = buildDisclosure({
   startDate: { year: 2026, month: 11, day: 21 },
   lender,
 });
-const sections = disclosureSections(statement, t, (date) => `on ${date}`);
+const sections = disclosureSections(statement, 'en', (date) => `on ${date}`);
 const row = (label: string) => sections.flatMap((section) => section.rows).find((r) => r.label === label);
 
 describe('Disclosure Statement rows', () => {
@@ -44,7 +47,7 @@ describe('Disclosure Statement rows', () => {
       startDate: { year: 2026, month: 11, day: 21 },
       lender,
     });
-    const rows = disclosureSections(withCoupon, t, (date) => date)[0]?.rows ?? [];
+    const rows = disclosureSections(withCoupon, 'en', (date) => date)[0]?.rows ?? [];
     const labels = rows.map((r) => r.label);
     expect(labels.slice(1, 5)).toEqual([
       t('interest'),
@@ -87,7 +90,7 @@ describe('Disclosure Statement rows', () => {
   });
 
   it('has every string in every language', () => {
-    for (const text of Object.values(agreementText)) {
+    for (const text of Object.values(DISCLOSURE_TEXT)) {
       for (const value of Object.values(text)) expect(value.trim()).not.toBe('');
     }
   });

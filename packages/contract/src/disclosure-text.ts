@@ -1,0 +1,260 @@
+import type { DisclosureStatement } from './disclosure.ts';
+import { fillTemplate, type Language } from './languages.ts';
+import { formatPeso } from './money.ts';
+
+/**
+ * The Disclosure Statement as the borrower reads it, section by section, every amount in pesos and every
+ * term in words, in en, fil and es. Written once: the signing screens show these rows and the signed
+ * agreement PDF prints them.
+ */
+
+const en = {
+  statementTitle: 'Disclosure Statement',
+  loanSection: 'Your loan',
+  principal: 'Amount borrowed (principal)',
+  interest: 'Interest',
+  processingFee: 'Processing fee (deducted from the amount sent)',
+  couponApplied: 'Coupon {amount} applied',
+  financeCharges: 'Total finance charges',
+  netProceeds: 'Amount you receive (net proceeds)',
+  totalPayable: 'Total to repay',
+  tenure: 'Term',
+  tenureDays: '{days} days',
+  ratesSection: 'Interest rates',
+  nominalRate: 'Nominal interest rate',
+  effectiveMonthly: 'Effective interest rate, monthly',
+  effectiveYearly: 'Effective interest rate, yearly',
+  ratePerMonth: '{rate}% a month',
+  ratePerYear: '{rate}% a year',
+  ratesNote: 'The effective rate includes the processing fee and is worked out on the amount you receive.',
+  scheduleSection: 'Payment schedule',
+  paymentNumber: 'Payment {number}',
+  paymentSplit: 'Principal {principal} + interest {interest}',
+  latePaymentSection: 'Late payment, prepayment and extension',
+  penalty: 'Late payment penalty',
+  penaltyTerms: '{rate}% a day on the overdue amount only',
+  chargesCap: 'Cap on all charges',
+  chargesCapTerms:
+    'Interest, fees and penalties together never exceed {cap} (100% of the principal); charges stop at the cap.',
+  prepayment: 'Paying early',
+  prepaymentTerms: 'Allowed at any time, with no prepayment penalty.',
+  extension: 'Extension',
+  extensionTerms: '{days} more days for a fee of {rate}% of the principal still owed.',
+  repaymentChannels: 'How to repay',
+  repaymentChannelsTerms:
+    'In the app under Repay: bank transfer, e-wallet or over the counter, with the reference shown there.',
+  lenderSection: 'Lender and complaints',
+  lenderName: 'Lender',
+  secNumber: 'SEC registration no.',
+  caNumber: 'Certificate of Authority no.',
+  address: 'Address',
+  complaints: 'Complaints',
+};
+
+export type DisclosureTextKey = keyof typeof en;
+
+export const DISCLOSURE_TEXT: Record<Language, Record<DisclosureTextKey, string>> = {
+  en,
+  fil: {
+    statementTitle: 'Disclosure Statement',
+    loanSection: 'Ang iyong loan',
+    principal: 'Halagang hiniram (principal)',
+    interest: 'Interes',
+    processingFee: 'Processing fee (ibabawas sa ipapadalang halaga)',
+    couponApplied: 'Nagamit ang {amount} na coupon',
+    financeCharges: 'Kabuuang finance charges',
+    netProceeds: 'Halagang matatanggap mo (net proceeds)',
+    totalPayable: 'Kabuuang babayaran',
+    tenure: 'Termino',
+    tenureDays: '{days} araw',
+    ratesSection: 'Mga interest rate',
+    nominalRate: 'Nominal interest rate',
+    effectiveMonthly: 'Effective interest rate, buwanan',
+    effectiveYearly: 'Effective interest rate, taunan',
+    ratePerMonth: '{rate}% bawat buwan',
+    ratePerYear: '{rate}% bawat taon',
+    ratesNote: 'Kasama sa effective rate ang processing fee at kinuwenta ito sa halagang matatanggap mo.',
+    scheduleSection: 'Iskedyul ng pagbabayad',
+    paymentNumber: 'Bayad {number}',
+    paymentSplit: 'Principal {principal} + interes {interest}',
+    latePaymentSection: 'Huling bayad, maagang bayad at extension',
+    penalty: 'Multa sa huling bayad',
+    penaltyTerms: '{rate}% bawat araw sa halagang overdue lamang',
+    chargesCap: 'Hangganan ng lahat ng singil',
+    chargesCapTerms:
+      'Ang interes, fees at multa ay hindi kailanman lalampas sa {cap} (100% ng principal); hihinto ang singil sa hangganan.',
+    prepayment: 'Maagang pagbabayad',
+    prepaymentTerms: 'Pinapayagan anumang oras, walang multa.',
+    extension: 'Extension',
+    extensionTerms: '{days} pang araw sa bayad na {rate}% ng natitirang principal.',
+    repaymentChannels: 'Paano magbayad',
+    repaymentChannelsTerms:
+      'Sa app, sa Repay: bank transfer, e-wallet o over the counter, gamit ang reference na nakalagay doon.',
+    lenderSection: 'Nagpapautang at reklamo',
+    lenderName: 'Nagpapautang',
+    secNumber: 'SEC registration no.',
+    caNumber: 'Certificate of Authority no.',
+    address: 'Address',
+    complaints: 'Mga reklamo',
+  },
+  es: {
+    statementTitle: 'Declaración de divulgación',
+    loanSection: 'Su préstamo',
+    principal: 'Importe prestado (capital)',
+    interest: 'Intereses',
+    processingFee: 'Comisión de tramitación (se descuenta del importe enviado)',
+    couponApplied: 'Cupón de {amount} aplicado',
+    financeCharges: 'Total de cargos financieros',
+    netProceeds: 'Importe que recibe (neto)',
+    totalPayable: 'Total a pagar',
+    tenure: 'Plazo',
+    tenureDays: '{days} días',
+    ratesSection: 'Tasas de interés',
+    nominalRate: 'Tasa de interés nominal',
+    effectiveMonthly: 'Tasa de interés efectiva, mensual',
+    effectiveYearly: 'Tasa de interés efectiva, anual',
+    ratePerMonth: '{rate}% al mes',
+    ratePerYear: '{rate}% al año',
+    ratesNote:
+      'La tasa efectiva incluye la comisión de tramitación y se calcula sobre el importe que recibe.',
+    scheduleSection: 'Calendario de pagos',
+    paymentNumber: 'Pago {number}',
+    paymentSplit: 'Capital {principal} + intereses {interest}',
+    latePaymentSection: 'Pago tardío, pago anticipado y prórroga',
+    penalty: 'Penalización por pago tardío',
+    penaltyTerms: '{rate}% al día solo sobre el importe vencido',
+    chargesCap: 'Límite de todos los cargos',
+    chargesCapTerms:
+      'Intereses, comisiones y penalizaciones juntos nunca superan {cap} (100% del capital); los cargos se detienen en el límite.',
+    prepayment: 'Pago anticipado',
+    prepaymentTerms: 'Permitido en cualquier momento, sin penalización.',
+    extension: 'Prórroga',
+    extensionTerms: '{days} días más por una comisión del {rate}% del capital pendiente.',
+    repaymentChannels: 'Cómo pagar',
+    repaymentChannelsTerms:
+      'En la app, en Pagar: transferencia bancaria, billetera electrónica o en ventanilla, con la referencia indicada allí.',
+    lenderSection: 'Prestamista y reclamaciones',
+    lenderName: 'Prestamista',
+    secNumber: 'N.º de registro SEC',
+    caNumber: 'N.º de Certificado de Autoridad',
+    address: 'Dirección',
+    complaints: 'Reclamaciones',
+  },
+};
+
+export interface DisclosureRow {
+  label: string;
+  value: string;
+  /** A second line under the value (the split of a payment). */
+  note?: string;
+  /** The figures the borrower decides on: shown larger. */
+  main?: boolean;
+}
+
+export interface DisclosureSection {
+  title: string;
+  rows: DisclosureRow[];
+  /** A sentence under the rows. */
+  note?: string;
+}
+
+/** One label of the statement in a language, with its `{placeholders}` filled. */
+export function disclosureLabel(
+  language: Language,
+  key: DisclosureTextKey,
+  values?: Record<string, string | number>,
+): string {
+  return fillTemplate(DISCLOSURE_TEXT[language][key], values);
+}
+
+/** The statement's sections; `formatDate` writes a due date (ISO, Manila) the way the reader's screen or page does. */
+export function disclosureSections(
+  statement: DisclosureStatement,
+  language: Language,
+  formatDate: (isoDate: string) => string,
+): DisclosureSection[] {
+  const t = (key: DisclosureTextKey, values?: Record<string, string | number>) =>
+    disclosureLabel(language, key, values);
+  const { financeCharges, lender } = statement;
+  return [
+    {
+      title: t('loanSection'),
+      rows: [
+        { label: t('principal'), value: formatPeso(statement.principal), main: true },
+        { label: t('interest'), value: formatPeso(financeCharges.interest) },
+        // The fee as the product prices it, then the coupon taken off it.
+        {
+          label: t('processingFee'),
+          value: formatPeso(financeCharges.processingFee + financeCharges.feeDiscount),
+        },
+        ...(financeCharges.feeDiscount > 0
+          ? [
+              {
+                label: t('couponApplied', { amount: formatPeso(financeCharges.feeDiscount) }),
+                value: `−${formatPeso(financeCharges.feeDiscount)}`,
+              },
+            ]
+          : []),
+        { label: t('financeCharges'), value: formatPeso(financeCharges.total) },
+        { label: t('netProceeds'), value: formatPeso(statement.netProceeds), main: true },
+        { label: t('totalPayable'), value: formatPeso(statement.totalPayable), main: true },
+        { label: t('tenure'), value: t('tenureDays', { days: statement.tenureDays }) },
+      ],
+    },
+    {
+      title: t('scheduleSection'),
+      rows: statement.schedule.map((line) => ({
+        label: `${t('paymentNumber', { number: line.number })} · ${formatDate(line.dueDate)}`,
+        value: formatPeso(line.total),
+        note: t('paymentSplit', {
+          principal: formatPeso(line.principal),
+          interest: formatPeso(line.interest),
+        }),
+      })),
+    },
+    {
+      title: t('ratesSection'),
+      rows: [
+        { label: t('nominalRate'), value: t('ratePerMonth', { rate: statement.nominalMonthlyRatePercent }) },
+        {
+          label: t('effectiveMonthly'),
+          value: t('ratePerMonth', { rate: statement.effectiveMonthlyRatePercent }),
+        },
+        {
+          label: t('effectiveYearly'),
+          value: t('ratePerYear', { rate: statement.effectiveYearlyRatePercent }),
+        },
+      ],
+      note: t('ratesNote'),
+    },
+    {
+      title: t('latePaymentSection'),
+      rows: [
+        { label: t('penalty'), value: t('penaltyTerms', { rate: statement.penalty.dailyPercent }) },
+        {
+          label: t('chargesCap'),
+          value: t('chargesCapTerms', { cap: formatPeso(statement.totalChargesCap) }),
+        },
+        { label: t('prepayment'), value: t('prepaymentTerms') },
+        {
+          label: t('extension'),
+          value: t('extensionTerms', {
+            days: statement.extension.days,
+            rate: statement.extension.feePercentOfOutstandingPrincipal,
+          }),
+        },
+        { label: t('repaymentChannels'), value: t('repaymentChannelsTerms') },
+      ],
+    },
+    {
+      title: t('lenderSection'),
+      rows: [
+        { label: t('lenderName'), value: lender.corporateName },
+        { label: t('secNumber'), value: lender.secRegistrationNumber },
+        { label: t('caNumber'), value: lender.certificateOfAuthorityNumber },
+        { label: t('address'), value: lender.address },
+        { label: t('complaints'), value: `${lender.complaintsEmail} · ${lender.complaintsPhone}` },
+      ],
+    },
+  ];
+}

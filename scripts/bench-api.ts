@@ -1,0 +1,243 @@
+// `npm run bench:api`: the budget of the calls Home makes on every open (issue "Loan lifecycle", Budget).
+// Starts the real server on a fresh PostgreSQL database (created from DATABASE_URL, or the local server, and
+// dropped after), signs a borrower in through the sandbox SMS outbox, and loads each Home call with
+// autocannon at 50 connections on 127.0.0.1, next to a bare Fastify route doing one primary-key query on
+// the same database, measured in the same run. Fails when a Home call serves less than half the bare
+// route's requests per second, or its p99 latency reaches 25 ms.
+//
+//   npm run bench:api                        # 10 s per route
+//   BENCH_SECONDS=20 npm run bench:api       # longer, steadier numbers
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { API, API_PREFIX, type ApiName, DEV_SMS_OUTBOX_PATH, HEADERS } from '@hiram/contract/api/routes';
+import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
+import { encryptPath } from '@hiram/contract/cipher';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const ROOT = join(import.meta.dirname, '..');
+const ADMIN_URL = process.env.DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARM_UP_SECONDS = 3;
+const MIN_SHARE_OF_BARE = 0.5;
+const MAX_P99_MS = 25;
+const HOME_CALLS: ApiName[] = ['latestLoanOrder', 'productList', 'getUserInfo'];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `hiram_bench_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: ADMIN_URL });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/** A child process that is ready when `ready(line)` says so from its output. */
+function start(
+  args: string[],
+  env: Record<string, string>,
+  ready: (output: string) => boolean,
+): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`${args[0]} did not start:\n${output}`)), 120_000);
+    const listen = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (!ready(output)) return;
+      clearTimeout(timer);
+      // From now on its log is read and dropped, as a log collector would read it.
+      child.stdout?.removeListener('data', listen);
+      child.stderr?.removeListener('data', listen);
+      child.stdout?.resume();
+      child.stderr?.resume();
+      resolve(child);
+    };
+    child.stdout?.on('data', listen);
+    child.stderr?.on('data', listen);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${args[0]} exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function waitForHealth(base: string): Promise<void> {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the server did not answer /healthz');
+}
+
+/** Headers the app sends with every call. */
+function appHeaders(token?: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    [HEADERS.packageName]: DEFAULT_PACKAGE_NAME,
+    [HEADERS.lang]: 'en',
+  };
+  if (token) headers[HEADERS.authorization] = `Bearer ${token}`;
+  return headers;
+}
+
+/** The ciphered path the web app calls, as in production. */
+function apiUrl(base: string, name: ApiName): string {
+  return `${base}${API_PREFIX}/${encryptPath(API[name].path, DEFAULT_PACKAGE_NAME)}`;
+}
+
+async function signIn(base: string): Promise<{ token: string; userId: string }> {
+  const mobile = `0917${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const sent = await fetch(apiUrl(base, 'getVerifyCode'), {
+    method: 'POST',
+    headers: { ...appHeaders(), 'content-type': 'application/json' },
+    body: JSON.stringify({ mobile, type: 'login' }),
+  });
+  if (!sent.ok) throw new Error(`getVerifyCode answered ${sent.status}: ${await sent.text()}`);
+  const outbox = (await (await fetch(`${base}${DEV_SMS_OUTBOX_PATH}?mobile=${mobile}`)).json()) as {
+    data: { text: string }[];
+  };
+  const code = /\b(\d{6})\b/.exec(outbox.data[0]?.text ?? '')?.[1];
+  if (!code) throw new Error('no sign-in code in the sandbox SMS outbox');
+  const login = await fetch(apiUrl(base, 'login'), {
+    method: 'POST',
+    headers: { ...appHeaders(), 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ mobile, code }).toString(),
+  });
+  const body = (await login.json()) as { code: number; data: { token: string; user: { userId: string } } };
+  if (body.code !== 0) throw new Error(`login answered ${JSON.stringify(body)}`);
+  return { token: body.data.token, userId: body.data.user.userId };
+}
+
+interface Measured {
+  label: string;
+  requestsPerSecond: number;
+  p99: number;
+}
+
+async function load(label: string, url: string, headers: Record<string, string>): Promise<Measured> {
+  // Every answer must be a success: a fast error page would flatter the numbers.
+  const check = await fetch(url, { headers });
+  const body = (await check.json()) as { code?: number };
+  if (!check.ok || body.code !== 0)
+    throw new Error(`${label} answered ${check.status}: ${JSON.stringify(body)}`);
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: WARM_UP_SECONDS });
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
+  if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
+    throw new Error(
+      `${label}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`,
+    );
+  }
+  return { label, requestsPerSecond: result.requests.average, p99: result.latency.p99 };
+}
+
+async function main(): Promise<number> {
+  const database = await createDatabase();
+  let server: ChildProcess | undefined;
+  let bare: ChildProcess | undefined;
+  try {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    server = await start(
+      ['apps/server/src/main.ts'],
+      {
+        DATABASE_URL: database.url,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'development',
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+        SANDBOX_DELAY_MS: '0',
+      },
+      (output) => output.includes('Server listening') || output.includes('listening'),
+    );
+    await waitForHealth(base);
+    const { token, userId } = await signIn(base);
+
+    const barePort = await freePort();
+    bare = await start(
+      ['scripts/bench-api-bare.ts'],
+      { BENCH_DATABASE_URL: database.url, BENCH_PORT: String(barePort), BENCH_USER_ID: userId },
+      (output) => output.includes('ready'),
+    );
+
+    process.stdout.write(
+      `${CONNECTIONS} connections, ${SECONDS} s per route after ${WARM_UP_SECONDS} s of warm-up, on 127.0.0.1\n`,
+    );
+    const yardstick = await load(
+      'bare route (one primary-key query)',
+      `http://127.0.0.1:${barePort}/bare`,
+      {},
+    );
+    const results = [yardstick];
+    for (const name of HOME_CALLS) {
+      results.push(await load(`${API[name].path} (${name})`, apiUrl(base, name), appHeaders(token)));
+    }
+
+    let failed = false;
+    const width = Math.max(...results.map((r) => r.label.length));
+    process.stdout.write(`\n${'route'.padEnd(width)}    req/s   p99 ms   vs bare\n`);
+    for (const result of results) {
+      const share = result.requestsPerSecond / yardstick.requestsPerSecond;
+      const isHome = result !== yardstick;
+      const slow = isHome && (share < MIN_SHARE_OF_BARE || result.p99 >= MAX_P99_MS);
+      failed ||= slow;
+      process.stdout.write(
+        `${result.label.padEnd(width)} ${result.requestsPerSecond.toFixed(0).padStart(8)} ${String(result.p99).padStart(8)} ${share.toFixed(2).padStart(9)}${slow ? '  over budget' : ''}\n`,
+      );
+    }
+    process.stdout.write(
+      `\nBudget: every Home call at least ${MIN_SHARE_OF_BARE}× the bare route's req/s and p99 under ${MAX_P99_MS} ms: ${failed ? 'MISSED' : 'met'}\n`,
+    );
+    return failed ? 1 : 0;
+  } finally {
+    await stop(bare);
+    await stop(server);
+    await database.drop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`bench:api failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);
