@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AdjustableClock, type Clock, systemClock } from './domain/clock.ts';
@@ -37,6 +38,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Run background jobs as they fall due (default); tests may run them themselves with `jobs.drain()`. */
   backgroundJobs?: boolean;
+  /** Where the log goes; standard output, written synchronously, by default. */
+  logDestination?: DestinationStream;
 }
 
 /**
@@ -50,6 +53,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(options.logDestination ? { stream: options.logDestination } : {}),
     },
     // Each request is logged once, in onResponse below, without its query string (it may hold a number).
     logController: new LogController({ disableRequestLogging: true }),

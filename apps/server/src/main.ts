@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, helpText, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
@@ -29,7 +30,9 @@ async function main(): Promise<void> {
 
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
-    app = await buildApp({ config });
+    // Log lines leave without blocking: a synchronous write per request holds every other request up.
+    // pino flushes what is still pending when the process exits.
+    app = await buildApp({ config, logDestination: pino.destination({ dest: 1, sync: false }) });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       process.stderr.write(`Hiram cannot start: ${error.message}\n`);

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { API_PREFIX, HEADERS } from '@hiram/contract/api/routes';
+import { API, API_PREFIX, HEADERS } from '@hiram/contract/api/routes';
 import { decryptPath } from '@hiram/contract/cipher';
 import type { ErrorKey } from '@hiram/contract/errors';
 import type { BrandDirectory } from './brands.ts';
@@ -17,6 +17,23 @@ type MarkedRequest = IncomingMessage & { [DECIPHERED]?: true; [PATH_PROBLEM]?: E
 
 const CIPHER_URL = /^\/api\/([0-9a-fA-F]+)\/?(\?.*)?$/;
 
+/**
+ * Decrypting is pure JavaScript AES and every call pays it; the answers for the contract's own paths are
+ * kept (a few hundred at most: endpoints × brands). Anything else is decrypted each time, so random
+ * ciphertexts cannot grow the cache.
+ */
+const KNOWN_PATHS = new Set<string>(Object.values(API).map((route) => route.path));
+const deciphered = new Map<string, string>();
+
+function decryptKnown(cipher: string, packageName: string): string | null {
+  const key = `${packageName}\n${cipher.toLowerCase()}`;
+  const cached = deciphered.get(key);
+  if (cached) return cached;
+  const clearPath = decryptPath(cipher, packageName);
+  if (clearPath && KNOWN_PATHS.has(clearPath)) deciphered.set(key, clearPath);
+  return clearPath;
+}
+
 export function pathCipherRewrite(brands: BrandDirectory) {
   return (req: IncomingMessage): string => {
     const url = req.url ?? '/';
@@ -28,7 +45,7 @@ export function pathCipherRewrite(brands: BrandDirectory) {
       marked[PATH_PROBLEM] = 'UNKNOWN_BRAND';
       return url;
     }
-    const clearPath = decryptPath(match[1] as string, brand.packageName);
+    const clearPath = decryptKnown(match[1] as string, brand.packageName);
     if (!clearPath || clearPath.split('/').some((segment) => segment === '..' || segment === '.')) {
       marked[PATH_PROBLEM] = 'UNDECRYPTABLE_PATH';
       return url;

@@ -24,15 +24,47 @@ function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+interface OpenSession extends CurrentSession {
+  expiresAt: Date;
+  /** Clock time (ms) until which this answer is reused without asking the database. */
+  freshUntil: number;
+}
+
+/**
+ * An open session is looked up once and then trusted for a moment (docs/decisions/0009): Home's calls
+ * come in a burst, and a second query per call halves what the server can answer. This process forgets a
+ * borrower's sessions as soon as it ends or replaces one; another server process sharing the database
+ * notices within SESSION_REUSE_MS. Expiry is checked on every call.
+ */
+export const SESSION_REUSE_MS = 2000;
+const MAX_REMEMBERED_SESSIONS = 10_000;
+
 export class Sessions {
+  private readonly open = new Map<string, OpenSession>();
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly ttlSeconds: number,
   ) {}
 
+  /** Forgets what this process remembers of a borrower's sessions (they were just ended or replaced). */
+  private forget(userId: string): void {
+    for (const [hash, session] of this.open) if (session.userId === userId) this.open.delete(hash);
+  }
+
+  private remember(hash: string, session: OpenSession): void {
+    // The oldest goes first when full: a Map keeps insertion order.
+    if (this.open.size >= MAX_REMEMBERED_SESSIONS) {
+      const oldest = this.open.keys().next().value;
+      if (oldest !== undefined) this.open.delete(oldest);
+    }
+    this.open.set(hash, session);
+  }
+
   /** Starts a session for the borrower, ending their other open sessions. The caller locks the user row. */
   async start(tx: Queryable, userId: string, packageName: string): Promise<StartedSession> {
+    this.forget(userId);
     const now = this.clock.now();
     const ended = await tx.query(
       `update sessions set ended_at = $2, end_reason = 'replaced'
@@ -52,19 +84,31 @@ export class Sessions {
   /** The session a token opens, or the catalogue key that explains why it opens none. */
   async authenticate(token: string): Promise<CurrentSession | SessionProblem> {
     if (token.length > TOKEN_MAX_LENGTH) return 'TOKEN_INVALID';
+    const hash = tokenHash(token);
+    const now = this.clock.now();
+    const known = this.open.get(hash);
+    if (known && known.freshUntil > now.getTime()) {
+      const problem = sessionProblem({ expiresAt: known.expiresAt, endReason: null }, now);
+      if (!problem) return { sessionId: known.sessionId, userId: known.userId };
+    }
+    this.open.delete(hash);
     const [row] = await this.db.query<{
       session_id: string;
       user_id: string;
       expires_at: Date;
       end_reason: SessionEndReason | null;
-    }>('select session_id, user_id, expires_at, end_reason from sessions where token_hash = $1', [
-      tokenHash(token),
-    ]);
+    }>('select session_id, user_id, expires_at, end_reason from sessions where token_hash = $1', [hash]);
     const problem = sessionProblem(
       row ? { expiresAt: row.expires_at, endReason: row.end_reason } : null,
-      this.clock.now(),
+      now,
     );
     if (problem || !row) return problem ?? 'TOKEN_INVALID';
+    this.remember(hash, {
+      sessionId: row.session_id,
+      userId: row.user_id,
+      expiresAt: new Date(row.expires_at),
+      freshUntil: now.getTime() + SESSION_REUSE_MS,
+    });
     return { sessionId: row.session_id, userId: row.user_id };
   }
 
@@ -73,9 +117,11 @@ export class Sessions {
       'update sessions set ended_at = $2, end_reason = $3 where session_id = $1 and ended_at is null',
       [sessionId, this.clock.now().toISOString(), reason],
     );
+    for (const [hash, session] of this.open) if (session.sessionId === sessionId) this.open.delete(hash);
   }
 
   async endAll(tx: Queryable, userId: string, reason: SessionEndReason): Promise<void> {
+    this.forget(userId);
     await tx.query(
       'update sessions set ended_at = $2, end_reason = $3 where user_id = $1 and ended_at is null',
       [userId, this.clock.now().toISOString(), reason],

@@ -1,7 +1,6 @@
 import { HEADERS } from '@hiram/contract/api/routes';
 import type { Language } from '@hiram/contract/languages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { agreementPdf } from '../../documents/agreement-pdf.ts';
 import { defineEndpoint, RawAnswer, sessionOf } from '../endpoint.ts';
 
 /**
@@ -51,6 +50,8 @@ export async function loanOrderRoutes(app: FastifyInstance): Promise<void> {
   /** The signed agreement of the caller's own order as a PDF download. */
   async function signedAgreementPdf(request: FastifyRequest, orderId: string, language: Language) {
     const signed = await app.agreements.signed(sessionOf(request).userId, orderId, language);
+    // Loaded on the first download: the PDF library and fonts stay out of every other request's way.
+    const { agreementPdf } = await import('../../documents/agreement-pdf.ts');
     const pdf = await agreementPdf(signed, language);
     return new RawAnswer('application/pdf', Buffer.from(pdf), {
       'content-disposition': `attachment; filename="loan-agreement-${signed.orderId.slice(0, 8)}.pdf"`,

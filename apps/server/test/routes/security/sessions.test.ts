@@ -1,5 +1,6 @@
 import { ERRORS } from '@hiram/contract/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_REUSE_MS } from '../../../src/plugins/app/sessions.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
 
 let server: TestServer;
@@ -39,6 +40,8 @@ describe('sessions on a protected endpoint (GET /security/getUserInfo)', () => {
 
   it('keeps one session per borrower: the older token answers LOGGED_IN_ELSEWHERE (10010304)', async () => {
     const first = await server.signIn();
+    // Used just before: this process forgets it the moment the new sign-in replaces it.
+    expect((await server.call('getUserInfo', {}, { token: first.token })).status).toBe(200);
     const second = await server.signIn(first.mobile);
     expect(second.userId).toBe(first.userId);
     const old = await server.call('getUserInfo', {}, { token: first.token });
@@ -49,6 +52,22 @@ describe('sessions on a protected endpoint (GET /security/getUserInfo)', () => {
       data: null,
     });
     expect((await server.call('getUserInfo', {}, { token: second.token })).status).toBe(200);
+  });
+
+  it('notices a sign-in on another server process within SESSION_REUSE_MS', async () => {
+    const other = await startTestServer({ database: server.db });
+    try {
+      const first = await server.signIn();
+      expect((await server.call('getUserInfo', {}, { token: first.token })).status).toBe(200);
+      // The other process lives at the same time (its sign-in then waits out the resend cool-down).
+      other.clock.advance((server.clock.now().getTime() - other.clock.now().getTime()) / 1000);
+      await other.signIn(first.mobile);
+      server.clock.advance(SESSION_REUSE_MS / 1000);
+      const old = await server.call('getUserInfo', {}, { token: first.token });
+      expect(old.body.code).toBe(10010304);
+    } finally {
+      await other.close();
+    }
   });
 
   it('answers TOKEN_EXPIRED (10010303) after SESSION_TTL_DAYS', async () => {
