@@ -114,7 +114,20 @@ function Instrument({ t, link }: { t: FeatureTranslate<RepayTextKey>; link: Paym
       </StatusMessage>
     );
   }
+  if (paid.kind === 'checkout' && paid.checkoutUrl) return <OpenCheckout t={t} url={paid.checkoutUrl} />;
   return <InstrumentDetails t={t} instrument={paid} detailHref={detail} lang={lang} />;
+}
+
+/** A checkout channel has no code to show: the provider's page takes over. */
+function OpenCheckout({ t, url }: { t: FeatureTranslate<RepayTextKey>; url: string }) {
+  useEffect(() => window.location.assign(url), [url]);
+  return (
+    <StatusMessage title={t('checkoutOpening')}>
+      <a className="button button-primary" href={url}>
+        {t('tryAgain')}
+      </a>
+    </StatusMessage>
+  );
 }
 
 /** Whether a code's 24 hours are over, turning true by itself while the screen stays open. */

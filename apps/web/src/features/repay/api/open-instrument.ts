@@ -19,6 +19,7 @@ export interface InstrumentInput {
  */
 export function openInstrument(input: InstrumentInput, quiet = false): Promise<PaymentInstrument> {
   const endpoint = COLLECTION_CHANNELS[input.channel].endpoint;
+  // Each endpoint's request names only its own channels; the contract's table guarantees this one's.
   return apiRequest(endpoint, input as never, { quiet, loading: !quiet }) as Promise<PaymentInstrument>;
 }
 
