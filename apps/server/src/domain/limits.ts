@@ -52,3 +52,5 @@ export const UPLOAD_FIELD_MAX_BYTES = 1024;
 export const ID_PHOTOS_PER_USER_PER_HOUR = 60;
 export const IDENTITY_CHECKS_PER_USER_PER_HOUR = 20;
 export const ACCOUNT_CHECKS_PER_USER_PER_HOUR = 10;
+/** Application attempt ids (create-epochid) a borrower may ask for in an hour: each is a database row. */
+export const ATTEMPT_IDS_PER_USER_PER_HOUR = 60;

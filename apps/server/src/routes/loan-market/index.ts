@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ATTEMPT_IDS_PER_USER_PER_HOUR, HOUR_SECONDS } from '../../domain/limits.ts';
 import { defineEndpoint, sessionOf } from '../endpoint.ts';
 
 /**
@@ -39,7 +40,13 @@ export async function loanMarketRoutes(app: FastifyInstance): Promise<void> {
 
   defineEndpoint(app, 'loanOrderListMarket', async ({ request }) => market.orders(sessionOf(request).userId));
 
-  defineEndpoint(app, 'createEpochId', async ({ request }) => market.createEpoch(sessionOf(request).userId));
+  // Each attempt id is a row: bounded per borrower, far above what tapping Apply could need.
+  const attempts = { scope: 'attempt-id', limit: ATTEMPT_IDS_PER_USER_PER_HOUR, windowSeconds: HOUR_SECONDS };
+  defineEndpoint(app, 'createEpochId', async ({ request }) => {
+    const { userId } = sessionOf(request);
+    await app.rateLimits.spend(attempts, userId);
+    return market.createEpoch(userId);
+  });
 
   defineEndpoint(app, 'applyMarket', async ({ input, request }) => {
     const { epochId, ...choice } = input;

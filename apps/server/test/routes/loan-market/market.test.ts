@@ -186,6 +186,16 @@ describe('applying through the market', () => {
     expect(await orderCount(jose.userId)).toBe(0);
   });
 
+  it('hands out at most 60 attempt ids an hour to a borrower', async () => {
+    const { token } = await server.signIn();
+    for (let i = 0; i < 60; i++) expect((await server.call('createEpochId', {}, { token })).status).toBe(200);
+    const over = await server.call('createEpochId', {}, { token });
+    expect(over.status).toBe(429);
+    expect(over.body.code).toBe(ERRORS.TOO_MANY_REQUESTS.code);
+    server.clock.advance(3_601);
+    expect((await server.call('createEpochId', {}, { token })).status).toBe(200);
+  });
+
   it('refuses bad input with 400 in the user language, creating nothing', async () => {
     const { token, userId } = await borrower();
     const epochId = await epoch(token);
