@@ -154,6 +154,8 @@ const screens: Record<Exclude<RouteName, 'home'>, LazyScreen> = {
     import('../features/servicing/extension-screen.tsx').then((m) => ({ Component: m.ExtensionScreen })),
   repayVoucher: () =>
     import('../features/servicing/voucher-screen.tsx').then((m) => ({ Component: m.VoucherScreen })),
+  loanDocuments: () =>
+    import('../features/servicing/documents-screen.tsx').then((m) => ({ Component: m.DocumentsScreen })),
   repayBank: instrumentScreen,
   repayPayso: instrumentScreen,
   repayPaycools: instrumentScreen,

@@ -58,6 +58,7 @@ export const paths = {
   repayKxypay: signedIn('/repay/repay_kxypay'),
   cashier: signedIn('/repay/cashier'),
   repayVoucher: signedIn('/repay/voucher'),
+  loanDocuments: signedIn('/repay/documents'),
 
   customerService: signedIn('/user_center/customer_services'),
   settings: signedIn('/user_center/settings'),

@@ -1148,6 +1148,20 @@ export const ENDPOINTS = {
     z.object({ voucherId: z.string().max(64, 'invalid') }),
     z.null().describe('the image bytes, not an envelope'),
   ),
+  statementOfAccount: endpoint(
+    'statementOfAccount',
+    'repay',
+    "The statement of account of the borrower's loan as a PDF (application/pdf): every movement (disbursement, payments, penalties, extension) and the balance, in the request's language. Another borrower's order answers 404.",
+    z.object({ orderId }),
+    z.null().describe('the PDF bytes, not an envelope'),
+  ),
+  clearanceLetter: endpoint(
+    'clearanceLetter',
+    'repay',
+    "The clearance letter of a loan paid in full (status 4) as a PDF (application/pdf). Before that: 40943. Another borrower's order answers 404.",
+    z.object({ orderId }),
+    z.null().describe('the PDF bytes, not an envelope'),
+  ),
   opsVoucherList: endpoint(
     'opsVoucherList',
     'operations',

@@ -265,6 +265,13 @@ export const API = {
   saveVoucher: { method: 'POST', path: '/repay/save/user/voucher', encoding: 'json', auth: 'required' },
   voucherList: { method: 'POST', path: '/repay/get/voucher/list', encoding: 'json', auth: 'required' },
   voucherImage: { method: 'GET', path: '/repay/voucher/image', encoding: 'query', auth: 'required' },
+  statementOfAccount: {
+    method: 'GET',
+    path: '/repay/statement-of-account',
+    encoding: 'query',
+    auth: 'required',
+  },
+  clearanceLetter: { method: 'GET', path: '/repay/clearance-letter', encoding: 'query', auth: 'required' },
   opsVoucherList: { method: 'GET', path: '/ops/voucher/list', encoding: 'query', auth: 'ops' },
   opsVoucherImage: { method: 'GET', path: '/ops/voucher/image', encoding: 'query', auth: 'ops' },
   opsReviewVoucher: { method: 'POST', path: '/ops/voucher/review', encoding: 'json', auth: 'ops' },

@@ -28,6 +28,32 @@ export async function servicingRoutes(app: FastifyInstance): Promise<void> {
     vouchers.list(sessionOf(request).userId, input.orderId),
   );
 
+  // The PDF library loads with the first document asked for, not at start.
+  defineEndpoint(app, 'statementOfAccount', async ({ input, request, brand, language }) => {
+    const { facts, journals } = await servicing.documentFacts(
+      sessionOf(request).userId,
+      input.orderId,
+      brand,
+      false,
+    );
+    const { statementPdf } = await import('../../documents/loan-documents.ts');
+    const pdf = await statementPdf(facts, journals, language, app.clock.now());
+    return new RawAnswer('application/pdf', Buffer.from(pdf), {
+      'content-disposition': `attachment; filename="statement-of-account-${input.orderId.slice(0, 8)}.pdf"`,
+      'cache-control': 'private, no-store',
+    });
+  });
+
+  defineEndpoint(app, 'clearanceLetter', async ({ input, request, brand, language }) => {
+    const { facts } = await servicing.documentFacts(sessionOf(request).userId, input.orderId, brand, true);
+    const { clearancePdf } = await import('../../documents/loan-documents.ts');
+    const pdf = await clearancePdf(facts, language, app.clock.now());
+    return new RawAnswer('application/pdf', Buffer.from(pdf), {
+      'content-disposition': `attachment; filename="clearance-letter-${input.orderId.slice(0, 8)}.pdf"`,
+      'cache-control': 'private, no-store',
+    });
+  });
+
   defineEndpoint(app, 'voucherImage', async ({ input, request }) => {
     const image = await vouchers.image(sessionOf(request).userId, input.voucherId);
     if (!image) throw new AppError('NOT_FOUND');

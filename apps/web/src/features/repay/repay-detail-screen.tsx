@@ -66,7 +66,13 @@ export function RepayDetailScreen() {
   } else if (detail.data.status === LOAN_ORDER_STATUS.finished) {
     body = (
       <StatusMessage icon={<CheckIcon />} title={t('finishedTitle')} message={t('finishedHint')}>
-        <Link className="button button-primary" to={paths.records.getHref()}>
+        <Link
+          className="button button-primary"
+          to={paths.loanDocuments.getHref({ orderId: detail.data.orderNo })}
+        >
+          {t('documents')}
+        </Link>
+        <Link className="button button-secondary" to={paths.records.getHref()}>
           {common('tabs.records')}
         </Link>
       </StatusMessage>
@@ -126,6 +132,7 @@ function Repayment({ t, detail }: { t: FeatureTranslate<RepayTextKey>; detail: R
   const otherOptions: MenuItem[] = [
     { label: t('extend'), to: paths.extensionDetail.getHref({ orderId: detail.orderNo }) },
     { label: t('uploadProof'), to: paths.repayVoucher.getHref({ orderId: detail.orderNo }) },
+    { label: t('documents'), to: paths.loanDocuments.getHref({ orderId: detail.orderNo }) },
   ];
 
   return (

@@ -25,6 +25,7 @@ const en = {
   moreOptions: 'Other options',
   extend: 'Extend the due date',
   uploadProof: 'Upload proof of payment',
+  documents: 'Statement of account and clearance letter',
   openInstruments: 'Payments waiting',
   pendingNote: 'Paid already? Crediting takes up to {minutes} minutes; this screen updates by itself.',
   finishedTitle: 'Your loan is paid in full',
@@ -101,6 +102,7 @@ export const repayText: FeatureText<RepayTextKey> = {
     moreOptions: 'Iba pang opsyon',
     extend: 'I-extend ang takdang petsa',
     uploadProof: 'Mag-upload ng patunay ng bayad',
+    documents: 'Statement of account at clearance letter',
     openInstruments: 'Mga bayad na naghihintay',
     pendingNote:
       'Nakabayad ka na? Hanggang {minutes} minuto bago ito maipasok; kusang nag-a-update ang screen na ito.',
@@ -175,6 +177,7 @@ export const repayText: FeatureText<RepayTextKey> = {
     moreOptions: 'Otras opciones',
     extend: 'Prorrogar la fecha de pago',
     uploadProof: 'Subir comprobante de pago',
+    documents: 'Estado de cuenta y carta de liquidación',
     openInstruments: 'Pagos pendientes',
     pendingNote: '¿Ya pagó? El abono tarda hasta {minutes} minutos; esta pantalla se actualiza sola.',
     finishedTitle: 'Su préstamo está pagado',
