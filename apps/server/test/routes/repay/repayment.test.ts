@@ -301,6 +301,36 @@ describe('collections', () => {
     expect(ledger.keys).toContain(`collection:${event.eventId}`);
   });
 
+  it('credits two different payments arriving together, and finishes the loan once', async () => {
+    const { token, orderId } = await repayingLoan(server);
+    const { totalDue } = (await detail(token, orderId)).body.data;
+    const first = (await counterReference(token, orderId, totalDue - 500_00)).body.data;
+    const second = (await counterReference(token, orderId, 500_00, { channel: 'mlhuillier' })).body.data;
+    const answers = await Promise.all(
+      [first, second].map((instrument) =>
+        sendCollectionEvent(server, {
+          eventId: `evt-${instrument.instrumentId}`,
+          instrumentId: instrument.instrumentId,
+          outcome: 'paid',
+          amount: instrument.amount,
+          occurredAt: server.clock.now().toISOString(),
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.body.data.outcome)).toEqual(['credited', 'credited']);
+    expect(await status(token)).toBe(S.finished);
+    expect((await detail(token, orderId)).body.data).toMatchObject({
+      totalDue: 0,
+      paid: totalDue,
+      overpayment: 0,
+    });
+    const finishes = (await server.app.loanOrders.history(orderId)).filter((h) => h.event === 'repayInFull');
+    expect(finishes).toHaveLength(1);
+    const ledger = await journalsOf(server, orderId);
+    expect(ledger.kinds).toEqual(['disbursement', 'repayment', 'repayment']);
+    expect(ledger.balanced).toBe(true);
+  });
+
   it('changes nothing for a bad signature, an old timestamp or an altered body', async () => {
     const { token, orderId } = await repayingLoan(server);
     const counter = (await counterReference(token, orderId, MINIMUM_REPAYMENT)).body.data;
