@@ -133,13 +133,14 @@ function RecordRow({
   return (
     <button type="button" className="record-row" onClick={onOpen}>
       <span className="record-main">
-        <span className="record-amount">{amount}</span>
+        <span className="record-amount">
+          {amount} <span className="record-tenure">{t('days', { days: order.tenureDays })}</span>
+        </span>
         <span className={`record-label record-label-${order.label}`}>{status}</span>
       </span>
       <span className="record-dates">
         <span>{t('applied', { date: formatManilaDate(order.createdAt, lang) })}</span>
         {order.dueDate ? <span>{t('due', { date: formatManilaDate(order.dueDate, lang) })}</span> : null}
-        <span>{t('days', { days: order.tenureDays })}</span>
       </span>
     </button>
   );
