@@ -242,7 +242,37 @@ describe('a new borrower applies in a mobile browser', () => {
       await expect.poll(() => new URL(page.url()).hash).toMatch(/^#\/?$/);
       // The amount due is the statement's total: principal and interest, from the disbursement journal's order.
       await page.getByText('₱1,091').first().waitFor();
+      const loanCard = page.locator('section.loan-card');
+      await loanCard.getByRole('heading', { name: 'Your loan is active' }).waitFor();
+      // Due the tenure's 91 days after today's (Manila) disbursement.
+      const dueDate = new Date(Date.now() + 91 * 86_400_000).toLocaleDateString('en-PH', {
+        timeZone: 'Asia/Manila',
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+      });
+      await loanCard.getByText(dueDate).waitFor();
+      expect(await loanCard.getByRole('link', { name: 'Repay' }).getAttribute('href')).toMatch(
+        /^#\/repay\/repay_detail\?orderId=/,
+      );
       await snap(page, journey, '17-home-repaying');
+
+      // Records: the loan under Incomplete, as repaying, with its amount and due date; nothing Finished.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Records' }).click();
+      const incomplete = page.getByRole('list', { name: 'Incomplete loans' });
+      const row = incomplete.getByRole('button');
+      await row.first().waitFor();
+      expect(await row.count()).toBe(1);
+      await row.getByText('Repaying').waitFor();
+      await row.getByText('₱1,000').waitFor();
+      await row.getByText(`Due ${dueDate}`).waitFor();
+      await snap(page, journey, '18-records-repaying');
+      await page.getByRole('tab', { name: 'Finished' }).click();
+      await page.getByRole('tabpanel').getByText('No data').waitFor();
+      // The row opens the loan's repayment details.
+      await page.getByRole('tab', { name: 'Incomplete' }).click();
+      await row.click();
+      await expect.poll(() => new URL(page.url()).hash).toMatch(/^#\/repay\/repay_detail\?orderId=/);
     } catch (error) {
       await snap(page, journey, 'failed-here');
       throw error;
