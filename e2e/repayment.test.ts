@@ -112,6 +112,23 @@ describe('a borrower repays in a mobile browser', () => {
       await row.getByText('₱1,000').waitFor();
       await row.getByText('Paid off').waitFor();
       await snap(page, journey, '09-records-finished');
+
+      // The finished loan offers its documents: the clearance letter and the statement, as PDFs.
+      await row.click();
+      await page.getByRole('heading', { name: 'Your loan is paid in full' }).waitFor();
+      await page.getByRole('link', { name: 'Statement of account and clearance letter' }).click();
+      await page.getByRole('heading', { name: 'Loan documents' }).waitFor();
+      await snap(page, journey, '10-loan-documents');
+      const [letter] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download the clearance letter (PDF)' }).click(),
+      ]);
+      expect(letter.suggestedFilename()).toMatch(/^clearance-letter-[0-9a-f]{8}\.pdf$/);
+      const [statement] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download the statement (PDF)' }).click(),
+      ]);
+      expect(statement.suggestedFilename()).toMatch(/^statement-of-account-[0-9a-f]{8}\.pdf$/);
     } catch (error) {
       await snap(page, journey, 'failed-here');
       throw error;
