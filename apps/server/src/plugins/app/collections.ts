@@ -483,8 +483,12 @@ export class Collections {
     const instrumentId = randomUUID();
     const expiresAt = new Date(now.getTime() + INSTRUMENT_VALID_HOURS * 3_600_000);
     const kind = COLLECTION_CHANNELS[channel].kind;
-    // The web app's repay_detail screen: the hosted checkout sends the borrower back there.
-    const returnUrl = `${this.options.publicUrl}/#/repay/repay_detail?orderNo=${order.order_id}`;
+    // The web app's repay_detail screen: the hosted checkout sends the borrower back there. A shared link
+    // is paid by someone else, who has no session of the borrower's to go back to.
+    const returnUrl =
+      channel === 'payment_link'
+        ? null
+        : `${this.options.publicUrl}/#/repay/repay_detail?orderNo=${order.order_id}`;
     const issued = await this.provider.issue(tx, {
       instrumentId,
       packageName: brand.packageName,

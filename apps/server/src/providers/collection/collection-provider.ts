@@ -16,8 +16,8 @@ export interface InstrumentRequest {
   /** Centavos. */
   amount: number;
   expiresAt: Date;
-  /** Where a hosted checkout sends the borrower back to. */
-  returnUrl: string;
+  /** Where a hosted checkout sends the payer back to; null: nowhere (a link someone else pays). */
+  returnUrl: string | null;
   /** Whose account a transfer goes to: the lender's corporate name. */
   payeeName: string;
 }

@@ -90,7 +90,7 @@ export async function sandboxCheckoutRoutes(
     const choice = (request.body as { action?: string } | undefined)?.action;
     const instrument = await provider.find(instrumentId);
     if (instrument?.kind !== 'checkout') return page(reply, 404, 'Not found', '<h1>Payment not found</h1>');
-    const back = instrument.returnUrl ?? '/';
+    const back = instrument.returnUrl;
     try {
       await provider.settle(instrument.instrumentId, choice === 'pay' ? 'paid' : 'failed');
     } catch (error) {
@@ -102,12 +102,9 @@ export async function sandboxCheckoutRoutes(
       choice === 'pay'
         ? `<h1>Payment received</h1><p>${escapeHtml(formatPeso(instrument.amount))} is on its way to your loan. Crediting takes up to ${CREDITING_MINUTES} minutes.</p>`
         : '<h1>Payment cancelled</h1><p>Nothing was charged.</p>';
-    return page(
-      reply,
-      200,
-      choice === 'pay' ? 'Paid' : 'Cancelled',
-      `${body}<a class="button pay" href="${escapeHtml(back)}">Back to the app</a>`,
-      back,
-    );
+    const next = back
+      ? `<a class="button pay" href="${escapeHtml(back)}">Back to the app</a>`
+      : '<p>You can close this page.</p>';
+    return page(reply, 200, choice === 'pay' ? 'Paid' : 'Cancelled', `${body}${next}`, back ?? undefined);
   });
 }

@@ -373,6 +373,27 @@ describe('collections', () => {
     expect((await detail(token, orderId)).body.data.paid).toBe(MINIMUM_REPAYMENT);
   });
 
+  it('a shared payment link is paid by someone else, who is not sent into the borrower’s app', async () => {
+    const { token, orderId } = await repayingLoan(server);
+    const link = (
+      await server.call(
+        'shareablePaymentLink',
+        { orderNo: orderId, payOrderId: '1', amount: MINIMUM_REPAYMENT },
+        { token },
+      )
+    ).body.data;
+    const paid = await server.app.inject({
+      method: 'POST',
+      url: new URL(link.checkoutUrl as string).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=pay',
+    });
+    expect(paid.payload).toContain('You can close this page.');
+    expect(paid.payload).not.toContain('Back to the app');
+    await server.settle();
+    expect((await detail(token, orderId)).body.data.paid).toBe(MINIMUM_REPAYMENT);
+  });
+
   it('a cancelled checkout fails its instrument and credits nothing', async () => {
     const { token, orderId } = await repayingLoan(server);
     const checkout = (
