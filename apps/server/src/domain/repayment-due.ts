@@ -6,7 +6,7 @@ import { type CalendarDate, manilaToday } from '@hiram/contract/profile';
  * What Home and Records say a disbursed loan asks of the borrower next: a due date and an amount, read from
  * the quote the borrower signed, with due days counted from the Manila day the payout succeeded (as the
  * Disclosure Statement counts them). Payments, penalties and extensions are not in the quote: the
- * repayment ledger replaces `amountDue` with the real balance when it exists.
+ * latest-order route replaces `amountDue` with the ledger's figure (collections.amountDue).
  */
 export interface RepaymentDue {
   /** YYYY-MM-DD, Manila calendar. */

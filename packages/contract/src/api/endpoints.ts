@@ -564,7 +564,9 @@ export const ENDPOINTS = {
         ),
       amountDue: centavos
         .nullable()
-        .describe('centavos, with dueDate: that instalment, or every instalment past due, from the quote'),
+        .describe(
+          'centavos, with dueDate: that instalment, or every instalment past due, less payments, plus penalty and fees (from the ledger)',
+        ),
     }),
   ),
   loanOrderList: endpoint(
