@@ -1,6 +1,6 @@
 // The yardstick of `npm run bench:api`: a bare Fastify route doing one primary-key query on the database the
 // server uses, with the same pool size and nothing else (no cipher, no session, no validation, no logging).
-// Started by bench-api.ts with BENCH_DATABASE_URL, BENCH_PORT and BENCH_USER_ID; prints `ready` when listening.
+// Started by bench-api.ts with BENCH_DATABASE_URL, BENCH_PORT and BENCH_USER_ID.
 import Fastify from 'fastify';
 import pg from 'pg';
 
@@ -14,7 +14,6 @@ app.get('/bare', async () => {
 });
 
 await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT) });
-process.stdout.write('ready\n');
 process.once('SIGTERM', () => {
   void app.close().then(() => pool.end().then(() => process.exit(0)));
 });

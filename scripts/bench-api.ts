@@ -61,60 +61,50 @@ async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }>
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
-/** A child process that is ready when `ready(line)` says so from its output. */
-function start(
+/** A child process, once `readyUrl` answers; its output is shown only if it fails to start. */
+async function start(
   args: string[],
   env: Record<string, string>,
-  ready: (output: string) => boolean,
+  readyUrl: string,
   nodeOptions: string[] = [],
 ): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`${args[0]} did not start:\n${output}`)), 120_000);
-    const listen = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (!ready(output)) return;
-      clearTimeout(timer);
-      // From now on its log is read and dropped, as a log collector would read it.
-      child.stdout?.removeListener('data', listen);
-      child.stderr?.removeListener('data', listen);
-      child.stdout?.resume();
-      child.stderr?.resume();
-      resolve(child);
-    };
-    child.stdout?.on('data', listen);
-    child.stderr?.on('data', listen);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${args[0]} exited with ${code}:\n${output}`));
-    });
+  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  for (let attempt = 0; attempt < 480; attempt++) {
+    if (child.exitCode !== null) throw new Error(`${args[0]} exited with ${child.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(readyUrl)).ok) {
+        // From now on its log is read and dropped, as a log collector would read it.
+        child.stdout?.removeListener('data', keep);
+        child.stderr?.removeListener('data', keep);
+        child.stdout?.resume();
+        child.stderr?.resume();
+        return child;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`${args[0]} did not start:\n${output}`);
 }
 
 function stop(child: ChildProcess | undefined): Promise<void> {
   if (!child || child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    child.removeAllListeners('exit');
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
-}
-
-async function waitForHealth(base: string): Promise<void> {
-  for (let attempt = 0; attempt < 240; attempt++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the server did not answer /healthz');
 }
 
 /** Headers the app sends with every call. */
@@ -234,17 +224,16 @@ async function main(): Promise<number> {
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
         SANDBOX_DELAY_MS: '0',
       },
-      (output) => output.includes('is serving'),
+      `${base}/healthz`,
       process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [],
     );
-    await waitForHealth(base);
     const { token, userId } = await signIn(base);
 
     const barePort = await freePort();
     bare = await start(
       ['scripts/bench-api-bare.ts'],
       { BENCH_DATABASE_URL: database.url, BENCH_PORT: String(barePort), BENCH_USER_ID: userId },
-      (output) => output.includes('ready'),
+      `http://127.0.0.1:${barePort}/bare`,
     );
 
     process.stdout.write(
