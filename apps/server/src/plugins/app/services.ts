@@ -25,7 +25,7 @@ import { Market } from './market.ts';
 import { PayoutAccounts } from './payout-accounts.ts';
 import { RateLimits } from './rate-limits.ts';
 import { Security } from './security.ts';
-import { SERVICING_DAILY_JOB, SERVICING_REMINDER_JOB, Servicing } from './servicing.ts';
+import { SERVICING_DAILY_JOB, SERVICING_ORDER_JOB, SERVICING_REMINDER_JOB, Servicing } from './servicing.ts';
 import { Sessions } from './sessions.ts';
 import { VerifyCodes } from './verify-codes.ts';
 import { Vouchers } from './vouchers.ts';
@@ -182,6 +182,9 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('servicing', servicing);
     app.decorate('vouchers', new Vouchers(db, clock, app.ledger, servicing));
     jobs.handle(SERVICING_DAILY_JOB, () => servicing.runDaily());
+    jobs.handle(SERVICING_ORDER_JOB, (payload) =>
+      servicing.serviceOrder((payload as { orderId: string }).orderId),
+    );
     jobs.handle(SERVICING_REMINDER_JOB, (payload) =>
       servicing.sendReminder(payload as Parameters<Servicing['sendReminder']>[0]),
     );

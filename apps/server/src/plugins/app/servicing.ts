@@ -37,6 +37,8 @@ import type { LoanOrders } from './loan-orders.ts';
 /** The daily run (penalties, overdue, reminders) and the reminder jobs it queues. */
 export const SERVICING_DAILY_JOB = 'servicingDaily';
 export const SERVICING_REMINDER_JOB = 'servicingReminder';
+/** One loan's share of the daily run; its payload is `{ orderId }`. */
+export const SERVICING_ORDER_JOB = 'servicingOrder';
 /** An extension order may be paid for 24 hours (SPEC section 9: an online repayment order is valid 24 hours). */
 export const EXTENSION_ORDER_VALID_MS = 24 * 60 * 60 * 1000;
 
@@ -183,12 +185,19 @@ export class Servicing {
   /** The daily run: every open loan is serviced in its own transaction, then the next run is queued. */
   async runDaily(): Promise<void> {
     await this.expireExtensionOrders();
-    const rows = await this.db.query<{ order_id: string }>(
-      'select order_id from loan_orders where status in ($1, $2) order by seq',
-      [S.repaying, S.overdue],
-    );
-    for (const row of rows) await this.serviceOrder(row.order_id);
-    await this.scheduleDailyRun();
+    // One job per open loan, queued with tomorrow's run: every process takes a share, and a loan that
+    // fails is retried alone without holding up the others.
+    await this.db.transaction(async (tx) => {
+      const now = this.clock.now().toISOString();
+      await tx.query(
+        `insert into jobs (kind, payload, run_at, created_at)
+         select $1, jsonb_build_object('orderId', order_id), $2, $2
+         from loan_orders where status in ($3, $4)`,
+        [SERVICING_ORDER_JOB, now, S.repaying, S.overdue],
+      );
+      await this.scheduleDailyRun(tx);
+    });
+    this.jobs.wake();
   }
 
   /**

@@ -76,7 +76,12 @@ describe('the daily run', () => {
     // Two days later: the two missed days, each once, whatever number of runs.
     await goTo(server, '2026-06-04', 9);
     await Promise.all([server.app.servicing.runDaily(), server.app.servicing.runDaily()]);
+    await Promise.all([
+      server.app.servicing.serviceOrder(orderId),
+      server.app.servicing.serviceOrder(orderId),
+    ]);
     await server.app.servicing.runDaily();
+    await server.settle();
     expect((await penalties(orderId)).map((p) => p.day)).toEqual(['2026-06-02', '2026-06-03', '2026-06-04']);
     const balance = await server.app.ledger.orderBalance(server.db, orderId);
     expect(balance.penalty).toBe(3 * PENALTY_A_DAY);
