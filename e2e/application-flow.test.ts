@@ -253,7 +253,7 @@ describe('a new borrower applies in a mobile browser', () => {
       });
       await loanCard.getByText(dueDate).waitFor();
       expect(await loanCard.getByRole('link', { name: 'Repay' }).getAttribute('href')).toMatch(
-        /^#\/repay\/repay_detail\?orderId=/,
+        /^#\/repay\/repay_detail\?orderNo=/,
       );
       await snap(page, journey, '17-home-repaying');
 
@@ -272,7 +272,9 @@ describe('a new borrower applies in a mobile browser', () => {
       // The row opens the loan's repayment details.
       await page.getByRole('tab', { name: 'Incomplete' }).click();
       await row.click();
-      await expect.poll(() => new URL(page.url()).hash).toMatch(/^#\/repay\/repay_detail\?orderId=/);
+      await expect.poll(() => new URL(page.url()).hash).toMatch(/^#\/repay\/repay_detail\?orderNo=/);
+      await page.getByRole('heading', { name: 'Amount due now' }).waitFor();
+      await snap(page, journey, '19-records-to-repay-detail');
     } catch (error) {
       await snap(page, journey, 'failed-here');
       throw error;

@@ -1,6 +1,6 @@
 import type { ApplicationProgress } from '@hiram/contract/api/application';
 import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
-import { type AppRoute, paths } from '../config/paths.ts';
+import { paths } from '../config/paths.ts';
 import { ApiError, apiRequest, errorMessage } from '../lib/api-client.ts';
 import { BridgeError, BridgeUnavailableError, bridge, getAppMode } from '../lib/bridge/bridge.ts';
 import type { FeatureText } from '../lib/i18n/feature-text.ts';
@@ -95,15 +95,15 @@ export async function applyForLoan(): Promise<void> {
  * payout opens the lending screen, which says what failed and leads to changing the account. An application
  * step asks the server where the borrower is.
  */
-const RECORD_SCREENS: Partial<Record<number, AppRoute>> = {
-  [LOAN_ORDER_STATUS.finished]: paths.repayDetail,
-  [LOAN_ORDER_STATUS.payFail]: paths.lending,
+const RECORD_SCREENS: Partial<Record<number, (orderId: string) => string>> = {
+  [LOAN_ORDER_STATUS.finished]: (orderId) => paths.repayDetail.getHref({ orderNo: orderId }),
+  [LOAN_ORDER_STATUS.payFail]: (orderId) => paths.lending.getHref({ orderId }),
 };
 
 export async function openOrder(order: { orderId: string; status: number }): Promise<void> {
   const own = RECORD_SCREENS[order.status];
   if (own) {
-    await navigateTo(own.getHref({ orderId: order.orderId }));
+    await navigateTo(own(order.orderId));
     return;
   }
   const action = dispatch(order.status, getAppMode(), order.orderId);

@@ -101,7 +101,7 @@ describe('a known order', () => {
     });
     expect(dispatch(LOAN_ORDER_STATUS.repaying, 'web', 'o-1')).toEqual({
       kind: 'navigate',
-      to: '/repay/repay_detail?orderId=o-1',
+      to: '/repay/repay_detail?orderNo=o-1',
     });
     expect(dispatch(LOAN_ORDER_STATUS.finishLoading, 'web', 'o-1')).toEqual({
       kind: 'navigate',

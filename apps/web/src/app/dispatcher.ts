@@ -74,8 +74,16 @@ export type DispatchAction =
   | { kind: 'nativeStep'; step: ApplicationStep }
   | { kind: 'navigate'; to: string; notice?: 'validationNotReady' };
 
-/** Screens that show one order: they are told which (`?orderId=`) when the dispatcher knows it. */
-const ORDER_SCREENS: readonly RouteName[] = ['confirmBorrow', 'lending', 'repayDetail', 'finishLoading'];
+/**
+ * Screens that show one order, and the search parameter that names it when the dispatcher knows it
+ * (repay_detail keeps the spec's `orderNo`).
+ */
+const ORDER_PARAMS: Partial<Record<RouteName, string>> = {
+  confirmBorrow: 'orderId',
+  lending: 'orderId',
+  finishLoading: 'orderId',
+  repayDetail: 'orderNo',
+};
 
 /**
  * What to do in this mode. In the app the host opens its own screen for a step; outside it, where the spec
@@ -92,7 +100,7 @@ export function dispatch(
       ? { kind: 'nativeStep', step: destination.step }
       : { kind: 'navigate', to: paths[STEP_SCREENS[destination.step]].getHref() };
   }
-  const named = orderId !== undefined && ORDER_SCREENS.includes(destination.route);
-  const to = paths[destination.route].getHref(named ? { orderId } : undefined);
+  const param = ORDER_PARAMS[destination.route];
+  const to = paths[destination.route].getHref(param && orderId ? { [param]: orderId } : undefined);
   return destination.notice ? { kind: 'navigate', to, notice: destination.notice } : { kind: 'navigate', to };
 }

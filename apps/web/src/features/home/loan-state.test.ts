@@ -116,7 +116,7 @@ describe('homeCardOf', () => {
       kind: homeState,
       figure: { kind: 'amount', centavos: 327_300 },
       dueDate: '2026-05-31',
-      actionHref: '/repay/repay_detail?orderId=o-1',
+      actionHref: '/repay/repay_detail?orderNo=o-1',
       refreshMs: null,
     });
   });

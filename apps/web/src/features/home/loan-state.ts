@@ -75,7 +75,7 @@ export function homeCardOf(latest: LatestOrder): HomeCard | null {
       return card(
         latest.homeState,
         latest.amountDue === null ? null : { kind: 'amount', centavos: latest.amountDue },
-        paths.repayDetail.getHref({ orderId }),
+        paths.repayDetail.getHref({ orderNo: orderId }),
         { dueDate: latest.dueDate },
       );
   }
