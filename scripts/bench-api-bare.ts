@@ -3,8 +3,9 @@
 // Started by bench-api.ts with BENCH_DATABASE_URL, BENCH_PORT and BENCH_USER_ID.
 import Fastify from 'fastify';
 import pg from 'pg';
+import { POOL_SIZE } from '../apps/server/src/db/postgres.ts';
 
-const pool = new pg.Pool({ connectionString: process.env.BENCH_DATABASE_URL, max: 10 });
+const pool = new pg.Pool({ connectionString: process.env.BENCH_DATABASE_URL, max: POOL_SIZE });
 const userId = process.env.BENCH_USER_ID;
 const app = Fastify({ logger: false });
 

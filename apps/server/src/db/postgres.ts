@@ -53,9 +53,12 @@ function handleOf(client: Client): Queryable {
   };
 }
 
+/** Connections per server process. */
+export const POOL_SIZE = 20;
+
 /** PostgreSQL through a pg pool: any number of server processes may share it. */
 export function openPostgres(connectionString: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, types });
+  const pool = new pg.Pool({ connectionString, max: options.max ?? POOL_SIZE, types });
   // An idle client losing its connection (a server restart) must not crash the process.
   pool.on('error', () => {});
   const outer = handleOf(pool);
