@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiBorrower } from './support/api-borrower.ts';
+import { snap, useBrowser } from './support/browser.ts';
+import { agreeToPermissions } from './support/journeys.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { newMobile } from './support/sms.ts';
+
+const browser = useBrowser();
+let server: RunningServer;
+
+// Its own server: the journey moves the server's clock past the due date (POST /dev/clock); sign-ins last
+// a year so the moved clock does not end them.
+beforeAll(async () => {
+  server = await startServer({ SESSION_TTL_DAYS: '365' });
+});
+afterAll(() => server?.stop());
+
+/** A Manila day as the app writes it in English, e.g. "June 5, 2026". */
+function shown(day: string): string {
+  return new Date(`${day}T12:00:00+08:00`).toLocaleDateString('en-PH', {
+    timeZone: 'Asia/Manila',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+}
+
+describe("Home's card for an overdue loan", () => {
+  it('shows the amount overdue, the day it was due and Repay now, in English and Filipino; Records says Overdue', async () => {
+    const journey = 'home-overdue';
+    const borrower = new ApiBorrower(server.url, newMobile());
+    const password = 'Overdue2026!';
+    await borrower.register(password);
+    const orderId = await borrower.takeLoanToRepayment(100_000, 91);
+    const { dueDate } = await borrower.call<{ dueDate: string }>('extensionData', { orderId });
+    const moved = await fetch(`${server.url}/dev/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advanceSeconds: 95 * 86_400 }),
+    });
+    expect(moved.status).toBe(200);
+
+    const { context, page } = await browser().newPhone();
+    try {
+      await page.goto(`${server.url}/#/user/login?returnTo=%2F`);
+      await agreeToPermissions(page);
+      await page.getByLabel('Mobile number').fill(borrower.mobile);
+      await page.getByRole('button', { name: 'Use password instead' }).click();
+      await page.getByRole('textbox', { name: 'Password' }).fill(password);
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+
+      // Four days late: ₱1,091 and four days of 0.1% penalty on it, as repay_detail counts it.
+      const card = page.locator('section.loan-card');
+      await card.getByRole('heading', { name: 'Your payment is overdue' }).waitFor();
+      await card.getByText('₱1,095.36').waitFor();
+      await card.getByText(shown(dueDate)).waitFor();
+      expect(await card.getByRole('link', { name: 'Repay now' }).getAttribute('href')).toBe(
+        `#/repay/repay_detail?orderNo=${orderId}`,
+      );
+      expect(await page.getByRole('button', { name: 'Apply now' }).count()).toBe(0);
+      await snap(page, journey, '01-home-overdue');
+
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Records' }).click();
+      const row = page.getByRole('list', { name: 'Incomplete loans' }).getByRole('button');
+      await row.first().waitFor();
+      expect(await row.count()).toBe(1);
+      await row.getByText('Overdue').waitFor();
+      await row.getByText(`Due ${shown(dueDate)}`).waitFor();
+      await snap(page, journey, '02-records-overdue');
+
+      // The same card in Filipino.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Me', exact: true }).click();
+      await page.getByRole('link', { name: /Language/ }).click();
+      await page.getByRole('radio', { name: 'Filipino' }).check();
+      await page.goto(`${server.url}/#/`);
+      await card.getByRole('heading', { name: 'Lampas na sa takdang petsa ang iyong bayad' }).waitFor();
+      await card.getByRole('link', { name: 'Magbayad ngayon' }).waitFor();
+      await snap(page, journey, '03-home-overdue-filipino');
+
+      await card.getByRole('link', { name: 'Magbayad ngayon' }).click();
+      await expect.poll(() => new URL(page.url()).hash).toBe(`#/repay/repay_detail?orderNo=${orderId}`);
+    } catch (error) {
+      await snap(page, journey, 'failed-here');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+});
