@@ -69,7 +69,10 @@ describe("Home's card for an overdue loan", () => {
       await snap(page, journey, '02-records-overdue');
 
       // The same card in Filipino.
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Me', exact: true }).click();
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Me', exact: true })
+        .click();
       await page.getByRole('link', { name: /Language/ }).click();
       await page.getByRole('radio', { name: 'Filipino' }).check();
       await page.goto(`${server.url}/#/`);
