@@ -77,7 +77,10 @@ export function agreementPdf(signed: SignedAgreement, language: Language): Promi
     ...section.paragraphs.map((text): PdfBlock => ({ kind: 'paragraph', text })),
   ]);
 
-  blocks.push({ kind: 'pageBreak' }, { kind: 'heading', text: DISCLOSURE_TEXT[language].statementTitle });
+  blocks.push(
+    { kind: 'pageBreak' },
+    { kind: 'heading', text: DISCLOSURE_TEXT[language].statementTitle, level: 1 },
+  );
   for (const section of disclosureSections(disclosure, language, (date) => manilaDate(date, language))) {
     blocks.push({ kind: 'heading', text: section.title });
     if (section.title === DISCLOSURE_TEXT[language].scheduleSection) {

@@ -16,7 +16,7 @@ import { padGlyphs } from './pad-glyphs.ts';
  *     pageLabel: (page, pages) => `Page ${page} of ${pages}`,  // every page, bottom right
  *     createdAt: new Date(signedAt),                   // fixed metadata: same input, same bytes
  *     blocks: [
- *       { kind: 'heading', text: '1. The parties' },
+ *       { kind: 'heading', text: '1. The parties' },     // level: 1 for a part's title
  *       { kind: 'paragraph', text: 'The lender is …' },  // wrapped to the page width
  *       { kind: 'rows', rows: [{ label: 'Principal', value: '₱1,000', note: 'optional second line' }] },
  *       { kind: 'table', columns: [{ header: 'Due', width: 2 }, { header: 'Total', width: 1, align: 'right' }],
@@ -32,7 +32,8 @@ import { padGlyphs } from './pad-glyphs.ts';
  */
 
 export type PdfBlock =
-  | { kind: 'heading'; text: string }
+  /** Level 1 opens a part of the document (a statement after an agreement); 2, the default, a section. */
+  | { kind: 'heading'; text: string; level?: 1 | 2 }
   | { kind: 'paragraph'; text: string }
   | { kind: 'note'; text: string }
   | { kind: 'rows'; rows: PdfRow[] }
@@ -69,7 +70,7 @@ export interface PdfDocumentSpec {
 
 const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
 const MARGIN = { top: 56, bottom: 64, side: 50 };
-const SIZE = { title: 18, subtitle: 10, heading: 12, body: 10, note: 8.5, footer: 7.5 };
+const SIZE = { title: 18, subtitle: 10, part: 15, heading: 12, body: 10, note: 8.5, footer: 7.5 };
 const LEADING = 1.4;
 const GAP = { afterTitle: 18, beforeHeading: 12, afterHeading: 4, afterBlock: 8, rowGap: 4, cellPad: 4 };
 const INK = rgb(0.1, 0.1, 0.12);
@@ -224,13 +225,14 @@ function drawBlock(layout: Layout, block: PdfBlock, fonts: Fonts): void {
     wrapText(text, bold ? fonts.bold : fonts.regular, size, width);
   switch (block.kind) {
     case 'heading': {
-      const lines = wrap(block.text, SIZE.heading, CONTENT_WIDTH, true);
+      const size = block.level === 1 ? SIZE.part : SIZE.heading;
+      const lines = wrap(block.text, size, CONTENT_WIDTH, true);
       // Keep the heading with at least two lines of what follows it.
       layout.ensure(
-        GAP.beforeHeading + lines.length * layout.lineHeight(SIZE.heading) + 2 * layout.lineHeight(SIZE.body),
+        GAP.beforeHeading + lines.length * layout.lineHeight(size) + 2 * layout.lineHeight(SIZE.body),
       );
       layout.space(GAP.beforeHeading);
-      layout.lines(lines, { size: SIZE.heading, bold: true });
+      layout.lines(lines, { size, bold: true });
       layout.space(GAP.afterHeading);
       return;
     }
