@@ -1,5 +1,6 @@
 import './servicing.css';
 import { formatPeso } from '@hiram/contract/money';
+import type { ChannelId } from '@hiram/contract/repayment';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Page } from '../../components/page.tsx';
@@ -54,7 +55,7 @@ export function ExtensionScreen() {
   const channels = useChannels();
   const confirm = useConfirmExtension();
   const pay = usePayExtension();
-  const [channel, setChannel] = useState<string | null>(null);
+  const [channel, setChannel] = useState<ChannelId | null>(null);
   const [instrument, setInstrument] = useState<PaymentInstrument | null>(null);
   const [awaiting, setAwaiting] = useState<Awaiting | null>(() => readAwaiting(orderId));
   const data = extension.data;
@@ -91,7 +92,7 @@ export function ExtensionScreen() {
   const onPay = async (extensionId: string) => {
     if (!channel) return;
     try {
-      const issued = await pay.mutate({ extensionId, channel: channel as never });
+      const issued = await pay.mutate({ extensionId, channel });
       startWaiting();
       if (issued?.checkoutUrl) {
         window.location.assign(issued.checkoutUrl);
