@@ -25,7 +25,7 @@ function shown(day: string): string {
   });
 }
 
-describe("Home's card for an overdue loan", () => {
+describe("Home's card for a loan in trouble", () => {
   it('shows the amount overdue, the day it was due and Repay now, in English and Filipino; Records says Overdue', async () => {
     const journey = 'home-overdue';
     const borrower = new ApiBorrower(server.url, newMobile());
@@ -82,6 +82,51 @@ describe("Home's card for an overdue loan", () => {
 
       await card.getByRole('link', { name: 'Magbayad ngayon' }).click();
       await expect.poll(() => new URL(page.url()).hash).toBe(`#/repay/repay_detail?orderNo=${orderId}`);
+    } catch (error) {
+      await snap(page, journey, 'failed-here');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('after a failed payout, asks to change the bank account and opens the change form for that order', async () => {
+    const journey = 'home-failed-payout';
+    const borrower = new ApiBorrower(server.url, newMobile());
+    const password = 'Failed2026!';
+    await borrower.register(password);
+    const orderId = await borrower.takeLoanToRepayment(100_000, 91, {
+      walletNumber: '09171230000',
+      until: 'failed',
+    });
+
+    const { context, page } = await browser().newPhone();
+    try {
+      await page.goto(`${server.url}/#/user/login?returnTo=%2F`);
+      await agreeToPermissions(page);
+      await page.getByLabel('Mobile number').fill(borrower.mobile);
+      await page.getByRole('button', { name: 'Use password instead' }).click();
+      await page.getByRole('textbox', { name: 'Password' }).fill(password);
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+
+      const card = page.locator('section.loan-card');
+      await card.getByRole('heading', { name: 'We could not send your money' }).waitFor();
+      await snap(page, journey, '01-home-failed');
+
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Records' }).click();
+      const row = page.getByRole('list', { name: 'Incomplete loans' }).getByRole('button');
+      await row.getByText('Payout failed').waitFor();
+      await snap(page, journey, '02-records-failed');
+      // The row opens the lending screen, which says what failed.
+      await row.click();
+      await expect.poll(() => new URL(page.url()).hash).toBe(`#/borrow/lending?orderId=${orderId}`);
+      await page.getByRole('heading', { name: 'We could not send your money' }).waitFor();
+
+      await page.goto(`${server.url}/#/`);
+      await card.getByRole('link', { name: 'Change bank account' }).click();
+      await page.getByRole('heading', { name: 'Change your receiving account' }).waitFor();
+      expect(new URL(page.url()).hash).toBe(`#/add_bankcard?orderId=${orderId}`);
+      await snap(page, journey, '03-change-account');
     } catch (error) {
       await snap(page, journey, 'failed-here');
       throw error;

@@ -96,8 +96,16 @@ export class ApiBorrower {
     return data;
   }
 
-  /** Every application step, then the loan applied for, approved, signed and paid out. */
-  async takeLoanToRepayment(amount: number, tenureDays: number): Promise<string> {
+  /**
+   * Every application step, then the loan applied for, approved, signed and paid out. A wallet number
+   * ending in 0000 makes the sandbox refuse the payout: wait `until` the Home state 'failed' then.
+   */
+  async takeLoanToRepayment(
+    amount: number,
+    tenureDays: number,
+    options: { walletNumber?: string; until?: 'repaying' | 'failed' } = {},
+  ): Promise<string> {
+    const walletNumber = options.walletNumber ?? '09171112222';
     const json = createRequire(import.meta.url).resolve('@hiram/contract/psgc.generated.json');
     const places = psgcData(JSON.parse(readFileSync(json, 'utf8')) as PsgcJson);
     const state = places.states[0] as (typeof places.states)[number];
@@ -154,8 +162,8 @@ export class ApiBorrower {
       accountKind: 'wallet',
       bankCode: '90005',
       holderName: 'Maria Clara Dela Cruz',
-      accountNumber: '09171112222',
-      confirmAccountNumber: '09171112222',
+      accountNumber: walletNumber,
+      confirmAccountNumber: walletNumber,
     });
     await this.until<{ state: string }>('getBindCardResult', (account) => account.state === 'verified');
     const { productId } = (await this.call<{ productId: string }[]>('productList'))[0] as {
@@ -169,7 +177,8 @@ export class ApiBorrower {
     });
     await this.call('signAgreement', { orderId: order.orderId, documentHash, agreed: true });
     await this.call('getMoney', { orderId: order.orderId });
-    await this.until<{ homeState: string }>('latestLoanOrder', (latest) => latest.homeState === 'repaying');
+    const until = options.until ?? 'repaying';
+    await this.until<{ homeState: string }>('latestLoanOrder', (latest) => latest.homeState === until);
     return order.orderId;
   }
 }
