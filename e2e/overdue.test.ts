@@ -128,6 +128,18 @@ describe('an overdue loan', () => {
       await sent.getByText('₱500 · GC 7781 2034').waitFor();
       await sent.getByText(/^Being checked, answer by /).waitFor();
       await snap(page, journey, '08-proof-sent');
+
+      // The same screens in Filipino.
+      await page.goto(`${server.url}/#/user_center/language`);
+      await page.getByRole('radio', { name: 'Filipino' }).check();
+      await page.goto(`${server.url}/#/repay/exhibition_period_detail?orderNo=${orderId}`);
+      await page.getByRole('heading', { name: 'I-extend ang iyong loan' }).waitFor();
+      await page.getByText('Bagong due date').waitFor();
+      await snap(page, journey, '09-extension-filipino');
+      await page.goto(`${server.url}/#/repay/voucher?orderNo=${orderId}`);
+      await page.getByRole('heading', { name: 'Patunay ng bayad', exact: true }).waitFor();
+      await page.getByText(/^Sinusuri pa, sagot bago mag-/).waitFor();
+      await snap(page, journey, '10-proof-filipino');
     } catch (error) {
       await snap(page, journey, 'failed-here');
       throw error;
