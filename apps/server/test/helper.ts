@@ -6,7 +6,7 @@ import { encryptPath } from '@hiram/contract/cipher';
 import type { Envelope } from '@hiram/contract/envelope';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type BuildAppOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
 import { openPglite } from '../src/db/pglite.ts';
@@ -177,6 +177,8 @@ export interface StartOptions {
    * `settle()`, so a sandbox answer never lands before the test has looked at the state before it.
    */
   backgroundJobs?: boolean;
+  /** Where the log goes (with `config.logLevel`), for a test that checks what operations are told. */
+  logDestination?: BuildAppOptions['logDestination'];
 }
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
@@ -191,6 +193,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       config,
       clock,
       backgroundJobs: options.backgroundJobs ?? false,
+      ...(options.logDestination ? { logDestination: options.logDestination } : {}),
       ...(given ? { database: given } : {}),
     });
   } catch (error) {

@@ -349,6 +349,15 @@ export const ERRORS = {
       es: 'No pudimos enviar el dinero a esta cuenta. Cambie su cuenta de destino',
     },
   },
+  PAYOUT_AMOUNT_MISMATCH: {
+    code: 40980,
+    status: 409,
+    message: {
+      en: 'The amount reported does not match the amount of this payout',
+      fil: 'Hindi tugma ang iniulat na halaga sa halaga ng payout na ito',
+      es: 'El importe informado no coincide con el importe de este desembolso',
+    },
+  },
   ACCOUNT_STILL_CHECKING: {
     code: 40913,
     status: 409,

@@ -177,10 +177,12 @@ export class Disbursements {
       );
       if (fresh.length === 0) return 'duplicate';
       if (payout.state !== 'queued' && payout.state !== 'requested') return 'stale';
+      // Refused, and the transaction with the event's record rolled back: the provider may send it again
+      // once corrected, and operations are told (the route logs it as an error).
       if (Number(event.amount) !== Number(payout.amount))
-        throw new Error(
-          `Payout ${payout.payout_id}: the provider reports ${event.amount}, we asked ${payout.amount}`,
-        );
+        throw new AppError('PAYOUT_AMOUNT_MISMATCH', {
+          data: { reported: event.amount, expected: Number(payout.amount) },
+        });
       const now = this.clock.now().toISOString();
       const state: PayoutState = event.outcome === 'paid' ? 'succeeded' : 'failed';
       await tx.query('update payouts set state = $2, failure = $3, updated_at = $4 where payout_id = $1', [

@@ -37,9 +37,24 @@ export async function payoutCallbackRoutes(app: FastifyInstance): Promise<void> 
     app,
     'payoutResult',
     async ({ input, request }) => {
-      const outcome = await app.disbursements.applyResult(input);
-      request.log.info({ eventId: input.eventId, payoutId: input.payoutId, outcome }, 'payout result');
-      return null;
+      try {
+        const outcome = await app.disbursements.applyResult(input);
+        request.log.info({ eventId: input.eventId, payoutId: input.payoutId, outcome }, 'payout result');
+        return null;
+      } catch (error) {
+        // Money may have left in a different amount than we asked: a person must look at it.
+        if (error instanceof AppError && error.key === 'PAYOUT_AMOUNT_MISMATCH')
+          request.log.error(
+            {
+              eventId: input.eventId,
+              payoutId: input.payoutId,
+              outcome: input.outcome,
+              ...(error.options.data as object),
+            },
+            'payout callback refused: the amount differs from the payout',
+          );
+        throw error;
+      }
     },
     { rawBody: true, preValidation: [verifySignature] },
   );

@@ -13,9 +13,14 @@ import { startTestServer, type TestServer } from '../../helper.ts';
 
 /** get-money, the payout job and the provider's signed callback (docs/api.md "Disbursement"), on both databases. */
 let server: TestServer;
+/** What the server logs at error level: what operations are alerted to. */
+const errorLog: { msg: string; [key: string]: unknown }[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ config: { assessmentDelaySeconds: 0 } });
+  server = await startTestServer({
+    config: { assessmentDelaySeconds: 0, logLevel: 'error' },
+    logDestination: { write: (line: string) => void errorLog.push(JSON.parse(line)) },
+  });
 }, 60_000);
 afterAll(() => server.close());
 
@@ -246,6 +251,32 @@ describe(`the payout callback (${testDatabaseKind()})`, () => {
     expect(await orderStatus(orderId)).toBe(S.lending);
     expect(await journals(orderId)).toEqual([]);
     expect((await payouts(orderId)).map((p) => p.state)).toEqual(['queued']);
+  });
+
+  it("refuses a result whose amount is not the payout's with 409, changes nothing and alerts operations", async () => {
+    const { orderId, paid, payout } = await lendingOrder();
+    for (const amount of [paid.amount + 1, paid.amount - 100_00, 0]) {
+      for (const outcome of ['paid', 'failed']) {
+        const answer = await postCallback({ ...paid, outcome, amount });
+        expect([answer.status, answer.body.code]).toEqual([409, ERRORS.PAYOUT_AMOUNT_MISMATCH.code]);
+        expect(answer.body.msg).toBe(ERRORS.PAYOUT_AMOUNT_MISMATCH.message.en);
+      }
+    }
+    expect(await orderStatus(orderId)).toBe(S.lending);
+    expect(await journals(orderId)).toEqual([]);
+    expect((await payouts(orderId)).map((p) => p.state)).toEqual(['queued']);
+    const alerts = errorLog.filter((line) => line.payoutId === payout.payout_id);
+    expect(alerts).toHaveLength(6);
+    expect(alerts[0]).toMatchObject({
+      level: 50,
+      eventId: paid.eventId,
+      reported: paid.amount + 1,
+      expected: paid.amount,
+    });
+    // The event was not recorded: the provider's corrected result, same event id, is applied.
+    expect((await postCallback(paid)).status).toBe(200);
+    expect(await orderStatus(orderId)).toBe(S.repaying);
+    expect((await journals(orderId)).map((j) => j.kind)).toEqual(['disbursement']);
   });
 
   it('answers 404 for a payout it does not know, and accepts a late event for a settled payout without applying it', async () => {

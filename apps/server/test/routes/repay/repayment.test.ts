@@ -373,6 +373,35 @@ describe('collections', () => {
     expect((await detail(token, orderId)).body.data.paid).toBe(MINIMUM_REPAYMENT);
   });
 
+  it('refuses an unknown instrument and a paid event without money with a 4xx, recording nothing', async () => {
+    const { token, orderId } = await repayingLoan(server);
+    const counter = (await counterReference(token, orderId, MINIMUM_REPAYMENT)).body.data;
+    const event = {
+      eventId: `evt-unknown-${orderId}`,
+      instrumentId: counter.instrumentId,
+      outcome: 'paid' as const,
+      amount: MINIMUM_REPAYMENT,
+      occurredAt: server.clock.now().toISOString(),
+    };
+    const refused = [
+      await sendCollectionEvent(server, { ...event, instrumentId: '00000000-0000-4000-8000-000000000000' }),
+      await sendCollectionEvent(server, { ...event, instrumentId: 'not-an-instrument' }),
+      await sendCollectionEvent(server, { ...event, amount: 0 }),
+      await sendCollectionEvent(server, { ...event, amount: -MINIMUM_REPAYMENT }),
+    ];
+    expect(refused.map((answer) => [answer.status, answer.body.code])).toEqual([
+      [404, ERRORS.NOT_FOUND.code],
+      [404, ERRORS.NOT_FOUND.code],
+      [400, ERRORS.VALIDATION_FAILED.code],
+      [400, ERRORS.VALIDATION_FAILED.code],
+    ]);
+    expect((await detail(token, orderId)).body.data.paid).toBe(0);
+    expect((await journalsOf(server, orderId)).kinds).toEqual(['disbursement']);
+    // Nothing was recorded, not even the event id: the same event for the right instrument is credited.
+    expect((await sendCollectionEvent(server, event)).body.data.outcome).toBe('credited');
+    expect((await detail(token, orderId)).body.data.paid).toBe(MINIMUM_REPAYMENT);
+  });
+
   it('a shared payment link is paid by someone else, who is not sent into the borrower’s app', async () => {
     const { token, orderId } = await repayingLoan(server);
     const link = (
