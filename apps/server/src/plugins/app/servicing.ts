@@ -545,7 +545,13 @@ export class Servicing {
     ]);
     if (!row || (row.status !== S.repaying && row.status !== S.overdue)) return;
     const balance = await this.ledger.orderBalance(tx, orderId);
-    if (balance.totalDue <= 0) await this.loanOrders.moveIn(tx, orderId, 'repayInFull', { reason: 'paid' });
+    if (balance.totalDue > 0) return;
+    await this.loanOrders.moveIn(tx, orderId, 'repayInFull', { reason: 'paid' });
+    // Nothing is owed any more: the codes still open stop being offered (a late payment still credits).
+    await tx.query(
+      `update collection_instruments set status = 'closed', settled_at = $2 where order_id = $1 and status = 'open'`,
+      [orderId, this.clock.now().toISOString()],
+    );
   }
 
   /**

@@ -158,6 +158,13 @@ describe('proof of payment', () => {
 
   it('approved for the whole balance: the loan is finished and shows under Finished', async () => {
     const { token, orderId } = await disbursedLoan(server);
+    // A counter code the borrower asked for earlier stops being offered once the loan is paid.
+    const code = await server.call(
+      'counterReference',
+      { orderNo: orderId, payOrderId: '1', amount: 50_000, channel: 'seven_eleven' },
+      { token },
+    );
+    expect(code.status, JSON.stringify(code.body)).toBe(200);
     const { voucherId } = await sendProof(token, orderId, 109_100);
     const approved = await server.call('opsReviewVoucher', { voucherId, decision: 'approve' }, ops);
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
@@ -165,6 +172,11 @@ describe('proof of payment', () => {
     expect(await orderStatus(server, orderId)).toBe(S.finished);
     const orders = (await server.call('loanOrderList', {}, { token })).body.data;
     expect(orders[0]).toMatchObject({ orderId, status: S.finished, label: 'finished' });
+    const open = await server.db.query(
+      `select 1 from collection_instruments where order_id = $1 and status = 'open'`,
+      [orderId],
+    );
+    expect(open).toEqual([]);
   });
 
   it('rejected: nothing is credited and the borrower reads the reason', async () => {
