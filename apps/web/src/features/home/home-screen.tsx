@@ -34,6 +34,14 @@ export function HomeScreen({ onApply }: { onApply: () => void }) {
     document.title = appName;
   }, [appName]);
 
+  // While the borrower's loan card loads: the card's frame, so nothing jumps when it arrives.
+  const loadingCard = (
+    <section className="offer-card" aria-busy="true" aria-label={t('common.loading')}>
+      <span className="skeleton" />
+      <span className="skeleton skeleton-wide" />
+    </section>
+  );
+
   const offerCard = (
     <section className="offer-card" aria-labelledby="offer-title" aria-busy={products.status === 'pending'}>
       <h1 id="offer-title" className="offer-title">
@@ -92,8 +100,8 @@ export function HomeScreen({ onApply }: { onApply: () => void }) {
       </header>
 
       {token ? (
-        <Suspense fallback={<section className="offer-card" aria-busy="true" />}>
-          <LoanStateCard offer={offerCard} />
+        <Suspense fallback={loadingCard}>
+          <LoanStateCard offer={offerCard} loading={loadingCard} />
         </Suspense>
       ) : (
         offerCard

@@ -25,23 +25,12 @@ function useTimeLeft(until: number | null): number {
   return until === null ? 0 : Math.max(0, until - now);
 }
 
-/** A placeholder the size of the card, while the borrower's loan is asked for. */
-export function LoanStateSkeleton({ label }: { label: string }) {
-  return (
-    <section className="offer-card" aria-busy="true" aria-label={label}>
-      <span className="skeleton" />
-      <span className="skeleton skeleton-wide" />
-      <span className="skeleton" />
-    </section>
-  );
-}
-
 /**
  * Home's first card for a signed-in borrower: the loan offer when nothing is going on, otherwise the state
  * of their latest order with its one next step. Loaded only when someone is signed in, so a new visitor's
  * first screen carries none of it.
  */
-export function LoanStateCard({ offer }: { offer: ReactNode }) {
+export function LoanStateCard({ offer, loading }: { offer: ReactNode; loading: ReactNode }) {
   const t = useFeatureText(loanStateText);
   const latest = useLatestOrder();
   const card = latest.data ? homeCardOf(latest.data) : null;
@@ -54,7 +43,7 @@ export function LoanStateCard({ offer }: { offer: ReactNode }) {
     return () => clearInterval(timer);
   }, [refreshMs, refetch]);
 
-  if (latest.status === 'pending') return <LoanStateSkeleton label={t('loading')} />;
+  if (latest.status === 'pending') return loading;
   // No order, nothing going on, or the server could not say: the offer, whose Apply asks again.
   if (!card) return offer;
   return <StateCard card={card} t={t} />;

@@ -35,7 +35,6 @@ const en = {
   overdueDue: 'Was due on',
   overdueHint: 'A daily penalty runs on the overdue amount only, until you pay it.',
   overdueAction: 'Repay now',
-  loading: 'Loading your loan',
 };
 export type LoanStateTextKey = keyof typeof en;
 
@@ -77,7 +76,6 @@ export const loanStateText: FeatureText<LoanStateTextKey> = {
     overdueHint:
       'May araw-araw na multa sa halagang lampas na sa takdang petsa lamang, hanggang mabayaran mo.',
     overdueAction: 'Magbayad ngayon',
-    loading: 'Kinukuha ang iyong loan',
   },
   es: {
     assessingTitle: 'Estamos evaluando su solicitud',
@@ -114,6 +112,5 @@ export const loanStateText: FeatureText<LoanStateTextKey> = {
     overdueDue: 'Venció el',
     overdueHint: 'Se aplica una penalización diaria solo sobre el importe vencido, hasta que lo pague.',
     overdueAction: 'Pagar ahora',
-    loading: 'Cargando su préstamo',
   },
 };
