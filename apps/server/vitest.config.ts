@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
-import { sharedTestOptions } from './vitest.shared.ts';
+import { PROCESS_SUITES, sharedTestOptions } from './vitest.shared.ts';
 
 /**
  * The `server` project: every server suite on the embedded PGlite, each test file on its own in-memory
@@ -12,6 +12,7 @@ export default defineProject({
     ...sharedTestOptions,
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', ...PROCESS_SUITES],
     env: { HIRAM_TEST_DATABASE: 'embedded' },
     globalSetup: ['test/global-setup.ts'],
   },

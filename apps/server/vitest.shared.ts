@@ -16,3 +16,9 @@ export const DATABASE_SUITES = [
   'test/db/**/*.test.ts',
   'test/boot/restart.test.ts',
 ];
+
+/**
+ * Suites that start real server processes on one PostgreSQL database (the embedded database belongs to
+ * one process): only in the `server-postgres` project.
+ */
+export const PROCESS_SUITES = ['test/processes/**/*.test.ts'];

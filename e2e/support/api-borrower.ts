@@ -37,14 +37,30 @@ export class ApiBorrower {
     private token = '',
   ) {}
 
+  /** The same borrower, signed in, calling another server of the same install. */
+  on(baseURL: string): ApiBorrower {
+    return new ApiBorrower(baseURL, this.mobile, this.token);
+  }
+
+  /** Calls an endpoint and expects it to succeed (envelope code 0); answers its data. */
   async call<T = Record<string, unknown>>(name: ApiName, payload: Record<string, unknown> = {}): Promise<T> {
+    const { envelope } = await this.send<T>(name, payload);
+    expect(envelope.code, `${name}: ${JSON.stringify(envelope)}`).toBe(0);
+    return envelope.data;
+  }
+
+  /** Calls an endpoint and answers the HTTP status and the envelope, whatever they are. */
+  async send<T = Record<string, unknown>>(
+    name: ApiName,
+    payload: Record<string, unknown> = {},
+  ): Promise<{ status: number; envelope: Envelope<T> }> {
     const route = API[name];
     const headers: Record<string, string> = { packagename: DEFAULT_PACKAGE_NAME };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     let url = `${this.baseURL}/api${route.path}`;
     let body: string | undefined;
     if (route.method === 'GET') {
-      url += `?${new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)])).toString()}`;
+      url += `?${new URLSearchParams(Object.entries(payload).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
     } else if (route.encoding === 'form') {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(payload as Record<string, string>).toString();
@@ -53,9 +69,7 @@ export class ApiBorrower {
       body = JSON.stringify(payload);
     }
     const response = await fetch(url, { method: route.method, headers, ...(body ? { body } : {}) });
-    const envelope = (await response.json()) as Envelope<T>;
-    expect(envelope.code, `${name}: ${JSON.stringify(envelope)}`).toBe(0);
-    return envelope.data;
+    return { status: response.status, envelope: (await response.json()) as Envelope<T> };
   }
 
   private async upload(name: ApiName, file: string, fields: Record<string, string> = {}): Promise<void> {
@@ -105,7 +119,28 @@ export class ApiBorrower {
     tenureDays: number,
     options: { walletNumber?: string; until?: 'repaying' | 'failed' } = {},
   ): Promise<string> {
-    const walletNumber = options.walletNumber ?? '09171112222';
+    await this.completeApplication(options.walletNumber);
+    const { productId } = (await this.call<{ productId: string }[]>('productList'))[0] as {
+      productId: string;
+    };
+    const order = await this.call<{ orderId: string }>('applyLoanOrder', { productId, amount, tenureDays });
+    await this.call('submitOrder', { orderId: order.orderId });
+    await this.until<{ homeState: string }>('latestLoanOrder', (latest) => latest.homeState === 'success');
+    await this.sign(order.orderId);
+    await this.call('getMoney', { orderId: order.orderId });
+    const until = options.until ?? 'repaying';
+    await this.until<{ homeState: string }>('latestLoanOrder', (latest) => latest.homeState === until);
+    return order.orderId;
+  }
+
+  /** Signs the agreement of an approved order as shown (its document hash). */
+  async sign(orderId: string): Promise<void> {
+    const { documentHash } = await this.call<{ documentHash: string }>('loanAgreement', { orderId });
+    await this.call('signAgreement', { orderId, documentHash, agreed: true });
+  }
+
+  /** Every application step, up to a verified receiving account: the borrower can apply. */
+  async completeApplication(walletNumber = '09171112222'): Promise<void> {
     const json = createRequire(import.meta.url).resolve('@hiram/contract/psgc.generated.json');
     const places = psgcData(JSON.parse(readFileSync(json, 'utf8')) as PsgcJson);
     const state = places.states[0] as (typeof places.states)[number];
@@ -166,20 +201,6 @@ export class ApiBorrower {
       confirmAccountNumber: walletNumber,
     });
     await this.until<{ state: string }>('getBindCardResult', (account) => account.state === 'verified');
-    const { productId } = (await this.call<{ productId: string }[]>('productList'))[0] as {
-      productId: string;
-    };
-    const order = await this.call<{ orderId: string }>('applyLoanOrder', { productId, amount, tenureDays });
-    await this.call('submitOrder', { orderId: order.orderId });
-    await this.until<{ homeState: string }>('latestLoanOrder', (latest) => latest.homeState === 'success');
-    const { documentHash } = await this.call<{ documentHash: string }>('loanAgreement', {
-      orderId: order.orderId,
-    });
-    await this.call('signAgreement', { orderId: order.orderId, documentHash, agreed: true });
-    await this.call('getMoney', { orderId: order.orderId });
-    const until = options.until ?? 'repaying';
-    await this.until<{ homeState: string }>('latestLoanOrder', (latest) => latest.homeState === until);
-    return order.orderId;
   }
 }
 

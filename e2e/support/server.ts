@@ -40,7 +40,10 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`The server did not answer /healthz within 60 s:\n${output()}`);
 }
 
-/** Starts the real server (as `npm start` does, on a fresh embedded database) on a free port. */
+/**
+ * Starts the real server (as `npm start` does, on a fresh embedded database, or on the PostgreSQL database
+ * `env.DATABASE_URL` names) on a free port, in a process of its own.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'hiram-e2e-'));
