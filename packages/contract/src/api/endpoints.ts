@@ -809,7 +809,7 @@ export const ENDPOINTS = {
   payoutResult: endpoint(
     'payoutResult',
     'loan',
-    'Callback of the payout provider: the result of a payout, as JSON signed in `x-signature` (hex HMAC-SHA256 of `<x-timestamp>.<raw body>` with PAYOUT_WEBHOOK_SECRET), at most 5 minutes off; each eventId is applied once (docs/providers.md). paid: the order moves 7 → 2 (repaying) with its disbursement journal; failed: 7 → 10 (payFail).',
+    "Callback of the payout provider: the result of a payout, as JSON signed in `x-signature` (hex HMAC-SHA256 of `<x-timestamp>.<raw body>` with PAYOUT_WEBHOOK_SECRET), at most 5 minutes off; each eventId is applied once (docs/providers.md). paid: the order moves 7 → 2 (repaying) with its disbursement journal; failed: 7 → 10 (payFail). An amount other than the payout's: 409 40980, nothing changed.",
     z.object({
       eventId: z.string().min(1).max(64),
       payoutId: z.string().min(1).max(64).describe('our payout id, the idempotency key of the request'),
