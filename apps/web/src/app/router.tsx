@@ -161,6 +161,7 @@ const screens: Record<Exclude<RouteName, 'home'>, LazyScreen> = {
   repayPaycools: instrumentScreen,
   repayKxypay: instrumentScreen,
   cashier: () => import('../features/repay/cashier-screen.tsx').then((m) => ({ Component: m.CashierScreen })),
+  pay: () => import('../features/portal/portal-screen.tsx').then((m) => ({ Component: m.PortalScreen })),
   yx1: () => import('../features/promotions/yx1-screen.tsx').then((m) => ({ Component: m.Yx1Screen })),
   yx2: () => import('../features/promotions/yx2-screen.tsx').then((m) => ({ Component: m.Yx2Screen })),
   yx2ConfirmBorrow: () =>

@@ -59,6 +59,8 @@ export const paths = {
   cashier: signedIn('/repay/cashier'),
   repayVoucher: signedIn('/repay/voucher'),
   loanDocuments: signedIn('/repay/documents'),
+  // Paying from a link (`/pay?ref=<order reference>`) without signing in: an SMS code to the loan's mobile.
+  pay: open('/pay'),
 
   customerService: signedIn('/user_center/customer_services'),
   settings: signedIn('/user_center/settings'),

@@ -151,10 +151,12 @@ export class Collections {
     brand: Brand,
     endpoint: InstrumentEndpoint,
     input: InstrumentInput,
+    /** Where a hosted checkout sends the payer back: the signed-in app, or the payment portal's page. */
+    via: 'app' | 'portal' = 'app',
   ): Promise<PaymentInstrument> {
     return this.db.transaction(async (tx) => {
       const order = await this.ownOrder(tx, userId, input.orderNo, true);
-      return this.openFor(tx, order, brand, endpoint, input);
+      return this.openFor(tx, order, brand, endpoint, input, via);
     });
   }
 
@@ -192,7 +194,7 @@ export class Collections {
     });
     if ('error' in checked) throw new AppError(checked.error);
     const endpoint = COLLECTION_CHANNELS[input.channel].endpoint;
-    return this.open(checked.userId, brand, endpoint, { ...input, orderNo: checked.orderId });
+    return this.open(checked.userId, brand, endpoint, { ...input, orderNo: checked.orderId }, 'portal');
   }
 
   /**
@@ -449,6 +451,7 @@ export class Collections {
     brand: Brand,
     endpoint: InstrumentEndpoint,
     input: InstrumentInput,
+    via: 'app' | 'portal',
   ): Promise<PaymentInstrument> {
     const channel = input.channel ?? (channelsOf(endpoint)[0] as ChannelId);
     if (COLLECTION_CHANNELS[channel].endpoint !== endpoint) throw new AppError('NO_PAYMENT_METHOD');
@@ -484,11 +487,14 @@ export class Collections {
     const expiresAt = new Date(now.getTime() + INSTRUMENT_VALID_HOURS * 3_600_000);
     const kind = COLLECTION_CHANNELS[channel].kind;
     // The web app's repay_detail screen: the hosted checkout sends the borrower back there. A shared link
-    // is paid by someone else, who has no session of the borrower's to go back to.
+    // is paid by someone else, who has no session of the borrower's to go back to; a payment made from the
+    // portal goes back to the portal's page, which needs no session either.
     const returnUrl =
       channel === 'payment_link'
         ? null
-        : `${this.options.publicUrl}/#/repay/repay_detail?orderNo=${order.order_id}`;
+        : via === 'portal'
+          ? `${this.options.publicUrl}/#/pay?ref=${order.order_id}`
+          : `${this.options.publicUrl}/#/repay/repay_detail?orderNo=${order.order_id}`;
     const issued = await this.provider.issue(tx, {
       instrumentId,
       packageName: brand.packageName,

@@ -519,4 +519,26 @@ describe('paying from a link (portal)', () => {
     const expired = await server.call('portalRepaymentDetail', { orderNo: orderId, code: next });
     expect(expired.body.code).toBe(ERRORS.VERIFY_CODE_EXPIRED.code);
   });
+
+  it('sends a payer who used the hosted checkout back to the portal, not into the borrower’s app', async () => {
+    const { mobile, orderId } = await repayingLoan(server);
+    server.clock.advance(61);
+    await server.call('getVerifyCode', { mobile, type: 'repayment' });
+    const code = await server.lastCode(mobile);
+    const checkout = await server.call('portalRepaymentConfirm', {
+      orderNo: orderId,
+      code,
+      amount: MINIMUM_REPAYMENT,
+      channel: 'gcash',
+    });
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    const paid = await server.app.inject({
+      method: 'POST',
+      url: new URL(checkout.body.data.checkoutUrl as string).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=pay',
+    });
+    expect(paid.payload).toContain(`/#/pay?ref=${orderId}`);
+    expect(paid.payload).not.toContain('repay_detail');
+  });
 });

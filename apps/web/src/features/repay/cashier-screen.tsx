@@ -1,8 +1,7 @@
 import './repay.css';
 import { formatPeso } from '@hiram/contract/money';
-import { type ChannelId, COLLECTION_CHANNELS } from '@hiram/contract/repayment';
+import type { ChannelId } from '@hiram/contract/repayment';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ChevronIcon } from '../../components/extra-icons.tsx';
 import { Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
@@ -14,14 +13,9 @@ import { DuplicateSubmitError } from '../../lib/mutation.ts';
 import { showToast } from '../../lib/toast.ts';
 import { useCollectionChannels } from './api/get-collection-channels.ts';
 import { useOpenInstrument } from './api/open-instrument.ts';
+import { ChannelMenu } from './components/channel-menu.tsx';
 import { type PaymentLink, readPaymentLink, screenOfChannel } from './repay-rules.ts';
 import { type RepayTextKey, repayText } from './repay-text.ts';
-
-const GROUPS = [
-  ['ewallet', 'ewallets'],
-  ['counter', 'counters'],
-  ['bank', 'banks'],
-] as const;
 
 /**
  * cashier (SPEC section 2): the channels the brand has open, e-wallets first, then counters and banks (all
@@ -87,33 +81,15 @@ function Channels({ t, link }: { t: FeatureTranslate<RepayTextKey>; link: Paymen
       </div>
     );
   }
-  const list = channels.data.channels;
   return (
     <div className="repay">
       <p className="repay-cashier-amount">{t('cashierAmount', { amount: formatPeso(link.amount) })}</p>
-      {GROUPS.map(([group, title]) => (
-        <section key={group} className="menu-group" aria-label={t(title)}>
-          <h2 className="menu-heading">{t(title)}</h2>
-          <ul className="menu">
-            {list
-              .filter((channel) => channel.group === group)
-              .map((channel) => (
-                <li key={channel.channel}>
-                  <button
-                    type="button"
-                    className="menu-row"
-                    disabled={!channel.open || open.isPending}
-                    onClick={() => choose(channel.channel)}
-                  >
-                    <span className="menu-label">{COLLECTION_CHANNELS[channel.channel].name}</span>
-                    {channel.open ? null : <span className="menu-detail">{t('closed')}</span>}
-                    <ChevronIcon className="menu-chevron" />
-                  </button>
-                </li>
-              ))}
-          </ul>
-        </section>
-      ))}
+      <ChannelMenu
+        t={t}
+        channels={channels.data.channels}
+        disabled={open.isPending}
+        onChoose={(channel) => void choose(channel)}
+      />
     </div>
   );
 }

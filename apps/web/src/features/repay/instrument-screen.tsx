@@ -3,7 +3,7 @@ import type { PaymentInstrument } from '@hiram/contract/api/repayment';
 import { ERRORS } from '@hiram/contract/errors';
 import { formatPeso } from '@hiram/contract/money';
 import { COLLECTION_CHANNELS } from '@hiram/contract/repayment';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CheckIcon } from '../../components/icons.tsx';
 import { Page } from '../../components/page.tsx';
@@ -115,7 +115,13 @@ function Instrument({ t, link }: { t: FeatureTranslate<RepayTextKey>; link: Paym
     );
   }
   if (paid.kind === 'checkout' && paid.checkoutUrl) return <OpenCheckout t={t} url={paid.checkoutUrl} />;
-  return <InstrumentDetails t={t} instrument={paid} detailHref={detail} lang={lang} />;
+  return (
+    <InstrumentDetails t={t} instrument={paid} lang={lang}>
+      <Link className="button button-primary button-block" to={detail}>
+        {t('iHavePaid')}
+      </Link>
+    </InstrumentDetails>
+  );
 }
 
 /** A checkout channel has no code to show: the provider's page takes over. */
@@ -144,19 +150,26 @@ function useExpired(expiresAt: string | undefined): boolean {
   return expiresAt !== undefined && Date.parse(expiresAt) <= now;
 }
 
-function InstrumentDetails({
+/**
+ * A code or account with its copy buttons, expiry, crediting time, the personal-account warning and how to
+ * pay; `children` is what comes after paying (the signed-in screens and the portal differ there).
+ */
+export function InstrumentDetails({
   t,
   instrument,
-  detailHref,
   lang,
+  appName = getAppName(),
+  children,
 }: {
   t: FeatureTranslate<RepayTextKey>;
   instrument: PaymentInstrument;
-  detailHref: string;
   lang: Parameters<typeof formatManilaTime>[1];
+  /** The lender's brand the borrower pays to. */
+  appName?: string;
+  children: ReactNode;
 }) {
   const channel = COLLECTION_CHANNELS[instrument.channel];
-  const values = { channel: channel.name, app: getAppName() };
+  const values = { channel: channel.name, app: appName };
   const steps: RepayTextKey[] =
     instrument.kind === 'bankTransfer'
       ? ['howTransfer1', 'howTransfer2', 'howTransfer3']
@@ -215,9 +228,7 @@ function InstrumentDetails({
         </ol>
       </section>
 
-      <Link className="button button-primary button-block" to={detailHref}>
-        {t('iHavePaid')}
-      </Link>
+      {children}
     </div>
   );
 }
