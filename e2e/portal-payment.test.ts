@@ -65,7 +65,7 @@ describe('paying a loan from a link without signing in', () => {
       await page.getByRole('button', { name: 'Show what is due' }).click();
       await page
         .getByRole('alert')
-        .getByText(/network failed/)
+        .getByText(/check your connection and try again/)
         .waitFor();
       expect(await codeField.inputValue()).toBe(code);
 

@@ -68,7 +68,9 @@ export function PortalScreen() {
   const amountRef = useRef<HTMLInputElement>(null);
   // Each step starts at its top, not where the channel list was tapped.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes, which it reads not.
-  useEffect(() => window.scrollTo(0, 0), [step.kind]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [step.kind]);
   const message = (key: keyof typeof FIELD_MESSAGES) => FIELD_MESSAGES[key][lang];
 
   const checkMobile = () => {
