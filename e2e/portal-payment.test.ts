@@ -117,6 +117,7 @@ describe('paying a loan from a link without signing in', () => {
       expect(await codeField.inputValue()).toBe('');
       await afterCooldown(codeSentAt);
       await page.getByRole('button', { name: 'Send code' }).click();
+      codeSentAt = Date.now();
       await page.getByText(/Code sent to/).waitFor();
       await expect.poll(() => latestCode(baseURL, borrower.mobile)).not.toBe(code);
       await codeField.fill(await latestCode(baseURL, borrower.mobile));
@@ -130,13 +131,36 @@ describe('paying a loan from a link without signing in', () => {
         orderNo: orderId,
       });
       expect(detail).toMatchObject({ paid: 60_000, totalDue: dueBefore - 60_000 });
+
+      // The rest through GCash's hosted checkout, which brings the payer back to this page, not to the app.
+      await page.getByRole('button', { name: 'GCash', exact: true }).click();
+      await page.waitForURL(/\/sandbox\/checkout\//);
+      await page.getByRole('button', { name: /^Pay ₱/ }).click();
+      await page.getByRole('heading', { name: 'Payment received' }).waitFor();
+      await snap(page, journey, '07-checkout-paid');
+      await page.getByRole('link', { name: 'Back to the app' }).click();
+      await page.getByRole('heading', { name: 'Pay a loan' }).waitFor();
+      expect(page.url()).toContain(`#/pay?ref=${orderId}`);
+      expect(await page.getByLabel('Order reference').inputValue()).toBe(orderId);
+
+      // A new code shows the loan paid in full.
+      await page.getByLabel('Mobile number of the loan').fill(borrower.mobile);
+      await afterCooldown(codeSentAt);
+      const previous = await latestCode(baseURL, borrower.mobile);
+      await page.getByRole('button', { name: 'Send code' }).click();
+      await page.getByText(/Code sent to/).waitFor();
+      await expect.poll(() => latestCode(baseURL, borrower.mobile)).not.toBe(previous);
+      await codeField.fill(await latestCode(baseURL, borrower.mobile));
+      await page.getByRole('button', { name: 'Show what is due' }).click();
+      await page.getByRole('heading', { name: 'This loan is paid in full' }).waitFor();
+      await snap(page, journey, '08-paid-in-full');
     } catch (error) {
       await snap(page, journey, 'failed-here');
       throw error;
     } finally {
       await context.close();
     }
-  }, 240_000); // Two waits of the one-code-a-minute limit.
+  }, 360_000); // Three waits of the one-code-a-minute limit.
 
   it('answers in Filipino, reveals nothing about an unknown reference and keeps what was typed', async () => {
     const journey = 'portal-payment-fil';
