@@ -204,9 +204,14 @@ export function PortalScreen() {
   if (step.kind === 'pay') {
     const { detail } = step;
     if (detail.totalDue <= 0) {
+      // Nothing owed: paid off, or (no due date yet) not paid out, so nothing to repay so far.
       return (
         <Page title={t('title')}>
-          <StatusMessage icon={<CheckIcon />} title={t('paidInFull')} message={t('paidInFullHint')} />
+          {detail.dueDate ? (
+            <StatusMessage icon={<CheckIcon />} title={t('paidInFull')} message={t('paidInFullHint')} />
+          ) : (
+            <StatusMessage title={r('notYetTitle')} message={r('notYetHint')} />
+          )}
         </Page>
       );
     }
