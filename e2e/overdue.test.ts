@@ -111,6 +111,8 @@ describe('an overdue loan', () => {
         .first()
         .waitFor();
       expect(await penalty.innerText()).toContain('₱4.36');
+      // The ₱30 paid the extension, not the loan: the whole balance is still due.
+      expect(await page.locator('.repay-due-amount').innerText()).toBe('₱1,095.36');
       await snap(page, journey, '06-repay-detail-extended');
 
       // A payment made outside the app: its receipt is sent as proof, for review within 48 hours.

@@ -61,6 +61,9 @@ describe('a borrower repays in a mobile browser', () => {
       await page.getByText('You pay ₱600').waitFor();
       const headings = await page.locator('.menu-heading').allTextContents();
       expect(headings).toEqual(['E-wallets', 'Over the counter', 'Banks']);
+      // The checkout channels go straight to the provider's page: the cashier says the promises first.
+      await page.getByText('Your payment is credited within 15 minutes of paying.').waitFor();
+      await page.getByText(/We never ask you to pay into a personal account/).waitFor();
       await snap(page, journey, '03-cashier');
       await page.getByRole('button', { name: '7-Eleven' }).click();
 

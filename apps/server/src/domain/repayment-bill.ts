@@ -63,12 +63,30 @@ export interface AmountDueInput {
   /** Days an extension moved every due date (0 without one). */
   extensionDays?: number;
   /** From the ledger. */
-  balance: { totalDue: number; paid: number; overpayment: number; penalty: number; extensionFee: number };
+  balance: ScheduleBalance & { totalDue: number; penalty: number; extensionFee: number };
+}
+
+/** The ledger's principal and interest still owed (receivable balances). */
+export interface ScheduleBalance {
+  principal: number;
+  interest: number;
+}
+
+/**
+ * What the borrower has paid of the schedule's principal and interest: the schedule less what is still owed
+ * of them. Money that paid a penalty or an extension fee, or that was paid beyond the balance, is not in it.
+ */
+export function paidTowardSchedule(
+  schedule: readonly Pick<Instalment, 'total'>[],
+  balance: ScheduleBalance,
+): number {
+  const scheduled = schedule.reduce((sum, line) => sum + line.total, 0);
+  return Math.max(0, scheduled - (balance.principal + balance.interest));
 }
 
 /**
  * The amount due now, from the ledger: the schedule's instalments due by now (as Home counts them), less
- * what was paid toward the schedule, plus penalty and extension fees; never more than the whole balance.
+ * what was paid of the schedule, plus penalty and extension fees; never more than the whole balance.
  * For a single repayment it is the whole balance.
  */
 export function amountDueNow(input: AmountDueInput): number {
@@ -80,7 +98,7 @@ export function amountDueNow(input: AmountDueInput): number {
   const included = input.overdue && pastDue > 0 ? pastDue : next === -1 ? days.length : next + 1;
   const scheduled = input.schedule.slice(0, included).reduce((sum, line) => sum + line.total, 0);
   const { balance } = input;
-  const paidTowardSchedule = balance.paid - balance.overpayment;
-  const owed = Math.max(0, scheduled - paidTowardSchedule) + balance.penalty + balance.extensionFee;
+  const paid = paidTowardSchedule(input.schedule, balance);
+  const owed = Math.max(0, scheduled - paid) + balance.penalty + balance.extensionFee;
   return Math.max(0, Math.min(owed, balance.totalDue));
 }

@@ -24,7 +24,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { allocatePayment, type OrderBalance } from '../../domain/ledger.ts';
-import { amountDueNow, currentBill } from '../../domain/repayment-bill.ts';
+import { amountDueNow, currentBill, paidTowardSchedule } from '../../domain/repayment-bill.ts';
 import type { CollectionProvider } from '../../providers/collection/collection-provider.ts';
 import type { Brand } from './brands.ts';
 import type { Ledger } from './ledger.ts';
@@ -372,10 +372,12 @@ export class Collections {
   }
 
   private async billOf(db: Queryable, order: OrderRow, balance: OrderBalance) {
+    const { schedule } = quoteOf(order);
     return currentBill({
-      schedule: quoteOf(order).schedule,
+      schedule,
       disbursedAt: await this.disbursedAt(db, order.order_id),
-      paid: balance.paid - balance.overpayment,
+      // Only what paid principal and interest moves the bill on; a paid penalty or extension fee does not.
+      paid: paidTowardSchedule(schedule, balance),
       now: this.clock.now(),
       extensionDays: await this.extensionDays(db, order.order_id),
     });

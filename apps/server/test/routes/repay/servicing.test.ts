@@ -294,10 +294,13 @@ describe('the extension', () => {
     const balance = await server.app.ledger.orderBalance(server.db, orderId);
     expect(balance).toMatchObject({ paid: 3_000, extensionFee: 0, totalDue: 109_100 });
     // Every screen's refund date moved: repay_detail, Home and Records.
-    const shownDue = (await server.call('repaymentDetail', { orderNo: orderId }, { token })).body.data
-      .dueDate;
-    expect(shownDue).toBe(plusDays(due, 30));
-    expect((await server.call('latestLoanOrder', {}, { token })).body.data.dueDate).toBe(plusDays(due, 30));
+    const shown = (await server.call('repaymentDetail', { orderNo: orderId }, { token })).body.data;
+    expect(shown.dueDate).toBe(plusDays(due, 30));
+    // The fee paid the extension, not the loan: the whole balance is still due, on every screen.
+    expect(shown.amountDueNow).toBe(109_100);
+    const home = (await server.call('latestLoanOrder', {}, { token })).body.data;
+    expect(home.dueDate).toBe(plusDays(due, 30));
+    expect(home.amountDue).toBe(109_100);
     const listed = (await server.call('loanOrderList', {}, { token })).body.data[0];
     expect(listed?.dueDate).toBe(plusDays(due, 30));
     const late = await server.call('payExtensionOrder', { extensionId, channel: 'seven_eleven' }, { token });

@@ -1,6 +1,6 @@
 import './repay.css';
 import { formatPeso } from '@hiram/contract/money';
-import type { ChannelId } from '@hiram/contract/repayment';
+import { type ChannelId, CREDITING_MINUTES } from '@hiram/contract/repayment';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -90,6 +90,11 @@ function Channels({ t, link }: { t: FeatureTranslate<RepayTextKey>; link: Paymen
         disabled={open.isPending}
         onChoose={(channel) => void choose(channel)}
       />
+      {/* The checkout channels open the provider's page straight away: the promises are said here too. */}
+      <p className="notice repay-crediting">{t('creditingTime', { minutes: CREDITING_MINUTES })}</p>
+      <p className="notice repay-warning" role="note">
+        {t('noPersonalAccountCashier')}
+      </p>
     </div>
   );
 }

@@ -52,6 +52,8 @@ const en = {
   creditingTime: 'Your payment is credited within {minutes} minutes of paying.',
   noPersonalAccount:
     'We never ask you to pay into a personal account. Pay only to the details on this screen, in the lender’s name.',
+  noPersonalAccountCashier:
+    'We never ask you to pay into a personal account. Pay only through the channels listed here, to the lender.',
   howTitle: 'How to pay',
   howCounter1: 'Go to any {channel} branch and say you are paying a bill to {app}.',
   howCounter2: 'Give the cashier the reference above and the exact amount.',
@@ -130,6 +132,8 @@ export const repayText: FeatureText<RepayTextKey> = {
     creditingTime: 'Maipapasok ang bayad mo sa loob ng {minutes} minuto pagkabayad.',
     noPersonalAccount:
       'Hindi kami kailanman hihingi ng bayad sa personal na account. Magbayad lamang sa mga detalye sa screen na ito, sa pangalan ng nagpapautang.',
+    noPersonalAccountCashier:
+      'Hindi kami kailanman hihingi ng bayad sa personal na account. Magbayad lamang sa mga channel na nakalista rito, sa nagpapautang.',
     howTitle: 'Paano magbayad',
     howCounter1: 'Pumunta sa alinmang sangay ng {channel} at sabihing magbabayad ka ng bill sa {app}.',
     howCounter2: 'Ibigay sa cashier ang reference sa itaas at ang eksaktong halaga.',
@@ -204,6 +208,8 @@ export const repayText: FeatureText<RepayTextKey> = {
     creditingTime: 'Su pago se abona dentro de {minutes} minutos después de pagar.',
     noPersonalAccount:
       'Nunca le pedimos pagar a una cuenta personal. Pague solo a los datos de esta pantalla, a nombre del prestamista.',
+    noPersonalAccountCashier:
+      'Nunca le pedimos pagar a una cuenta personal. Pague solo por los canales de esta lista, al prestamista.',
     howTitle: 'Cómo pagar',
     howCounter1: 'Vaya a cualquier sucursal de {channel} y diga que paga una factura a {app}.',
     howCounter2: 'Dé al cajero la referencia de arriba y el monto exacto.',
