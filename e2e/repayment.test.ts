@@ -194,4 +194,51 @@ describe('a borrower repays in a mobile browser', () => {
       await context.close();
     }
   });
+
+  it('says when a copy failed, and that a code left open past its 24 hours has timed out', async () => {
+    const journey = 'repayment-expired';
+    const borrower = new ApiBorrower(baseURL, newMobile());
+    const password = 'Repay2026!';
+    await borrower.register(password);
+    const orderId = await borrower.takeLoanToRepayment(100_000, 91);
+
+    const { context, page } = await browser().newPhone();
+    try {
+      // A phone whose clipboard refuses: neither the Clipboard API nor the old copy command works.
+      await page.addInitScript(() => {
+        Object.defineProperty(navigator, 'clipboard', {
+          value: { writeText: () => Promise.reject(new Error('denied')) },
+        });
+        document.execCommand = () => false;
+      });
+      // The phone's clock, moved forward below while the code screen stays open.
+      await page.clock.install();
+      await page.goto(`${baseURL}/#/user/login`);
+      await agreeToPermissions(page);
+      await page.getByLabel('Mobile number').fill(borrower.mobile);
+      await page.getByRole('button', { name: 'Use password instead' }).click();
+      await page.getByRole('textbox', { name: 'Password' }).fill(password);
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      await page.getByText('You are logged in').waitFor();
+
+      const link = `orderNo=${orderId}&payOrderId=1&amount=50000`;
+      await page.goto(`${baseURL}/#/repay/repay_payso?${link}&channel=mlhuillier`);
+      await page.getByRole('heading', { name: 'M Lhuillier' }).waitFor();
+      await page.getByRole('button', { name: /^Copy/ }).click();
+      await page.getByText('Copy failed', { exact: true }).waitFor();
+      await snap(page, journey, '01-copy-failed');
+
+      // A day and an hour later, the screen still open: the code is no longer offered.
+      await page.clock.fastForward('25:00:00');
+      await page.getByText('This order has timed out, please try again').waitFor();
+      expect(await page.locator('.repay-code-big').count()).toBe(0);
+      await page.getByRole('button', { name: 'Try again' }).waitFor();
+      await snap(page, journey, '02-timed-out');
+    } catch (error) {
+      await snap(page, journey, 'failed-here');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -9,9 +9,14 @@ import { journalsOf, payAtCounter, repayingLoan, sendCollectionEvent } from '../
 
 /** Repayment on both databases (docs/api.md, "Repayment"; docs/providers.md, "Collections"). */
 let server: TestServer;
+/** What the server logs at warn level and above: refusals operations may look into. */
+const warnings: { msg: string; [key: string]: unknown }[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ config: { assessmentDelaySeconds: 0 } });
+  server = await startTestServer({
+    config: { assessmentDelaySeconds: 0, logLevel: 'warn' },
+    logDestination: { write: (line: string) => void warnings.push(JSON.parse(line)) },
+  });
 }, 60_000);
 afterAll(() => server.close());
 
@@ -371,6 +376,14 @@ describe('collections', () => {
     expect(late.status).toBe(409);
     expect(late.body.code).toBe(ERRORS.PAYMENT_ALREADY_SETTLED.code);
     expect((await detail(token, orderId)).body.data.paid).toBe(MINIMUM_REPAYMENT);
+    // Logged, so operations can look into what the provider sent.
+    expect(warnings).toContainEqual(
+      expect.objectContaining({
+        msg: 'collection callback refused',
+        eventId: `evt-late-${orderId}`,
+        refusal: 'PAYMENT_ALREADY_SETTLED',
+      }),
+    );
   });
 
   it('refuses an unknown instrument and a paid event without money with a 4xx, recording nothing', async () => {

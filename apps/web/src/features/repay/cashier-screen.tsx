@@ -84,17 +84,17 @@ function Channels({ t, link }: { t: FeatureTranslate<RepayTextKey>; link: Paymen
   return (
     <div className="repay">
       <p className="repay-cashier-amount">{t('cashierAmount', { amount: formatPeso(link.amount) })}</p>
+      {/* Checkout channels open the provider's page at once: the promises come before the choice. */}
+      <p className="notice repay-crediting">{t('creditingTime', { minutes: CREDITING_MINUTES })}</p>
+      <p className="notice repay-warning" role="note">
+        {t('noPersonalAccountCashier')}
+      </p>
       <ChannelMenu
         t={t}
         channels={channels.data.channels}
         disabled={open.isPending}
         onChoose={(channel) => void choose(channel)}
       />
-      {/* The checkout channels open the provider's page straight away: the promises are said here too. */}
-      <p className="notice repay-crediting">{t('creditingTime', { minutes: CREDITING_MINUTES })}</p>
-      <p className="notice repay-warning" role="note">
-        {t('noPersonalAccountCashier')}
-      </p>
     </div>
   );
 }
