@@ -9,6 +9,7 @@ import {
 } from './disclosure-text.ts';
 import { formatPeso } from './money.ts';
 import { quoteLoan } from './pricing.ts';
+import { CHANNEL_IDS } from './repayment.ts';
 
 const t = (key: DisclosureTextKey, values?: Record<string, string | number>) =>
   disclosureLabel('en', key, values);
@@ -21,6 +22,7 @@ const lender = {
   complaintsPhone: '+63 2 8123 4567',
 };
 const statement = buildDisclosure({
+  repaymentChannels: CHANNEL_IDS,
   terms: DEMO_LOAN_TERMS,
   quote: quoteLoan(DEMO_LOAN_TERMS, 500_000, 120),
   startDate: { year: 2026, month: 11, day: 21 },
@@ -42,6 +44,7 @@ describe('Disclosure Statement rows', () => {
   it('shows a coupon taken off the fee, and no coupon row without one', () => {
     expect(row(t('couponApplied', { amount: '₱100' }))).toBeUndefined();
     const withCoupon = buildDisclosure({
+      repaymentChannels: CHANNEL_IDS,
       terms: DEMO_LOAN_TERMS,
       quote: quoteLoan(DEMO_LOAN_TERMS, 500_000, 120, { discount: 10_000 }),
       startDate: { year: 2026, month: 11, day: 21 },
@@ -79,7 +82,39 @@ describe('Disclosure Statement rows', () => {
     expect(row(t('chargesCap'))?.value).toContain('₱5,000 (100% of the principal)');
     expect(row(t('prepayment'))?.value).toContain('no prepayment penalty');
     expect(row(t('extension'))?.value).toContain(`${statement.extension.days} more days`);
-    expect(row(t('repaymentChannels'))?.value).toBeTruthy();
+  });
+
+  it("lists the brand's open repayment channels by group, and where to find them", () => {
+    const only = buildDisclosure({
+      repaymentChannels: ['gcash', 'seven_eleven', 'bank_transfer'],
+      terms: DEMO_LOAN_TERMS,
+      quote: quoteLoan(DEMO_LOAN_TERMS, 500_000, 120),
+      startDate: { year: 2026, month: 11, day: 21 },
+      lender,
+    });
+    const channelsRow = (s: typeof only, lang: 'en' | 'fil' | 'es') =>
+      disclosureSections(s, lang, (date) => date)
+        .flatMap((section) => section.rows)
+        .find((r) => r.label === disclosureLabel(lang, 'repaymentChannels'));
+    expect(channelsRow(only, 'en')).toEqual({
+      label: 'How to repay',
+      value: 'E-wallet: GCash; Over the counter: 7-Eleven; Bank: InstaPay / PESONet',
+      note: 'In the app under Repay, with the reference or account shown there.',
+    });
+    expect(channelsRow(only, 'fil')?.value).toBe(
+      'E-wallet: GCash; Sa counter: 7-Eleven; Bangko: InstaPay / PESONet',
+    );
+    expect(channelsRow(only, 'es')?.value).toBe(
+      'Billetera electrónica: GCash; En ventanilla: 7-Eleven; Banco: InstaPay / PESONet',
+    );
+    // Every channel of the contract is named when all are open.
+    expect(row(t('repaymentChannels'))?.value).toContain('GCash, Maya, GCash Bills Pay, Maya Bills Pay');
+    expect(row(t('repaymentChannels'))?.value).toContain('Payment link');
+    // None open: no channel is promised.
+    expect(channelsRow({ ...only, repaymentChannels: [] }, 'en')?.value).toBe(t('repaymentChannelsNone'));
+    // A statement signed before channels were listed keeps its sentence.
+    const { repaymentChannels: _, ...signedBefore } = only;
+    expect(channelsRow(signedBefore, 'en')?.value).toBe(t('repaymentChannelsTerms'));
   });
 
   it('names the lender, its SEC and CA numbers and where to complain', () => {

@@ -1,6 +1,7 @@
 import type { DisclosureStatement } from './disclosure.ts';
 import { fillTemplate, type Language } from './languages.ts';
 import { formatPeso } from './money.ts';
+import { type ChannelId, COLLECTION_CHANNELS } from './repayment.ts';
 
 /**
  * The Disclosure Statement as the borrower reads it, section by section, every amount in pesos and every
@@ -43,6 +44,11 @@ const en = {
   repaymentChannels: 'How to repay',
   repaymentChannelsTerms:
     'In the app under Repay: bank transfer, e-wallet or over the counter, with the reference shown there.',
+  repaymentChannelsWhere: 'In the app under Repay, with the reference or account shown there.',
+  repaymentChannelsNone: 'No channel is open right now; the app shows them under Repay when they open.',
+  channelsEwallet: 'E-wallet: {names}',
+  channelsCounter: 'Over the counter: {names}',
+  channelsBank: 'Bank: {names}',
   lenderSection: 'Lender and complaints',
   lenderName: 'Lender',
   secNumber: 'SEC registration no.',
@@ -90,6 +96,12 @@ export const DISCLOSURE_TEXT: Record<Language, Record<DisclosureTextKey, string>
     repaymentChannels: 'Paano magbayad',
     repaymentChannelsTerms:
       'Sa app, sa Repay: bank transfer, e-wallet o over the counter, gamit ang reference na nakalagay doon.',
+    repaymentChannelsWhere: 'Sa app, sa Repay, gamit ang reference o account na nakalagay doon.',
+    repaymentChannelsNone:
+      'Walang bukas na paraan ng pagbabayad ngayon; makikita ang mga ito sa Repay sa app kapag bukas na.',
+    channelsEwallet: 'E-wallet: {names}',
+    channelsCounter: 'Sa counter: {names}',
+    channelsBank: 'Bangko: {names}',
     lenderSection: 'Nagpapautang at reklamo',
     lenderName: 'Nagpapautang',
     secNumber: 'SEC registration no.',
@@ -133,6 +145,11 @@ export const DISCLOSURE_TEXT: Record<Language, Record<DisclosureTextKey, string>
     repaymentChannels: 'Cómo pagar',
     repaymentChannelsTerms:
       'En la app, en Pagar: transferencia bancaria, billetera electrónica o en ventanilla, con la referencia indicada allí.',
+    repaymentChannelsWhere: 'En la app, en Pagar, con la referencia o la cuenta indicada allí.',
+    repaymentChannelsNone: 'Ahora no hay ningún canal abierto; la app los muestra en Pagar cuando abren.',
+    channelsEwallet: 'Billetera electrónica: {names}',
+    channelsCounter: 'En ventanilla: {names}',
+    channelsBank: 'Banco: {names}',
     lenderSection: 'Prestamista y reclamaciones',
     lenderName: 'Prestamista',
     secNumber: 'N.º de registro SEC',
@@ -243,7 +260,7 @@ export function disclosureSections(
             rate: statement.extension.feePercentOfOutstandingPrincipal,
           }),
         },
-        { label: t('repaymentChannels'), value: t('repaymentChannelsTerms') },
+        repaymentChannelsRow(statement.repaymentChannels, t),
       ],
     },
     {
@@ -257,4 +274,30 @@ export function disclosureSections(
       ],
     },
   ];
+}
+
+const CHANNEL_GROUP_LABELS = {
+  ewallet: 'channelsEwallet',
+  counter: 'channelsCounter',
+  bank: 'channelsBank',
+} as const satisfies Record<string, DisclosureTextKey>;
+
+/**
+ * The brand's open channels by group, as the cashier lists them; a statement signed before channels were
+ * listed keeps the sentence it was signed with.
+ */
+function repaymentChannelsRow(
+  channels: readonly ChannelId[] | undefined,
+  t: (key: DisclosureTextKey, values?: Record<string, string | number>) => string,
+): DisclosureRow {
+  const label = t('repaymentChannels');
+  if (!channels) return { label, value: t('repaymentChannelsTerms') };
+  if (channels.length === 0) return { label, value: t('repaymentChannelsNone') };
+  const groups = Object.entries(CHANNEL_GROUP_LABELS).flatMap(([group, key]) => {
+    const names = channels
+      .filter((id) => COLLECTION_CHANNELS[id].group === group)
+      .map((id) => COLLECTION_CHANNELS[id].name);
+    return names.length > 0 ? [t(key, { names: names.join(', ') })] : [];
+  });
+  return { label, value: groups.join('; '), note: t('repaymentChannelsWhere') };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_LOAN_TERMS } from './demo-product.ts';
 import { addDays, buildDisclosure, isoDate } from './disclosure.ts';
 import { quoteLoan } from './pricing.ts';
+import { CHANNEL_IDS } from './repayment.ts';
 
 const demo = DEMO_LOAN_TERMS;
 
@@ -26,6 +27,7 @@ describe('the Disclosure Statement', () => {
   it('states every figure of the quote it was built from', () => {
     const quote = quoteLoan(demo, 500_000, 91);
     const statement = buildDisclosure({
+      repaymentChannels: CHANNEL_IDS,
       terms: demo,
       quote,
       startDate: { year: 2026, month: 11, day: 21 },
@@ -55,12 +57,14 @@ describe('the Disclosure Statement', () => {
   it('shows a coupon taken off the fee: more is sent, the effective rate is lower', () => {
     const start = { year: 2026, month: 11, day: 21 };
     const plain = buildDisclosure({
+      repaymentChannels: CHANNEL_IDS,
       terms: demo,
       quote: quoteLoan(demo, 500_000, 91),
       startDate: start,
       lender,
     });
     const statement = buildDisclosure({
+      repaymentChannels: CHANNEL_IDS,
       terms: demo,
       quote: quoteLoan(demo, 500_000, 91, { discount: 10_000 }),
       startDate: start,

@@ -7,6 +7,7 @@ import {
   totalChargesCap,
 } from './pricing.ts';
 import { type CalendarDate, formatBirthday } from './profile.ts';
+import type { ChannelId } from './repayment.ts';
 
 /**
  * The Disclosure Statement (Truth in Lending Act, BSP Circular 730; GUIDE section 5) as data: what the
@@ -49,6 +50,11 @@ export interface DisclosureStatement {
   extension: { days: number; feePercentOfOutstandingPrincipal: string };
   prepaymentPenalty: 0;
   lender: LenderDetails;
+  /**
+   * The brand's collection channels open when the statement was made, in the cashier's order. Absent
+   * only in statements signed before the channels were listed.
+   */
+  repaymentChannels?: ChannelId[];
 }
 
 /** A calendar date some days later (no time zone: the dates are already Manila's). */
@@ -73,6 +79,8 @@ export function buildDisclosure(input: {
   /** The day the money is sent: due dates count from it. */
   startDate: CalendarDate;
   lender: LenderDetails;
+  /** The brand's open channels; undefined only to rebuild a statement signed before they were listed. */
+  repaymentChannels: readonly ChannelId[] | undefined;
   caps?: PricingCaps;
 }): DisclosureStatement {
   const { terms, quote, startDate, lender } = input;
@@ -106,5 +114,6 @@ export function buildDisclosure(input: {
     },
     prepaymentPenalty: 0,
     lender,
+    ...(input.repaymentChannels ? { repaymentChannels: [...input.repaymentChannels] } : {}),
   };
 }

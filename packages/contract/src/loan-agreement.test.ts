@@ -4,6 +4,7 @@ import { buildDisclosure } from './disclosure.ts';
 import { LANGUAGES } from './languages.ts';
 import { loanAgreementText } from './loan-agreement.ts';
 import { quoteLoan } from './pricing.ts';
+import { CHANNEL_IDS } from './repayment.ts';
 
 const lender = {
   corporateName: 'Sample Lending Corporation',
@@ -16,6 +17,7 @@ const lender = {
 
 function disclosureFor(amount: number, tenureDays: number) {
   return buildDisclosure({
+    repaymentChannels: CHANNEL_IDS,
     terms: DEMO_LOAN_TERMS,
     quote: quoteLoan(DEMO_LOAN_TERMS, amount, tenureDays),
     startDate: { year: 2026, month: 11, day: 21 },
@@ -62,6 +64,7 @@ describe('the loan agreement', () => {
 
   it('names a coupon taken off the fee, with the fee charged and the larger amount sent', () => {
     const disclosure = buildDisclosure({
+      repaymentChannels: CHANNEL_IDS,
       terms: DEMO_LOAN_TERMS,
       quote: quoteLoan(DEMO_LOAN_TERMS, 500_000, 91, { discount: 10_000 }),
       startDate: { year: 2026, month: 11, day: 21 },
@@ -78,5 +81,20 @@ describe('the loan agreement', () => {
       expect(text).toContain('₱4,950');
     }
     expect(allText(loanAgreementText('en', disclosureFor(500_000, 91), 'Maria'))).not.toContain('coupon');
+  });
+
+  it('points to the channels the Disclosure Statement lists, and keeps the old words for a statement without them', () => {
+    const listed = disclosureFor(500_000, 91);
+    const listedIn = {
+      en: 'listed in the Disclosure Statement',
+      fil: 'nakalista sa Disclosure Statement',
+      es: 'indicados en la Declaración de divulgación',
+    };
+    for (const lang of LANGUAGES)
+      expect(allText(loanAgreementText(lang, listed, 'Maria'))).toContain(listedIn[lang]);
+    const { repaymentChannels: _, ...signedBefore } = listed;
+    expect(allText(loanAgreementText('en', signedBefore, 'Maria'))).toContain(
+      'Pay only through the repayment channels shown in the app.',
+    );
   });
 });

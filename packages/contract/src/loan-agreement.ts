@@ -41,6 +41,8 @@ interface Figures {
   extensionDays: number;
   extensionFee: string;
   schedule: string[];
+  /** The statement lists the brand's channels (every statement made since they were listed). */
+  channelsListed: boolean;
 }
 
 type Writer = (f: Figures) => LoanAgreementText;
@@ -93,7 +95,9 @@ const WRITERS: Record<Language, Writer> = {
       {
         heading: '7. How to pay',
         paragraphs: [
-          'Pay only through the repayment channels shown in the app.',
+          f.channelsListed
+            ? 'Pay only through the repayment channels listed in the Disclosure Statement and shown in the app.'
+            : 'Pay only through the repayment channels shown in the app.',
           'We never ask you to pay into a personal account. If anyone asks you to, do not pay and tell us.',
         ],
       },
@@ -164,7 +168,9 @@ const WRITERS: Record<Language, Writer> = {
       {
         heading: '7. Paano magbayad',
         paragraphs: [
-          'Magbayad lamang sa mga paraan ng pagbabayad na nasa app.',
+          f.channelsListed
+            ? 'Magbayad lamang sa mga paraan ng pagbabayad na nakalista sa Disclosure Statement at nasa app.'
+            : 'Magbayad lamang sa mga paraan ng pagbabayad na nasa app.',
           'Hindi ka namin kailanman hihilinging magbayad sa personal na account. Kung may humiling nito, huwag magbayad at sabihin sa amin.',
         ],
       },
@@ -235,7 +241,9 @@ const WRITERS: Record<Language, Writer> = {
       {
         heading: '7. Cómo pagar',
         paragraphs: [
-          'Pague solo por los canales de pago que muestra la aplicación.',
+          f.channelsListed
+            ? 'Pague solo por los canales de pago indicados en la Declaración de divulgación y en la aplicación.'
+            : 'Pague solo por los canales de pago que muestra la aplicación.',
           'Nunca le pedimos pagar en una cuenta personal. Si alguien se lo pide, no pague y avísenos.',
         ],
       },
@@ -308,5 +316,6 @@ export function loanAgreementText(
     schedule: d.schedule.map((line) =>
       SCHEDULE_LINE[lang](line.number, line.dueDate, formatPeso(line.total)),
     ),
+    channelsListed: d.repaymentChannels !== undefined,
   });
 }

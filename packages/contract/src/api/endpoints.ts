@@ -191,6 +191,12 @@ export const DisclosureStatement = z.object({
     complaintsEmail: z.string(),
     complaintsPhone: z.string(),
   }),
+  repaymentChannels: z
+    .array(z.enum(CHANNEL_IDS))
+    .optional()
+    .describe(
+      "the brand's collection channels open when the statement was made, in the cashier's order; absent only in statements signed before channels were listed",
+    ),
 });
 export type DisclosureStatement = z.infer<typeof DisclosureStatement>;
 

@@ -10,6 +10,7 @@ import { AppError, invalidField } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { transition } from '../../domain/loan-order-machine.ts';
 import { type ProductRow, productOfRow, termsOf } from '../../domain/products.ts';
+import { openChannels } from './collections.ts';
 import type { LoanOrders } from './loan-orders.ts';
 
 /**
@@ -202,8 +203,9 @@ export class Agreements {
         throw new Error(`the signed document of order ${order.order_id} does not match its hash`);
       return { ...kept, borrowerName: signature.borrower_name ?? '' };
     }
-    // Signed before the document was kept: today's rebuild is it only if it hashes the same.
-    const rebuilt = await this.document(tx, order, 'en');
+    // Signed before the document was kept (and before the statement listed channels): today's rebuild is
+    // it only if it hashes the same.
+    const rebuilt = await this.document(tx, order, 'en', { listChannels: false });
     if (rebuilt.documentHash !== signature.document_hash)
       throw new Error(`the agreement of order ${order.order_id} changed since it was signed`);
     return rebuilt;
@@ -233,7 +235,12 @@ export class Agreements {
     };
   }
 
-  private async document(tx: Queryable, order: OrderRow, language: Language) {
+  private async document(
+    tx: Queryable,
+    order: OrderRow,
+    language: Language,
+    { listChannels }: { listChannels: boolean } = { listChannels: true },
+  ) {
     const quote = parsed(order.quote);
     const [productRow] = await tx.query<ProductRow>('select * from loan_products where product_id = $1', [
       order.product_id,
@@ -246,7 +253,8 @@ export class Agreements {
     const startDate: CalendarDate = manilaToday(
       order.approved_at ? new Date(order.approved_at) : this.clock.now(),
     );
-    const disclosure = buildDisclosure({ terms, quote, startDate, lender });
+    const repaymentChannels = listChannels ? await openChannels(tx, order.package_name) : undefined;
+    const disclosure = buildDisclosure({ terms, quote, startDate, lender, repaymentChannels });
     const info = parsed(order.basic_info ?? {}) ?? {};
     const borrowerName = [info.firstName, info.middleName, info.lastName]
       .map((part) => part?.trim())

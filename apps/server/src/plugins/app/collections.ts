@@ -103,6 +103,21 @@ function quoteOf(row: OrderRow): LoanQuote {
   return typeof row.quote === 'string' ? (JSON.parse(row.quote) as LoanQuote) : row.quote;
 }
 
+/** The channels the brand has closed (the cashier shows them shut and refuses them). */
+async function closedChannels(db: Queryable, packageName: string): Promise<Set<string>> {
+  const [row] = await db.query<{ closed_collection_channels: string[] }>(
+    'select closed_collection_channels from brands where package_name = $1',
+    [packageName],
+  );
+  return new Set(row?.closed_collection_channels ?? []);
+}
+
+/** The brand's open channels in the cashier's order: the ones the Disclosure Statement lists. */
+export async function openChannels(db: Queryable, packageName: string): Promise<ChannelId[]> {
+  const closed = await closedChannels(db, packageName);
+  return CHANNEL_IDS.filter((channel) => !closed.has(channel));
+}
+
 export class Collections {
   constructor(
     private readonly db: Database,
@@ -553,12 +568,8 @@ export class Collections {
     };
   }
 
-  private async closedChannels(db: Queryable, packageName: string): Promise<Set<string>> {
-    const [row] = await db.query<{ closed_collection_channels: string[] }>(
-      'select closed_collection_channels from brands where package_name = $1',
-      [packageName],
-    );
-    return new Set(row?.closed_collection_channels ?? []);
+  private closedChannels(db: Queryable, packageName: string): Promise<Set<string>> {
+    return closedChannels(db, packageName);
   }
 
   private async ownOrder(db: Queryable, userId: string, orderNo: string, lock: boolean): Promise<OrderRow> {

@@ -3,6 +3,7 @@ import { allowedAmounts, quoteLoan } from '@hiram/contract/pricing';
 import { manilaToday } from '@hiram/contract/profile';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../domain/app-error.ts';
+import { openChannels } from '../../plugins/app/collections.ts';
 import type { FieldProblem } from '../../domain/field-problems.ts';
 import { brandProduct, brandProducts, offeredProduct, termsOf } from '../../domain/products.ts';
 import { defineEndpoint, sessionOf } from '../endpoint.ts';
@@ -65,6 +66,7 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
       quote,
       startDate: manilaToday(app.clock.now()),
       lender: brand.lender,
+      repaymentChannels: await openChannels(app.db, brand.packageName),
     });
     return { product, quote, disclosure };
   });

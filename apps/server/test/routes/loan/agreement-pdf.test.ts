@@ -2,6 +2,7 @@ import { ERRORS } from '@hiram/contract/errors';
 import { loanAgreementText } from '@hiram/contract/loan-agreement';
 import { LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
 import { formatPeso } from '@hiram/contract/money';
+import { CHANNEL_IDS } from '@hiram/contract/repayment';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT } from '../../../src/db/seed.ts';
@@ -97,6 +98,27 @@ describe('the signed agreement as a PDF', () => {
     for (const font of fonts) {
       expect(font.name).toMatch(/NotoSans/);
       expect(font.embedded).toBe(true);
+    }
+  });
+
+  it("lists the brand's open repayment channels, as they were when signed", async () => {
+    await server.db.query(`update brands set closed_collection_channels = '{seven_eleven}'`);
+    try {
+      const { token, orderId, agreement } = await approvedOrder({ sign: true });
+      expect(agreement.disclosure.repaymentChannels).toEqual(
+        CHANNEL_IDS.filter((channel) => channel !== 'seven_eleven'),
+      );
+      // Reopened after signing: the signed statement still lists what the borrower read.
+      await server.db.query(`update brands set closed_collection_channels = '{}'`);
+      const answer = await server.call('getMoneyContract', { orderId }, { token });
+      const text = (await pdfPagesText(answer.raw)).join(' ').replace(/\s+/g, ' ');
+      expect(text).toContain('E-wallet: GCash, Maya, GCash Bills Pay, Maya Bills Pay;');
+      expect(text).toContain('Over the counter: M Lhuillier, RD Pawnshop;');
+      expect(text).toContain('InstaPay / PESONet');
+      expect(text).not.toContain('7-Eleven');
+      expect(text).toContain('listed in the Disclosure Statement');
+    } finally {
+      await server.db.query(`update brands set closed_collection_channels = '{}'`);
     }
   });
 

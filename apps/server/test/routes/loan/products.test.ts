@@ -1,6 +1,7 @@
 import { buildDisclosure } from '@hiram/contract/disclosure';
 import { ERRORS } from '@hiram/contract/errors';
 import { allowedAmounts, quoteLoan } from '@hiram/contract/pricing';
+import { CHANNEL_IDS } from '@hiram/contract/repayment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BRAND, DEMO_PRODUCT } from '../../../src/db/seed.ts';
 import { termsOf } from '../../../src/domain/products.ts';
@@ -117,6 +118,7 @@ describe('GET /loan/confirm/product-info', () => {
         complaintsEmail: DEFAULT_BRAND.supportEmail,
         complaintsPhone: DEFAULT_BRAND.supportPhone,
       },
+      repaymentChannels: CHANNEL_IDS,
     });
     expect(answer.body.data).toEqual({ product: demoProduct, quote, disclosure });
     expect(answer.body.data.disclosure).toMatchObject({
@@ -133,6 +135,22 @@ describe('GET /loan/confirm/product-info', () => {
     expect(answer.body.data.disclosure.lender.corporateName).not.toBe('');
     expect(answer.body.data.disclosure.lender.secRegistrationNumber).not.toBe('');
     expect(answer.body.data.disclosure.lender.certificateOfAuthorityNumber).not.toBe('');
+  });
+
+  it("lists only the brand's open repayment channels", async () => {
+    await server.db.query(`update brands set closed_collection_channels = '{maya,payment_link}'`);
+    try {
+      const answer = await server.call('confirmProductInfo', {
+        productId: 'hiram-demo',
+        amount: 500_000,
+        tenureDays: 91,
+      });
+      expect(answer.body.data.disclosure.repaymentChannels).toEqual(
+        CHANNEL_IDS.filter((channel) => channel !== 'maya' && channel !== 'payment_link'),
+      );
+    } finally {
+      await server.db.query(`update brands set closed_collection_channels = '{}'`);
+    }
   });
 
   it('matches the engine for every amount and tenure offered', async () => {
