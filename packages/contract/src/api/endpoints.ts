@@ -506,17 +506,17 @@ export const ENDPOINTS = {
   creditInfo: endpoint(
     'creditInfo',
     'loan',
-    "The borrower's credit line: for a first loan, the largest amount the brand's products offer.",
+    "The borrower's credit line (the largest amount the brand's products offer) and whether the next loan is their first.",
     Empty,
     z.object({
       creditLimit: centavos,
-      firstLoan: z.boolean().describe('true until loans exist; returning borrowers will get their own line'),
+      firstLoan: z.boolean().describe('true until the borrower has repaid a loan in full'),
     }),
   ),
   isWhiteList: endpoint(
     'isWhiteList',
     'loan',
-    'Whether the borrower is a returning borrower with a good record (a finished loan repaid on time). No loans exist yet: always false.',
+    'Whether the borrower is a returning borrower with a good record: a loan repaid in full, and none of theirs ever overdue.',
     Empty,
     z.object({ whiteListed: z.boolean() }),
   ),

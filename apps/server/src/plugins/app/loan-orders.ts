@@ -299,6 +299,20 @@ export class LoanOrders {
   }
 
   /** Whether the borrower has an order that is not over (one loan at a time). */
+  /** The borrower's record with us: loans repaid in full, and whether any of their loans ever fell overdue. */
+  async borrowingRecord(userId: string): Promise<{ finishedLoans: number; everOverdue: boolean }> {
+    const [row] = await this.db.query<{ finished_loans: number | string; ever_overdue: boolean }>(
+      `select
+         (select count(*) from loan_orders where user_id = $1 and status = $2) as finished_loans,
+         exists (
+           select 1 from loan_orders o join loan_order_events e on e.order_id = o.order_id
+           where o.user_id = $1 and e.to_status = $3
+         ) as ever_overdue`,
+      [userId, LOAN_ORDER_STATUS.finished, LOAN_ORDER_STATUS.overdue],
+    );
+    return { finishedLoans: Number(row?.finished_loans ?? 0), everOverdue: row?.ever_overdue ?? false };
+  }
+
   async hasOpenOrder(userId: string): Promise<boolean> {
     const rows = await this.db.query(
       `select 1 from loan_orders where user_id = $1 and status not in ${CLOSED_SQL} limit 1`,

@@ -3,9 +3,9 @@ import { allowedAmounts, quoteLoan } from '@hiram/contract/pricing';
 import { manilaToday } from '@hiram/contract/profile';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../domain/app-error.ts';
-import { openChannels } from '../../plugins/app/collections.ts';
 import type { FieldProblem } from '../../domain/field-problems.ts';
 import { brandProduct, brandProducts, offeredProduct, termsOf } from '../../domain/products.ts';
+import { openChannels } from '../../plugins/app/collections.ts';
 import { defineEndpoint, sessionOf } from '../endpoint.ts';
 
 /**
@@ -71,14 +71,21 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
     return { product, quote, disclosure };
   });
 
-  // A first loan's line is the most the brand lends; returning borrowers' lines come with the loans table.
-  defineEndpoint(app, 'creditInfo', async ({ brand }) => {
+  // Every borrower's line is the most the brand lends (the assessment decides each application).
+  defineEndpoint(app, 'creditInfo', async ({ brand, request }) => {
     const products = await brandProducts(app.db, brand.packageName);
-    return { creditLimit: Math.max(0, ...products.map((p) => p.maxAmount)), firstLoan: true };
+    const record = await app.loanOrders.borrowingRecord(sessionOf(request).userId);
+    return {
+      creditLimit: Math.max(0, ...products.map((p) => p.maxAmount)),
+      firstLoan: record.finishedLoans === 0,
+    };
   });
 
-  // Returning borrowers with a good record are white-listed; no loan has finished yet, so nobody is.
-  defineEndpoint(app, 'isWhiteList', async () => ({ whiteListed: false }));
+  // Returning borrowers with a good record: a loan repaid in full, and none of theirs ever overdue.
+  defineEndpoint(app, 'isWhiteList', async ({ request }) => {
+    const record = await app.loanOrders.borrowingRecord(sessionOf(request).userId);
+    return { whiteListed: record.finishedLoans > 0 && !record.everOverdue };
+  });
 
   // One loan at a time: true while the borrower has an order that is not over.
   defineEndpoint(app, 'limitExceeded', async ({ request }) => ({

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BRAND, DEMO_PRODUCT } from '../../../src/db/seed.ts';
 import { termsOf } from '../../../src/domain/products.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
+import { disbursedLoan } from '../../servicing-fixtures.ts';
 
 /** Products and pricing endpoints (GUIDE section 5), on the seeded demo product. */
 let server: TestServer;
@@ -220,6 +221,22 @@ describe('signed-in borrower checks', () => {
   it('answers not white-listed and no open loan while no loan exists', async () => {
     expect((await server.call('isWhiteList', {}, { token })).body.data).toEqual({ whiteListed: false });
     expect((await server.call('limitExceeded', {}, { token })).body.data).toEqual({ exceeded: false });
+  });
+
+  it('after a loan repaid in full: no longer a first loan, and white-listed only if never overdue', async () => {
+    const onTime = await disbursedLoan(server);
+    const check = async (who: { token: string }) => ({
+      firstLoan: (await server.call('creditInfo', {}, { token: who.token })).body.data.firstLoan,
+      whiteListed: (await server.call('isWhiteList', {}, { token: who.token })).body.data.whiteListed,
+    });
+    expect(await check(onTime)).toEqual({ firstLoan: true, whiteListed: false });
+    await server.app.loanOrders.move(onTime.orderId, 'repayInFull');
+    expect(await check(onTime)).toEqual({ firstLoan: false, whiteListed: true });
+
+    const late = await disbursedLoan(server);
+    await server.app.loanOrders.move(late.orderId, 'fallOverdue');
+    await server.app.loanOrders.move(late.orderId, 'repayInFull');
+    expect(await check(late)).toEqual({ firstLoan: false, whiteListed: false });
   });
 
   it('asks for a session', async () => {
