@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { snap, useBrowser } from './support/browser.ts';
+import { PHONE_VIEWPORT, snap, useBrowser } from './support/browser.ts';
 import { photo } from './support/images.ts';
 import { agreeToPermissions, moveWheel, pick, signInWithCode } from './support/journeys.ts';
 import { newMobile } from './support/sms.ts';
@@ -192,6 +192,15 @@ describe('a new borrower applies in a mobile browser', () => {
       await homeCard.getByRole('link', { name: 'Get money' }).click();
       await page.getByText('₱1,091').first().waitFor();
       await snap(page, journey, '13-disclosure');
+      // It lists the brand's open repayment channels by group, as the cashier does; seen on a 360 px phone.
+      await page.setViewportSize({ width: 360, height: 780 });
+      const channels = page.locator('section', { has: page.getByRole('heading', { name: 'How to repay' }) });
+      await channels.getByText('GCash, Maya, GCash Bills Pay, Maya Bills Pay').waitFor();
+      await channels.getByText('7-Eleven, M Lhuillier, RD Pawnshop').waitFor();
+      await channels.scrollIntoViewIfNeeded();
+      await page.getByText('In the app under Repay, with the reference or account shown there.').waitFor();
+      await snap(page, journey, '13a-disclosure-channels-360');
+      await page.setViewportSize(PHONE_VIEWPORT);
       // The agreement itself, with the same figures, before coming back to sign.
       await page
         .getByRole('link', { name: 'Read the loan agreement' })

@@ -92,29 +92,48 @@ describe('Disclosure Statement rows', () => {
       startDate: { year: 2026, month: 11, day: 21 },
       lender,
     });
-    const channelsRow = (s: typeof only, lang: 'en' | 'fil' | 'es') =>
-      disclosureSections(s, lang, (date) => date)
-        .flatMap((section) => section.rows)
-        .find((r) => r.label === disclosureLabel(lang, 'repaymentChannels'));
-    expect(channelsRow(only, 'en')).toEqual({
-      label: 'How to repay',
-      value: 'E-wallet: GCash; Over the counter: 7-Eleven; Bank: InstaPay / PESONet',
+    const channelsSection = (s: typeof only, lang: 'en' | 'fil' | 'es') =>
+      disclosureSections(s, lang, (date) => date).find(
+        (section) => section.title === disclosureLabel(lang, 'repaymentChannels'),
+      );
+    expect(channelsSection(only, 'en')).toEqual({
+      title: 'How to repay',
+      rows: [
+        { label: 'E-wallet', value: 'GCash' },
+        { label: 'Over the counter', value: '7-Eleven' },
+        { label: 'Bank', value: 'InstaPay / PESONet' },
+      ],
       note: 'In the app under Repay, with the reference or account shown there.',
     });
-    expect(channelsRow(only, 'fil')?.value).toBe(
-      'E-wallet: GCash; Sa counter: 7-Eleven; Bangko: InstaPay / PESONet',
-    );
-    expect(channelsRow(only, 'es')?.value).toBe(
-      'Billetera electrónica: GCash; En ventanilla: 7-Eleven; Banco: InstaPay / PESONet',
-    );
-    // Every channel of the contract is named when all are open.
-    expect(row(t('repaymentChannels'))?.value).toContain('GCash, Maya, GCash Bills Pay, Maya Bills Pay');
-    expect(row(t('repaymentChannels'))?.value).toContain('Payment link');
+    expect(channelsSection(only, 'fil')?.rows.map((r) => r.label)).toEqual([
+      'E-wallet',
+      'Sa counter',
+      'Bangko',
+    ]);
+    expect(channelsSection(only, 'es')?.rows.map((r) => r.label)).toEqual([
+      'Billetera electrónica',
+      'En ventanilla',
+      'Banco',
+    ]);
+    // Every channel of the contract is named when all are open, in the cashier's order.
+    expect(channelsSection(statement, 'en')?.rows).toEqual([
+      { label: 'E-wallet', value: 'GCash, Maya, GCash Bills Pay, Maya Bills Pay' },
+      { label: 'Over the counter', value: '7-Eleven, M Lhuillier, RD Pawnshop' },
+      {
+        label: 'Bank',
+        value:
+          'Debit / credit card, Online banking, InstaPay / PESONet, Virtual account, Reserved account, Bank account for you, Account number for you, Payment link',
+      },
+    ]);
     // None open: no channel is promised.
-    expect(channelsRow({ ...only, repaymentChannels: [] }, 'en')?.value).toBe(t('repaymentChannelsNone'));
+    expect(channelsSection({ ...only, repaymentChannels: [] }, 'en')).toEqual({
+      title: 'How to repay',
+      rows: [],
+      note: t('repaymentChannelsNone'),
+    });
     // A statement signed before channels were listed keeps its sentence.
     const { repaymentChannels: _, ...signedBefore } = only;
-    expect(channelsRow(signedBefore, 'en')?.value).toBe(t('repaymentChannelsTerms'));
+    expect(channelsSection(signedBefore, 'en')?.note).toBe(t('repaymentChannelsTerms'));
   });
 
   it('names the lender, its SEC and CA numbers and where to complain', () => {

@@ -46,9 +46,9 @@ const en = {
     'In the app under Repay: bank transfer, e-wallet or over the counter, with the reference shown there.',
   repaymentChannelsWhere: 'In the app under Repay, with the reference or account shown there.',
   repaymentChannelsNone: 'No channel is open right now; the app shows them under Repay when they open.',
-  channelsEwallet: 'E-wallet: {names}',
-  channelsCounter: 'Over the counter: {names}',
-  channelsBank: 'Bank: {names}',
+  channelsEwallet: 'E-wallet',
+  channelsCounter: 'Over the counter',
+  channelsBank: 'Bank',
   lenderSection: 'Lender and complaints',
   lenderName: 'Lender',
   secNumber: 'SEC registration no.',
@@ -99,9 +99,9 @@ export const DISCLOSURE_TEXT: Record<Language, Record<DisclosureTextKey, string>
     repaymentChannelsWhere: 'Sa app, sa Repay, gamit ang reference o account na nakalagay doon.',
     repaymentChannelsNone:
       'Walang bukas na paraan ng pagbabayad ngayon; makikita ang mga ito sa Repay sa app kapag bukas na.',
-    channelsEwallet: 'E-wallet: {names}',
-    channelsCounter: 'Sa counter: {names}',
-    channelsBank: 'Bangko: {names}',
+    channelsEwallet: 'E-wallet',
+    channelsCounter: 'Sa counter',
+    channelsBank: 'Bangko',
     lenderSection: 'Nagpapautang at reklamo',
     lenderName: 'Nagpapautang',
     secNumber: 'SEC registration no.',
@@ -147,9 +147,9 @@ export const DISCLOSURE_TEXT: Record<Language, Record<DisclosureTextKey, string>
       'En la app, en Pagar: transferencia bancaria, billetera electrónica o en ventanilla, con la referencia indicada allí.',
     repaymentChannelsWhere: 'En la app, en Pagar, con la referencia o la cuenta indicada allí.',
     repaymentChannelsNone: 'Ahora no hay ningún canal abierto; la app los muestra en Pagar cuando abren.',
-    channelsEwallet: 'Billetera electrónica: {names}',
-    channelsCounter: 'En ventanilla: {names}',
-    channelsBank: 'Banco: {names}',
+    channelsEwallet: 'Billetera electrónica',
+    channelsCounter: 'En ventanilla',
+    channelsBank: 'Banco',
     lenderSection: 'Prestamista y reclamaciones',
     lenderName: 'Prestamista',
     secNumber: 'N.º de registro SEC',
@@ -260,9 +260,9 @@ export function disclosureSections(
             rate: statement.extension.feePercentOfOutstandingPrincipal,
           }),
         },
-        repaymentChannelsRow(statement.repaymentChannels, t),
       ],
     },
+    repaymentChannelsSection(statement.repaymentChannels, t),
     {
       title: t('lenderSection'),
       rows: [
@@ -283,21 +283,21 @@ const CHANNEL_GROUP_LABELS = {
 } as const satisfies Record<string, DisclosureTextKey>;
 
 /**
- * The brand's open channels by group, as the cashier lists them; a statement signed before channels were
- * listed keeps the sentence it was signed with.
+ * The brand's open channels, a row per group as the cashier groups them; a statement signed before
+ * channels were listed keeps the sentence it was signed with.
  */
-function repaymentChannelsRow(
+function repaymentChannelsSection(
   channels: readonly ChannelId[] | undefined,
   t: (key: DisclosureTextKey, values?: Record<string, string | number>) => string,
-): DisclosureRow {
-  const label = t('repaymentChannels');
-  if (!channels) return { label, value: t('repaymentChannelsTerms') };
-  if (channels.length === 0) return { label, value: t('repaymentChannelsNone') };
-  const groups = Object.entries(CHANNEL_GROUP_LABELS).flatMap(([group, key]) => {
+): DisclosureSection {
+  const title = t('repaymentChannels');
+  if (!channels) return { title, rows: [], note: t('repaymentChannelsTerms') };
+  if (channels.length === 0) return { title, rows: [], note: t('repaymentChannelsNone') };
+  const rows = Object.entries(CHANNEL_GROUP_LABELS).flatMap(([group, key]) => {
     const names = channels
       .filter((id) => COLLECTION_CHANNELS[id].group === group)
       .map((id) => COLLECTION_CHANNELS[id].name);
-    return names.length > 0 ? [t(key, { names: names.join(', ') })] : [];
+    return names.length > 0 ? [{ label: t(key), value: names.join(', ') }] : [];
   });
-  return { label, value: groups.join('; '), note: t('repaymentChannelsWhere') };
+  return { title, rows, note: t('repaymentChannelsWhere') };
 }

@@ -112,8 +112,9 @@ describe('the signed agreement as a PDF', () => {
       await server.db.query(`update brands set closed_collection_channels = '{}'`);
       const answer = await server.call('getMoneyContract', { orderId }, { token });
       const text = (await pdfPagesText(answer.raw)).join(' ').replace(/\s+/g, ' ');
-      expect(text).toContain('E-wallet: GCash, Maya, GCash Bills Pay, Maya Bills Pay;');
-      expect(text).toContain('Over the counter: M Lhuillier, RD Pawnshop;');
+      expect(text).toContain('How to repay');
+      expect(text).toContain('GCash, Maya, GCash Bills Pay, Maya Bills Pay');
+      expect(text).toContain('M Lhuillier, RD Pawnshop');
       expect(text).toContain('InstaPay / PESONet');
       expect(text).not.toContain('7-Eleven');
       expect(text).toContain('listed in the Disclosure Statement');

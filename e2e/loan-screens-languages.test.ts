@@ -1,0 +1,108 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { ApiBorrower } from './support/api-borrower.ts';
+import { snap, useBrowser } from './support/browser.ts';
+import { agreeToPermissions } from './support/journeys.ts';
+import { newMobile } from './support/sms.ts';
+
+const baseURL = inject('baseURL');
+const browser = useBrowser();
+
+/** The narrowest phone the app is made for. */
+const NARROW_PHONE = { width: 360, height: 780 };
+
+/** Nothing wider than the screen: no sideways scrolling, no text cut at the right edge. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(NARROW_PHONE.width);
+}
+
+/** What each language shows on the signing screens, the assessment wait and Records. */
+const COPY = {
+  fil: {
+    name: 'Filipino',
+    statementIntro: 'Basahin muna kung magkano ang gastos ng loan na ito bago pumirma.',
+    howToRepay: 'Paano magbayad',
+    counter: 'Sa counter',
+    agreementTitle: 'Kasunduan sa Pautang',
+    records: 'Aking mga loan',
+  },
+  es: {
+    name: 'Español',
+    statementIntro: 'Lea cuánto cuesta este préstamo antes de firmar.',
+    howToRepay: 'Cómo pagar',
+    counter: 'En ventanilla',
+    agreementTitle: 'Contrato de préstamo',
+    records: 'Mis préstamos',
+  },
+} as const;
+
+describe('the loan screens in Filipino and Spanish on a 360 px phone', () => {
+  it('show the Disclosure Statement with the repayment channels, the agreement and Records in the language, within the screen', async () => {
+    const journey = 'loan-screens-languages';
+    const borrower = new ApiBorrower(baseURL, newMobile());
+    const password = 'Wika2026!';
+    await borrower.register(password);
+    await borrower.completeApplication();
+    const [product] = await borrower.call<{ productId: string }[]>('productList');
+    const { orderId } = await borrower.call<{ orderId: string }>('applyLoanOrder', {
+      productId: product?.productId,
+      amount: 150_000,
+      tenureDays: 120,
+    });
+    await borrower.call('submitOrder', { orderId });
+    await borrower.until<{ homeState: string }>(
+      'latestLoanOrder',
+      (latest) => latest.homeState === 'success',
+    );
+
+    const { context, page } = await browser().newPhone();
+    try {
+      await page.setViewportSize(NARROW_PHONE);
+      await page.goto(`${baseURL}/#/user/login?returnTo=%2F`);
+      await agreeToPermissions(page);
+      await page.getByLabel('Mobile number').fill(borrower.mobile);
+      await page.getByRole('button', { name: 'Use password instead' }).click();
+      await page.getByRole('textbox', { name: 'Password' }).fill(password);
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      await page.locator('section.loan-card').waitFor();
+
+      for (const lang of ['fil', 'es'] as const) {
+        const copy = COPY[lang];
+        await page.goto(`${baseURL}/#/user_center/language`);
+        await page.getByRole('radio', { name: copy.name }).check();
+
+        // confirm_borrow: the statement, its channels row in the language, nothing past the right edge.
+        await page.goto(`${baseURL}/#/borrow/confirm_borrow?orderId=${orderId}`);
+        await page.getByText(copy.statementIntro).waitFor();
+        await snap(page, journey, `${lang}-01-statement`);
+        const channels = page.locator('section', {
+          has: page.getByRole('heading', { name: copy.howToRepay }),
+        });
+        await channels.getByText(copy.counter, { exact: true }).waitFor();
+        await channels.getByText('7-Eleven, M Lhuillier, RD Pawnshop').waitFor();
+        await channels.scrollIntoViewIfNeeded();
+        await expectNoSidewaysScroll(page);
+        await snap(page, journey, `${lang}-02-statement-channels`);
+
+        // agreement: its title and text in the language.
+        await page.goto(`${baseURL}/#/borrow/agreement?orderId=${orderId}`);
+        await page.getByText(copy.agreementTitle).first().waitFor();
+        await expectNoSidewaysScroll(page);
+        await snap(page, journey, `${lang}-03-agreement`);
+
+        // Records: the approved order under Incomplete.
+        await page.goto(`${baseURL}/#/records`);
+        await page.getByRole('heading', { name: copy.records }).waitFor();
+        await page.getByRole('button').filter({ hasText: '₱1,500' }).first().waitFor();
+        await expectNoSidewaysScroll(page);
+        await snap(page, journey, `${lang}-04-records`);
+      }
+    } catch (error) {
+      await snap(page, journey, 'failed-here');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+});
