@@ -175,10 +175,24 @@ describe('a borrower repays in a mobile browser', () => {
       expect(account).toMatch(/^\d{16}$/);
       await snap(page, journey, '02-virtual-account');
 
+      // A payment link is for someone else to pay: the cashier shows it to copy and send, with the promises.
+      await page.goto(`${baseURL}/#/repay/cashier?${link}`);
+      await page.getByRole('button', { name: 'Payment link' }).click();
+      await page.getByRole('heading', { name: 'Payment link' }).waitFor();
+      expect(page.url()).toContain('channel=payment_link');
+      const shared = page.locator('.repay-code', { hasText: 'Link ng bayad' });
+      expect(await shared.locator('.repay-code-value').innerText()).toMatch(
+        /\/sandbox\/checkout\/[0-9a-f-]{36}$/,
+      );
+      await shared.getByRole('button', { name: /^Kopyahin/ }).waitFor();
+      await page.getByText('Kopyahin ang link at ipadala sa taong magbabayad para sa iyo.').waitFor();
+      await page.getByText(/Hindi kami kailanman hihingi ng bayad sa personal na account/).waitFor();
+      await snap(page, journey, '03-payment-link');
+
       // A link without payOrderId is refused with the spec's message.
       await page.goto(`${baseURL}/#/repay/cashier?orderNo=${orderId}&amount=50000`);
       await page.getByText('Hindi puwedeng walang payOrderId').waitFor();
-      await snap(page, journey, '03-missing-pay-order');
+      await snap(page, journey, '04-missing-pay-order');
 
       // Paying the virtual account credits the loan; repay_detail lists nothing open for it any more.
       await payAtCounter(baseURL, account);
@@ -186,7 +200,7 @@ describe('a borrower repays in a mobile browser', () => {
       await page.getByRole('heading', { name: 'Halagang dapat bayaran ngayon' }).waitFor();
       const paidRow = page.locator('.fact', { hasText: 'Nabayaran na' });
       await expect.poll(() => paidRow.innerText()).toContain('₱500');
-      await snap(page, journey, '04-detail-fil');
+      await snap(page, journey, '05-detail-fil');
     } catch (error) {
       await snap(page, journey, 'failed-here');
       throw error;

@@ -114,7 +114,8 @@ function Instrument({ t, link }: { t: FeatureTranslate<RepayTextKey>; link: Paym
       </StatusMessage>
     );
   }
-  if (paid.kind === 'checkout' && paid.checkoutUrl) return <OpenCheckout t={t} url={paid.checkoutUrl} />;
+  if (paid.kind === 'checkout' && paid.checkoutUrl && paid.channel !== 'payment_link')
+    return <OpenCheckout t={t} url={paid.checkoutUrl} />;
   return (
     <InstrumentDetails t={t} instrument={paid} lang={lang}>
       <Link className="button button-primary button-block" to={detail}>
@@ -171,13 +172,15 @@ export function InstrumentDetails({
   const channel = COLLECTION_CHANNELS[instrument.channel];
   const values = { channel: channel.name, app: appName };
   const steps: RepayTextKey[] =
-    instrument.kind === 'bankTransfer'
-      ? ['howTransfer1', 'howTransfer2', 'howTransfer3']
-      : instrument.kind === 'virtualAccount'
-        ? ['howAccount1', 'howAccount2', 'howAccount3']
-        : channel.group === 'ewallet'
-          ? ['howBills1', 'howBills2', 'howBills3']
-          : ['howCounter1', 'howCounter2', 'howCounter3'];
+    instrument.kind === 'checkout'
+      ? ['howLink1', 'howLink2', 'howLink3']
+      : instrument.kind === 'bankTransfer'
+        ? ['howTransfer1', 'howTransfer2', 'howTransfer3']
+        : instrument.kind === 'virtualAccount'
+          ? ['howAccount1', 'howAccount2', 'howAccount3']
+          : channel.group === 'ewallet'
+            ? ['howBills1', 'howBills2', 'howBills3']
+            : ['howCounter1', 'howCounter2', 'howCounter3'];
   const isAccount = instrument.kind === 'virtualAccount' || instrument.kind === 'bankTransfer';
 
   return (
@@ -207,6 +210,9 @@ export function InstrumentDetails({
               />
             ) : null}
           </>
+        ) : instrument.kind === 'checkout' ? (
+          // A shareable payment link: someone else opens it and pays on the provider's page.
+          <Code label={t('linkLabel')} value={instrument.checkoutUrl ?? ''} copy link />
         ) : (
           <Code label={t('referenceLabel')} value={instrument.reference} copy big />
         )}
@@ -243,19 +249,22 @@ function Code({
   value,
   copy = false,
   big = false,
+  link = false,
   hint,
 }: {
   label: string;
   value: string;
   copy?: boolean;
   big?: boolean;
+  /** A web address: smaller, broken anywhere, so it wraps tidily on a narrow phone. */
+  link?: boolean;
   hint?: string;
 }) {
   return (
     <div className="repay-code">
       <div className="repay-code-text">
         <span className="repay-code-label">{label}</span>
-        <span className={big ? 'repay-code-value repay-code-big' : 'repay-code-value'}>
+        <span className={`repay-code-value${big ? ' repay-code-big' : ''}${link ? ' repay-code-link' : ''}`}>
           {big ? inGroupsOfFour(value) : value}
         </span>
         {hint ? <span className="repay-code-hint">{hint}</span> : null}

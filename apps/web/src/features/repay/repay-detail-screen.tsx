@@ -17,7 +17,7 @@ import { errorMessage, NetworkError } from '../../lib/api-client.ts';
 import { type FeatureTranslate, useFeatureText } from '../../lib/i18n/feature-text.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { useRepaymentDetail } from './api/get-repayment-detail.ts';
-import { amountFromInput, largestPart } from './repay-rules.ts';
+import { amountFromInput, largestPart, screenOfChannel } from './repay-rules.ts';
 import { formatManilaDay, formatManilaTime, type RepayTextKey, repayText } from './repay-text.ts';
 
 /** While a payment may be on its way, the balance is asked for again this often. */
@@ -232,6 +232,7 @@ function OpenInstruments({ t, detail }: { t: FeatureTranslate<RepayTextKey>; det
       <ul className="menu">
         {detail.openInstruments.map((instrument) => {
           const channel = COLLECTION_CHANNELS[instrument.channel];
+          const screen = screenOfChannel(instrument.channel);
           const inner = (
             <>
               <span className="repay-open-text">
@@ -248,10 +249,10 @@ function OpenInstruments({ t, detail }: { t: FeatureTranslate<RepayTextKey>; det
           );
           return (
             <li key={instrument.instrumentId}>
-              {channel.screen ? (
+              {screen ? (
                 <Link
                   className="menu-row"
-                  to={paths[channel.screen].getHref({
+                  to={paths[screen].getHref({
                     orderNo: detail.orderNo,
                     payOrderId: detail.payOrderId,
                     amount: instrument.amount,

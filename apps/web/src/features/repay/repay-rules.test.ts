@@ -54,5 +54,7 @@ describe('the payment link', () => {
     expect(screenOfChannel('paycools_va')).toBe('repayPaycools');
     expect(screenOfChannel('kxypay_va')).toBe('repayKxypay');
     expect(screenOfChannel('gcash')).toBeNull();
+    // A payment link is shown to copy and send, like a code.
+    expect(screenOfChannel('payment_link')).toBe('repayPayso');
   });
 });

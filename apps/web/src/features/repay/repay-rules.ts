@@ -63,7 +63,9 @@ export function readPaymentLink(
   };
 }
 
-/** The screen that shows a channel's code or account; null for checkout channels (the provider's page). */
+/** The screen that shows a channel's code, account or shareable link; null when the provider's page opens. */
 export function screenOfChannel(channel: ChannelId): RouteName | null {
+  // A payment link is for someone else to pay: it is shown to copy and send, not opened here.
+  if (channel === 'payment_link') return 'repayPayso';
   return COLLECTION_CHANNELS[channel].screen;
 }
