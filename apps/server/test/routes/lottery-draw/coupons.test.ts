@@ -121,6 +121,23 @@ describe('using', () => {
     });
   });
 
+  it('applies once for a double tap: two uses at once give one discount and a clear refusal', async () => {
+    const { token } = await borrower();
+    const applied = await server.call('applyLoanOrder', choice, { token });
+    const coupon = await onlyCoupon(token);
+    const taps = await Promise.all([
+      server.call('useCoupon', { couponId: coupon.couponId }, { token }),
+      server.call('useCoupon', { couponId: coupon.couponId }, { token }),
+    ]);
+    expect(taps.map((tap) => tap.status).sort()).toEqual([200, 409]);
+    expect(taps.find((tap) => tap.status === 409)?.body.code).toBe(ERRORS.COUPON_ALREADY_USED.code);
+    const latest = await server.call('latestLoanOrder', {}, { token });
+    expect(latest.body.data.order?.orderId).toBe(applied.body.data.orderId);
+    expect(latest.body.data.order?.quote).toEqual(
+      quoteLoan(terms, choice.amount, choice.tenureDays, { discount: ACCOUNT_COUPON_AMOUNT }),
+    );
+  });
+
   it('pays out the larger net proceeds and books only the reduced fee, in a balanced journal', async () => {
     const { token } = await borrower();
     await server.call('useCoupon', { couponId: (await onlyCoupon(token)).couponId }, { token });
