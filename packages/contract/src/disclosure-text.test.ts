@@ -66,6 +66,7 @@ describe('Disclosure Statement rows', () => {
   it('lists every payment with its due date, amount and split', () => {
     const schedule = sections[1];
     expect(schedule?.rows).toHaveLength(statement.schedule.length);
+    expect(schedule?.note).toBe(t('scheduleNote'));
     const first = statement.schedule[0];
     expect(schedule?.rows[0]).toEqual({
       label: `Payment 1 · on ${first?.dueDate}`,

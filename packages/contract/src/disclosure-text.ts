@@ -31,6 +31,8 @@ const en = {
   scheduleSection: 'Payment schedule',
   paymentNumber: 'Payment {number}',
   paymentSplit: 'Principal {principal} + interest {interest}',
+  scheduleNote:
+    'Due dates count from the day the money is sent: if it is sent on a later day, each date moves by as many days.',
   latePaymentSection: 'Late payment, prepayment and extension',
   penalty: 'Late payment penalty',
   penaltyTerms: '{rate}% a day on the overdue amount only',
@@ -83,6 +85,8 @@ export const DISCLOSURE_TEXT: Record<Language, Record<DisclosureTextKey, string>
     scheduleSection: 'Iskedyul ng pagbabayad',
     paymentNumber: 'Bayad {number}',
     paymentSplit: 'Principal {principal} + interes {interest}',
+    scheduleNote:
+      'Binibilang ang mga takdang petsa mula sa araw na maipadala ang pera: kung maipadala ito sa ibang araw, uurong ang bawat petsa nang ganoon ding bilang ng araw.',
     latePaymentSection: 'Huling bayad, maagang bayad at extension',
     penalty: 'Multa sa huling bayad',
     penaltyTerms: '{rate}% bawat araw sa halagang overdue lamang',
@@ -132,6 +136,8 @@ export const DISCLOSURE_TEXT: Record<Language, Record<DisclosureTextKey, string>
     scheduleSection: 'Calendario de pagos',
     paymentNumber: 'Pago {number}',
     paymentSplit: 'Capital {principal} + intereses {interest}',
+    scheduleNote:
+      'Las fechas de vencimiento se cuentan desde el día en que se envía el dinero: si se envía otro día, cada fecha se mueve los mismos días.',
     latePaymentSection: 'Pago tardío, pago anticipado y prórroga',
     penalty: 'Penalización por pago tardío',
     penaltyTerms: '{rate}% al día solo sobre el importe vencido',
@@ -228,6 +234,7 @@ export function disclosureSections(
           interest: formatPeso(line.interest),
         }),
       })),
+      note: t('scheduleNote'),
     },
     {
       title: t('ratesSection'),

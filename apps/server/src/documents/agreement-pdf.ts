@@ -100,6 +100,7 @@ export function agreementPdf(signed: SignedAgreement, language: Language): Promi
           formatPeso(line.total),
         ]),
       });
+      if (section.note) blocks.push({ kind: 'note', text: section.note });
       continue;
     }
     blocks.push({

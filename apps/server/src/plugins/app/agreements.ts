@@ -15,7 +15,7 @@ import type { LoanOrders } from './loan-orders.ts';
 
 /**
  * The loan agreement of an approved order and its signature (GUIDE section 5). The document is rebuilt from
- * the order's quote, its product's terms, the brand's lender details and the approval day, so its hash
+ * the order's quote, its product's terms, the brand's lender details and open channels, and today, so its hash
  * changes whenever anything the borrower reads would; signing records that hash with the time and client.
  */
 
@@ -203,9 +203,9 @@ export class Agreements {
         throw new Error(`the signed document of order ${order.order_id} does not match its hash`);
       return { ...kept, borrowerName: signature.borrower_name ?? '' };
     }
-    // Signed before the document was kept (and before the statement listed channels): today's rebuild is
-    // it only if it hashes the same.
-    const rebuilt = await this.document(tx, order, 'en', { listChannels: false });
+    // Signed before the document was kept (dated from the approval day, no channels listed): the rebuild
+    // is it only if it hashes the same.
+    const rebuilt = await this.document(tx, order, 'en', { signedBeforeDocumentsKept: true });
     if (rebuilt.documentHash !== signature.document_hash)
       throw new Error(`the agreement of order ${order.order_id} changed since it was signed`);
     return rebuilt;
@@ -239,7 +239,9 @@ export class Agreements {
     tx: Queryable,
     order: OrderRow,
     language: Language,
-    { listChannels }: { listChannels: boolean } = { listChannels: true },
+    { signedBeforeDocumentsKept }: { signedBeforeDocumentsKept: boolean } = {
+      signedBeforeDocumentsKept: false,
+    },
   ) {
     const quote = parsed(order.quote);
     const [productRow] = await tx.query<ProductRow>('select * from loan_products where product_id = $1', [
@@ -250,10 +252,14 @@ export class Agreements {
     const terms = { ...termsOf(productOfRow(productRow)), monthlyInterestBps: quote.nominalMonthlyRateBps };
     const lender = this.lenderOf(order.package_name);
     if (!lender) throw new AppError('UNKNOWN_BRAND');
+    // Due dates count from the day the money is sent (loan_schedules); the statement dates them from
+    // today, the day it is read and signed, when the borrower usually takes the money too.
     const startDate: CalendarDate = manilaToday(
-      order.approved_at ? new Date(order.approved_at) : this.clock.now(),
+      signedBeforeDocumentsKept && order.approved_at ? new Date(order.approved_at) : this.clock.now(),
     );
-    const repaymentChannels = listChannels ? await openChannels(tx, order.package_name) : undefined;
+    const repaymentChannels = signedBeforeDocumentsKept
+      ? undefined
+      : await openChannels(tx, order.package_name);
     const disclosure = buildDisclosure({ terms, quote, startDate, lender, repaymentChannels });
     const info = parsed(order.basic_info ?? {}) ?? {};
     const borrowerName = [info.firstName, info.middleName, info.lastName]

@@ -118,6 +118,7 @@ describe('the signed agreement as a PDF', () => {
       expect(text).toContain('InstaPay / PESONet');
       expect(text).not.toContain('7-Eleven');
       expect(text).toContain('listed in the Disclosure Statement');
+      expect(text).toContain('Due dates count from the day the money is sent');
     } finally {
       await server.db.query(`update brands set closed_collection_channels = '{}'`);
     }

@@ -6,6 +6,7 @@ import { DEMO_PRODUCT } from '../../../src/db/seed.ts';
 import { canonicalJson } from '../../../src/plugins/app/agreements.ts';
 import { completeSteps } from '../../application-fixtures.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
+import { payOut } from '../../servicing-fixtures.ts';
 
 /** Agreement signing (docs/api.md, "Agreement"), on both databases. */
 let server: TestServer;
@@ -80,6 +81,25 @@ describe('the loan agreement', () => {
     const a = (await view(one.token, one.orderId)).body.data;
     const b = (await view(other.token, other.orderId)).body.data;
     expect(a.documentHash).not.toBe(b.documentHash);
+  });
+
+  it("dates the schedule from the day it is signed, so the loan falls due on the statement's date when the money goes that day", async () => {
+    const { mobile, orderId } = await approvedOrder();
+    // Approved two days before the borrower opens it.
+    server.clock.advance(2 * 86_400);
+    const { token } = await server.signIn(mobile);
+    const shown = (await view(token, orderId)).body.data;
+    const lastDue = shown.disclosure.schedule.at(-1)?.dueDate;
+    const signed = await server.call(
+      'signAgreement',
+      { orderId, documentHash: shown.documentHash, agreed: true },
+      { token },
+    );
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    await payOut(server, orderId);
+    const latest = (await server.call('latestLoanOrder', {}, { token })).body.data;
+    expect(latest.order?.status).toBe(S.repaying);
+    expect(latest.dueDate).toBe(lastDue);
   });
 
   it("answers 404 for another borrower's order", async () => {
