@@ -24,6 +24,7 @@ const COPY = {
     statementIntro: 'Basahin muna kung magkano ang gastos ng loan na ito bago pumirma.',
     howToRepay: 'Paano magbayad',
     counter: 'Sa counter',
+    localName: 'Nakareserbang account',
     agreementTitle: 'Kasunduan sa Pautang',
     records: 'Aking mga loan',
   },
@@ -32,6 +33,7 @@ const COPY = {
     statementIntro: 'Lea cuánto cuesta este préstamo antes de firmar.',
     howToRepay: 'Cómo pagar',
     counter: 'En ventanilla',
+    localName: 'Cuenta virtual',
     agreementTitle: 'Contrato de préstamo',
     records: 'Mis préstamos',
   },
@@ -81,6 +83,7 @@ describe('the loan screens in Filipino and Spanish on a 360 px phone', () => {
         });
         await channels.getByText(copy.counter, { exact: true }).waitFor();
         await channels.getByText('7-Eleven, M Lhuillier, RD Pawnshop').waitFor();
+        await channels.getByText(copy.localName, { exact: false }).waitFor();
         await channels.scrollIntoViewIfNeeded();
         await expectNoSidewaysScroll(page);
         await snap(page, journey, `${lang}-02-statement-channels`);

@@ -126,6 +126,11 @@ describe('Disclosure Statement rows', () => {
           'Debit / credit card, Online banking, InstaPay / PESONet, Virtual account, Reserved account, Bank account for you, Account number for you, Payment link',
       },
     ]);
+    // Descriptive names in the reader's language, brand names as they are.
+    expect(channelsSection(statement, 'es')?.rows.at(-1)?.value).toBe(
+      'Tarjeta de débito o crédito, Banca en línea, InstaPay / PESONet, Cuenta virtual, Cuenta reservada, Cuenta bancaria para usted, Número de cuenta para usted, Enlace de pago',
+    );
+    expect(channelsSection(statement, 'fil')?.rows.at(-1)?.value).toContain('Bank account para sa iyo');
     // None open: no channel is promised.
     expect(channelsSection({ ...only, repaymentChannels: [] }, 'en')).toEqual({
       title: 'How to repay',

@@ -1,7 +1,7 @@
 import type { DisclosureStatement } from './disclosure.ts';
 import { fillTemplate, type Language } from './languages.ts';
 import { formatPeso } from './money.ts';
-import { type ChannelId, COLLECTION_CHANNELS } from './repayment.ts';
+import { type ChannelId, COLLECTION_CHANNELS, channelName } from './repayment.ts';
 
 /**
  * The Disclosure Statement as the borrower reads it, section by section, every amount in pesos and every
@@ -269,7 +269,7 @@ export function disclosureSections(
         },
       ],
     },
-    repaymentChannelsSection(statement.repaymentChannels, t),
+    repaymentChannelsSection(statement.repaymentChannels, language, t),
     {
       title: t('lenderSection'),
       rows: [
@@ -295,6 +295,7 @@ const CHANNEL_GROUP_LABELS = {
  */
 function repaymentChannelsSection(
   channels: readonly ChannelId[] | undefined,
+  language: Language,
   t: (key: DisclosureTextKey, values?: Record<string, string | number>) => string,
 ): DisclosureSection {
   const title = t('repaymentChannels');
@@ -303,7 +304,7 @@ function repaymentChannelsSection(
   const rows = Object.entries(CHANNEL_GROUP_LABELS).flatMap(([group, key]) => {
     const names = channels
       .filter((id) => COLLECTION_CHANNELS[id].group === group)
-      .map((id) => COLLECTION_CHANNELS[id].name);
+      .map((id) => channelName(id, language));
     return names.length > 0 ? [{ label: t(key), value: names.join(', ') }] : [];
   });
   return { title, rows, note: t('repaymentChannelsWhere') };

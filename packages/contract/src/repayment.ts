@@ -1,3 +1,4 @@
+import type { Language } from './languages.ts';
 import { CENTAVOS_PER_PESO } from './money.ts';
 
 /**
@@ -159,6 +160,34 @@ export const CHANNEL_IDS = Object.keys(COLLECTION_CHANNELS) as [ChannelId, ...Ch
 
 export function isChannelId(value: string): value is ChannelId {
   return Object.hasOwn(COLLECTION_CHANNELS, value);
+}
+
+/**
+ * A channel's name in a language: brand names (GCash, 7-Eleven, InstaPay / PESONet) stay as they are; the
+ * descriptive ones are worded in the reader's language, as Filipino borrowers say them.
+ */
+const LOCAL_CHANNEL_NAMES: Record<Exclude<Language, 'en'>, Partial<Record<ChannelId, string>>> = {
+  fil: {
+    paycools_va: 'Nakareserbang account',
+    payso_va: 'Bank account para sa iyo',
+    kxypay_va: 'Account number para sa iyo',
+  },
+  es: {
+    card: 'Tarjeta de débito o crédito',
+    online_banking: 'Banca en línea',
+    virtual_account: 'Cuenta virtual',
+    paycools_va: 'Cuenta reservada',
+    payso_va: 'Cuenta bancaria para usted',
+    kxypay_va: 'Número de cuenta para usted',
+    payment_link: 'Enlace de pago',
+  },
+};
+
+export function channelName(channel: ChannelId, language: Language): string {
+  return (
+    (language === 'en' ? undefined : LOCAL_CHANNEL_NAMES[language][channel]) ??
+    COLLECTION_CHANNELS[channel].name
+  );
 }
 
 /** The channels an endpoint serves. */
