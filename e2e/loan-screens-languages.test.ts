@@ -27,6 +27,7 @@ const COPY = {
     localName: 'Nakareserbang account',
     agreementTitle: 'Kasunduan sa Pautang',
     records: 'Aking mga loan',
+    approved: 'Aprubado ang iyong loan',
   },
   es: {
     name: 'Español',
@@ -36,6 +37,7 @@ const COPY = {
     localName: 'Cuenta virtual',
     agreementTitle: 'Contrato de préstamo',
     records: 'Mis préstamos',
+    approved: 'Su préstamo está aprobado',
   },
 } as const;
 
@@ -73,6 +75,15 @@ describe('the loan screens in Filipino and Spanish on a 360 px phone', () => {
         const copy = COPY[lang];
         await page.goto(`${baseURL}/#/user_center/language`);
         await page.getByRole('radio', { name: copy.name }).check();
+
+        // Home's card and review_tips: the approval in the language.
+        await page.goto(`${baseURL}/#/`);
+        await page.locator('section.loan-card').getByRole('heading', { name: copy.approved }).waitFor();
+        await expectNoSidewaysScroll(page);
+        await snap(page, journey, `${lang}-00-home-approved`);
+        await page.goto(`${baseURL}/#/auth/review_tips`);
+        await page.getByRole('heading', { name: copy.approved }).waitFor();
+        await expectNoSidewaysScroll(page);
 
         // confirm_borrow: the statement, its channels row in the language, nothing past the right edge.
         await page.goto(`${baseURL}/#/borrow/confirm_borrow?orderId=${orderId}`);
