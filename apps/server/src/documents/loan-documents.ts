@@ -146,7 +146,8 @@ export function statementSpec(
           { header: say(lang, 'owed'), width: 2, align: 'right' },
         ],
         rows: entries.map((entry) => [
-          day(entry.occurredAt, lang),
+          // A penalty is dated by the day it is for: a catch-up run posts several on one day.
+          day(entry.forDay ?? entry.occurredAt, lang),
           describe(entry, lang),
           entry.charged === 0 ? '' : formatPeso(entry.charged),
           entry.paid === 0 ? '' : formatPeso(entry.paid),

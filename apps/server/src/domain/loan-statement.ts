@@ -11,6 +11,8 @@ export interface StatementJournal {
   /** For a reversal, the kind of the journal it corrects. */
   reverses: JournalKind | null;
   occurredAt: string;
+  /** A late penalty's Manila day (YYYY-MM-DD): a catch-up run posts several days at once. */
+  forDay?: string | null;
   lines: readonly LedgerLine[];
 }
 
@@ -21,6 +23,8 @@ export interface StatementEntry {
   /** The kind a correction undoes. */
   corrects: StatementEntryKind | null;
   occurredAt: string;
+  /** The Manila day the line is for, when that is not the day it was posted (a late penalty's day). */
+  forDay: string | null;
   /** Added to what is owed (principal and interest at disbursement, penalties, extension fees); centavos. */
   charged: number;
   /** Money the borrower paid (negative when a payment was corrected). */
@@ -71,6 +75,7 @@ export function statementEntries(journals: readonly StatementJournal[]): Stateme
       kind: entryKind(journal.kind),
       corrects: journal.kind === 'reversal' && journal.reverses ? entryKind(journal.reverses) : null,
       occurredAt: journal.occurredAt,
+      forDay: journal.forDay ?? null,
       charged,
       paid,
       owedAfter: owed,

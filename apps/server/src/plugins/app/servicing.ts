@@ -607,6 +607,7 @@ export class Servicing {
         kind: journal.kind,
         reverses: journal.reverses ? (kinds.get(journal.reverses) ?? null) : null,
         occurredAt: journal.occurredAt,
+        forDay: journal.kind === 'penalty_accrual' ? penaltyDayOf(journal.idempotencyKey) : null,
         lines: journal.lines,
       })),
     };
@@ -731,7 +732,7 @@ export class Servicing {
       `select idempotency_key from ledger_journals where order_id = $1 and kind = 'penalty_accrual'`,
       [orderId],
     );
-    return new Set(rows.map((r) => r.idempotency_key.slice(r.idempotency_key.lastIndexOf(':') + 1)));
+    return new Set(rows.map((r) => penaltyDayOf(r.idempotency_key) ?? r.idempotency_key));
   }
 
   /** Days a proof of payment for the loan was under review: no penalty accrues on them. */
@@ -799,6 +800,12 @@ export class Servicing {
 
 export function penaltyKey(orderId: string, day: string): string {
   return `penalty:${orderId}:${day}`;
+}
+
+/** The Manila day a penalty journal is for, read back from its idempotency key (`penaltyKey`). */
+export function penaltyDayOf(idempotencyKey: string): string | null {
+  const day = idempotencyKey.slice(idempotencyKey.lastIndexOf(':') + 1);
+  return idempotencyKey.startsWith('penalty:') && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null;
 }
 
 function reminderText(kind: ReminderKind) {

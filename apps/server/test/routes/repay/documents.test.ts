@@ -34,6 +34,35 @@ async function paidByProof(token: string, orderId: string, amount: number, refer
 }
 
 describe('the statement of account and the clearance letter', () => {
+  it('dates each late penalty by the day it is for, even when a catch-up run posted several at once', async () => {
+    const { token, orderId } = await disbursedLoan(server);
+    const due = (await server.call('extensionData', { orderId }, { token })).body.data.dueDate;
+    // The clock jumps three days late at once: the daily run catches up and posts three penalties together.
+    await goTo(server, plusDays(due, 3), 10);
+    const posted = await server.db.query<{ occurred_at: Date | string }>(
+      `select occurred_at from ledger_journals where order_id = $1 and kind = 'penalty_accrual'`,
+      [orderId],
+    );
+    expect(posted).toHaveLength(3);
+    expect(new Set(posted.map((row) => new Date(row.occurred_at).toISOString())).size).toBe(1);
+
+    const statement = await server.call('statementOfAccount', { orderId }, { token });
+    expect(statement.status).toBe(200);
+    const text = (await pdfPagesText(statement.raw)).join('\n');
+    // A table row's cells come out as "<date>\n \n<description>\n \n…".
+    const penaltyDays = [...text.matchAll(/([A-Z][a-z]{2} \d{1,2}, \d{4})\n \nLate penalty/g)].map(
+      (match) => match[1],
+    );
+    const written = (day: string) =>
+      new Date(`${day}T12:00:00+08:00`).toLocaleDateString('en-PH', {
+        timeZone: 'Asia/Manila',
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+      });
+    expect(penaltyDays).toEqual([1, 2, 3].map((late) => written(plusDays(due, late))));
+  });
+
   it('print every movement of the loan from the ledger; the letter only once it is paid in full', async () => {
     const { token, orderId } = await disbursedLoan(server);
     const due = (await server.call('extensionData', { orderId }, { token })).body.data.dueDate;
