@@ -128,9 +128,9 @@ describe('Disclosure Statement rows', () => {
     ]);
     // Descriptive names in the reader's language, brand names as they are.
     expect(channelsSection(statement, 'es')?.rows.at(-1)?.value).toBe(
-      'Tarjeta de débito o crédito, Banca en línea, InstaPay / PESONet, Cuenta virtual, Cuenta reservada, Cuenta bancaria para usted, Número de cuenta para usted, Enlace de pago',
+      'Tarjeta de débito o crédito, Banca en línea, InstaPay / PESONet, Número de cuenta: app del banco, Número de cuenta: monedero electrónico, Número de cuenta: paga otra persona, Número de cuenta: PESONet, Enlace de pago',
     );
-    expect(channelsSection(statement, 'fil')?.rows.at(-1)?.value).toContain('Bank account para sa iyo');
+    expect(channelsSection(statement, 'fil')?.rows.at(-1)?.value).toContain('Account number: iba ang magbabayad');
     // None open: no channel is promised.
     expect(channelsSection({ ...only, repaymentChannels: [] }, 'en')).toEqual({
       title: 'How to repay',

@@ -1,4 +1,4 @@
-import type { Language } from './languages.ts';
+import type { Language, Localized } from './languages.ts';
 import { CENTAVOS_PER_PESO } from './money.ts';
 
 /**
@@ -48,8 +48,10 @@ export type InstrumentScreen = 'repayStp' | 'repayBank' | 'repayPayso' | 'repayP
 export interface CollectionChannel {
   kind: InstrumentKind;
   endpoint: InstrumentEndpoint;
-  /** Shown as it is: brand names are not translated. */
-  name: string;
+  /** A brand name (GCash, 7-Eleven, InstaPay) is the same in every language; a generic one is translated. */
+  name: string | Localized;
+  /** One line on what the channel is for, where its name alone does not tell it from its neighbours. */
+  about?: Localized;
   screen: InstrumentScreen | null;
   group: 'ewallet' | 'counter' | 'bank';
 }
@@ -100,14 +102,18 @@ export const COLLECTION_CHANNELS = {
   card: {
     kind: 'checkout',
     endpoint: 'gatewayRepay',
-    name: 'Debit / credit card',
+    name: {
+      en: 'Debit / credit card',
+      fil: 'Debit o credit card',
+      es: 'Tarjeta de débito o crédito',
+    },
     screen: null,
     group: 'bank',
   },
   online_banking: {
     kind: 'checkout',
     endpoint: 'onlineBankingLink',
-    name: 'Online banking',
+    name: { en: 'Online banking', fil: 'Online banking ng bangko', es: 'Banca en línea' },
     screen: null,
     group: 'bank',
   },
@@ -121,35 +127,67 @@ export const COLLECTION_CHANNELS = {
   virtual_account: {
     kind: 'virtualAccount',
     endpoint: 'dedicatedAccount',
-    name: 'Virtual account',
+    name: {
+      en: 'Account number: bank app',
+      fil: 'Account number: app ng bangko',
+      es: 'Número de cuenta: app del banco',
+    },
+    about: {
+      en: 'Send from your bank’s app or online banking.',
+      fil: 'Magpadala mula sa app o online banking ng bangko mo.',
+      es: 'Envíe desde la app o la banca en línea de su banco.',
+    },
     screen: 'repayBank',
     group: 'bank',
   },
   paycools_va: {
     kind: 'virtualAccount',
     endpoint: 'paycoolsReservedAccount',
-    name: 'Reserved account',
+    name: {
+      en: 'Account number: e-wallet',
+      fil: 'Account number: e-wallet',
+      es: 'Número de cuenta: monedero electrónico',
+    },
+    about: {
+      en: 'Send from GCash, Maya or another e-wallet by InstaPay.',
+      fil: 'Magpadala mula sa GCash, Maya o ibang e-wallet sa InstaPay.',
+      es: 'Envíe desde GCash, Maya u otro monedero por InstaPay.',
+    },
     screen: 'repayPaycools',
     group: 'bank',
   },
   payso_va: {
     kind: 'virtualAccount',
     endpoint: 'paysoVirtualAccount',
-    name: 'Bank account for you',
+    name: {
+      en: 'Account number: someone pays for you',
+      fil: 'Account number: iba ang magbabayad',
+      es: 'Número de cuenta: paga otra persona',
+    },
+    about: {
+      en: 'Give it to a relative or friend to send from their bank or e-wallet.',
+      fil: 'Ibigay sa kamag-anak o kaibigan para sila ang magpadala mula sa bangko o e-wallet nila.',
+      es: 'Déselo a un familiar o amigo para que envíe desde su banco o monedero.',
+    },
     screen: 'repayPayso',
     group: 'bank',
   },
   kxypay_va: {
     kind: 'virtualAccount',
     endpoint: 'kxyPayVirtualAccount',
-    name: 'Account number for you',
+    name: { en: 'Account number: PESONet', fil: 'Account number: PESONet', es: 'Número de cuenta: PESONet' },
+    about: {
+      en: 'For a bank without InstaPay: send by PESONet (it arrives within the banking day).',
+      fil: 'Para sa bangkong walang InstaPay: magpadala sa PESONet (darating sa loob ng banking day).',
+      es: 'Para un banco sin InstaPay: envíe por PESONet (llega dentro del día hábil).',
+    },
     screen: 'repayKxypay',
     group: 'bank',
   },
   payment_link: {
     kind: 'checkout',
     endpoint: 'shareablePaymentLink',
-    name: 'Payment link',
+    name: { en: 'Payment link', fil: 'Link ng bayad', es: 'Enlace de pago' },
     screen: null,
     group: 'bank',
   },
@@ -162,32 +200,15 @@ export function isChannelId(value: string): value is ChannelId {
   return Object.hasOwn(COLLECTION_CHANNELS, value);
 }
 
-/**
- * A channel's name in a language: brand names (GCash, 7-Eleven, InstaPay / PESONet) stay as they are; the
- * descriptive ones are worded in the reader's language, as Filipino borrowers say them.
- */
-const LOCAL_CHANNEL_NAMES: Record<Exclude<Language, 'en'>, Partial<Record<ChannelId, string>>> = {
-  fil: {
-    paycools_va: 'Nakareserbang account',
-    payso_va: 'Bank account para sa iyo',
-    kxypay_va: 'Account number para sa iyo',
-  },
-  es: {
-    card: 'Tarjeta de débito o crédito',
-    online_banking: 'Banca en línea',
-    virtual_account: 'Cuenta virtual',
-    paycools_va: 'Cuenta reservada',
-    payso_va: 'Cuenta bancaria para usted',
-    kxypay_va: 'Número de cuenta para usted',
-    payment_link: 'Enlace de pago',
-  },
-};
-
+/** The channel's name in the borrower's language (brand names stay as they are). */
 export function channelName(channel: ChannelId, language: Language): string {
-  return (
-    (language === 'en' ? undefined : LOCAL_CHANNEL_NAMES[language][channel]) ??
-    COLLECTION_CHANNELS[channel].name
-  );
+  const { name } = COLLECTION_CHANNELS[channel] as CollectionChannel;
+  return typeof name === 'string' ? name : name[language];
+}
+
+/** What the channel is for, in one line, when its name alone does not say it. */
+export function channelAbout(channel: ChannelId, language: Language): string | null {
+  return (COLLECTION_CHANNELS[channel] as CollectionChannel).about?.[language] ?? null;
 }
 
 /** The channels an endpoint serves. */

@@ -289,6 +289,8 @@ export const DEV_CLOCK_PATH = '/dev/clock';
 export const OPS_KEY_HEADER = 'x-ops-key';
 /** The sandbox collections provider's cashier: marks a reference or account paid (development only). */
 export const DEV_COLLECTIONS_PAY_PATH = '/dev/collections/pay';
+/** Closes a brand's repayment channels as a lender would (development and browser journeys only). */
+export const DEV_CLOSED_CHANNELS_PATH = '/dev/collections/closed-channels';
 /** The sandbox collections provider's hosted checkout page, `/sandbox/checkout/<instrumentId>`. */
 export const SANDBOX_CHECKOUT_PATH = '/sandbox/checkout';
 

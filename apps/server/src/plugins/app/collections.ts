@@ -5,6 +5,8 @@ import type {
   PaymentInstrument,
   RepaymentDetail,
 } from '@hiram/contract/api/repayment';
+import type { ErrorKey } from '@hiram/contract/errors';
+import type { Language } from '@hiram/contract/languages';
 import { LOAN_ORDER_STATUS, orderStatusLabel } from '@hiram/contract/loan-status';
 import { formatPeso } from '@hiram/contract/money';
 import type { LoanQuote } from '@hiram/contract/pricing';
@@ -13,6 +15,7 @@ import {
   type ChannelId,
   COLLECTION_CHANNELS,
   CREDITING_MINUTES,
+  channelName,
   channelsOf,
   checkRepaymentCentavos,
   INSTRUMENT_VALID_HOURS,
@@ -137,13 +140,17 @@ export class Collections {
   }
 
   /** The brand's channels in the cashier's order, with whether each is open now. */
-  async channels(packageName: string, db: Queryable = this.db): Promise<z.infer<typeof ChannelList>> {
+  async channels(
+    packageName: string,
+    language: Language,
+    db: Queryable = this.db,
+  ): Promise<z.infer<typeof ChannelList>> {
     const closed = await this.closedChannels(db, packageName);
     return {
       channels: CHANNEL_IDS.map((channel) => ({
         channel,
         kind: COLLECTION_CHANNELS[channel].kind,
-        name: COLLECTION_CHANNELS[channel].name,
+        name: channelName(channel, language),
         group: COLLECTION_CHANNELS[channel].group,
         open: !closed.has(channel),
       })),
@@ -176,12 +183,12 @@ export class Collections {
   }
 
   /** The portal (pay from a link): only what is needed to pay, for the order reference and a valid code. */
-  async portalDetail(brand: Brand, orderNo: string, code: string) {
+  async portalDetail(brand: Brand, orderNo: string, code: string, language: Language) {
     const outcome = await this.db.transaction(async (tx) => {
       const order = await this.portalOrder(tx, brand, orderNo, code, false);
       if ('error' in order) return order;
       const detail = await this.describe(tx, order);
-      const { channels } = await this.channels(brand.packageName, tx);
+      const { channels } = await this.channels(brand.packageName, language, tx);
       return {
         value: {
           orderNo: detail.orderNo,
@@ -202,10 +209,15 @@ export class Collections {
     brand: Brand,
     input: { orderNo: string; code: string; amount: number; channel: ChannelId },
   ): Promise<PaymentInstrument> {
-    // The code check commits even when paying is refused, so a wrong try always counts.
-    const checked = await this.db.transaction(async (tx) => {
-      const order = await this.portalOrder(tx, brand, input.orderNo, input.code, true);
-      return 'error' in order ? order : { orderId: order.order_id, userId: order.user_id };
+    // The code check commits even when paying is refused, so a wrong try always counts. A channel the
+    // lender closed since the payer saw the list keeps the code, so the payer can pick another one.
+    type Checked = { error: ErrorKey } | { orderId: string; userId: string };
+    const checked = await this.db.transaction(async (tx): Promise<Checked> => {
+      const closed = (await this.closedChannels(tx, brand.packageName)).has(input.channel);
+      const order = await this.portalOrder(tx, brand, input.orderNo, input.code, !closed);
+      if ('error' in order) return order;
+      if (closed) return { error: 'NO_PAYMENT_METHOD' };
+      return { orderId: order.order_id, userId: order.user_id };
     });
     if ('error' in checked) throw new AppError(checked.error);
     const endpoint = COLLECTION_CHANNELS[input.channel].endpoint;

@@ -1,6 +1,9 @@
-import { DEV_COLLECTIONS_PAY_PATH } from '@hiram/contract/api/routes';
+import { DEV_CLOSED_CHANNELS_PATH, DEV_COLLECTIONS_PAY_PATH } from '@hiram/contract/api/routes';
+import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
+import { CHANNEL_IDS } from '@hiram/contract/repayment';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { AppError } from '../../domain/app-error.ts';
 import { success } from '../../domain/envelope.ts';
 import { languageOf } from '../../plugins/app/request-context.ts';
 import type { SandboxCollections } from '../../providers/collection/sandbox-collections.ts';
@@ -19,6 +22,11 @@ const PayRequest = z.object({
     .optional()
     .describe('centavos paid; the amount asked for when absent (a counter may take more or less)'),
   outcome: z.enum(['paid', 'failed']).default('paid').describe('failed: the payment bounced'),
+});
+
+const ClosedChannelsRequest = z.object({
+  packageName: z.string().min(1).max(128).default(DEFAULT_PACKAGE_NAME).describe("the brand's package name"),
+  closed: z.array(z.enum(CHANNEL_IDS)).max(CHANNEL_IDS.length).describe('the channels to close; [] opens all'),
 });
 
 /**
@@ -52,6 +60,32 @@ export async function devCollectionRoutes(
         { eventId: job.eventId, instrumentId: job.instrumentId, amount: job.amount },
         languageOf(request),
       );
+    },
+  );
+
+  // Lenders close channels in brands.closed_collection_channels; this lets a browser journey do it.
+  app.post(
+    DEV_CLOSED_CHANNELS_PATH,
+    {
+      schema: {
+        summary: "Set the brand's closed repayment channels (development and tests only).",
+        tags: ['dev'],
+        body: ClosedChannelsRequest,
+        response: {
+          200: successEnvelope(z.object({ closed: z.array(z.enum(CHANNEL_IDS)) })),
+          ...ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => {
+      const { packageName, closed } = request.body as z.infer<typeof ClosedChannelsRequest>;
+      const unique = [...new Set(closed)];
+      const updated = await app.db.query(
+        'update brands set closed_collection_channels = $2 where package_name = $1 returning package_name',
+        [packageName, unique],
+      );
+      if (updated.length === 0) throw new AppError('NOT_FOUND');
+      return success({ closed: unique }, languageOf(request));
     },
   );
 }

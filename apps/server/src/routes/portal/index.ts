@@ -7,8 +7,8 @@ import { defineEndpoint } from '../endpoint.ts';
  * the code valid; paying uses it up.
  */
 export async function portalRoutes(app: FastifyInstance): Promise<void> {
-  defineEndpoint(app, 'portalRepaymentDetail', async ({ brand, input }) =>
-    app.collections.portalDetail(brand, input.orderNo, input.code),
+  defineEndpoint(app, 'portalRepaymentDetail', async ({ brand, input, language }) =>
+    app.collections.portalDetail(brand, input.orderNo, input.code, language),
   );
 
   defineEndpoint(app, 'portalRepaymentConfirm', async ({ brand, input }) =>

@@ -14,7 +14,9 @@ export async function repayRoutes(app: FastifyInstance): Promise<void> {
     collections.detail(sessionOf(request).userId, input.orderNo),
   );
 
-  defineEndpoint(app, 'collectionChannels', async ({ brand }) => collections.channels(brand.packageName));
+  defineEndpoint(app, 'collectionChannels', async ({ brand, language }) =>
+    collections.channels(brand.packageName, language),
+  );
 
   for (const endpoint of INSTRUMENT_ENDPOINTS) {
     defineEndpoint(app, endpoint, async ({ brand, input, request }) =>

@@ -1,6 +1,6 @@
 import { SANDBOX_CHECKOUT_PATH } from '@hiram/contract/api/routes';
 import { formatPeso } from '@hiram/contract/money';
-import { COLLECTION_CHANNELS, CREDITING_MINUTES, isChannelId } from '@hiram/contract/repayment';
+import { CREDITING_MINUTES, isChannelId, channelName as nameOf } from '@hiram/contract/repayment';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../domain/app-error.ts';
 import type { SandboxCollections } from '../../providers/collection/sandbox-collections.ts';
@@ -16,7 +16,7 @@ function escapeHtml(text: string): string {
 }
 
 function channelName(channel: string): string {
-  return isChannelId(channel) ? COLLECTION_CHANNELS[channel].name : channel;
+  return isChannelId(channel) ? nameOf(channel, 'en') : channel;
 }
 
 function manilaTime(date: Date): string {

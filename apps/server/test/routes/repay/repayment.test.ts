@@ -1,3 +1,4 @@
+import { DEV_CLOSED_CHANNELS_PATH } from '@hiram/contract/api/routes';
 import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
 import { ERRORS } from '@hiram/contract/errors';
 import { FIELD_MESSAGES } from '@hiram/contract/field-messages';
@@ -99,6 +100,45 @@ describe('what is due', () => {
       expect(other.status).toBe(200);
     } finally {
       await server.db.query(`update brands set closed_collection_channels = '{}'`);
+    }
+  });
+
+  it('names generic channels in the borrower’s language and keeps brand names as they are', async () => {
+    const { token } = await repayingLoan(server);
+    const names = async (lang: string) =>
+      Object.fromEntries(
+        (await server.call('collectionChannels', {}, { token, lang })).body.data.channels.map((c) => [
+          c.channel,
+          c.name,
+        ]),
+      );
+    const [en, fil, es] = [await names('en'), await names('fil'), await names('es')];
+    expect(en.card).toBe('Debit / credit card');
+    expect(es.card).toBe('Tarjeta de débito o crédito');
+    expect(fil.payment_link).toBe('Link ng bayad');
+    expect(es.online_banking).toBe('Banca en línea');
+    for (const brand of ['gcash', 'maya', 'seven_eleven', 'mlhuillier', 'rd_pawnshop', 'bank_transfer'])
+      expect([fil[brand], es[brand]]).toEqual([en[brand], en[brand]]);
+    // The four account-number channels read differently from each other in every language.
+    const accounts = ['virtual_account', 'paycools_va', 'payso_va', 'kxypay_va'];
+    for (const list of [en, fil, es]) expect(new Set(accounts.map((id) => list[id])).size).toBe(4);
+  });
+
+  it('closes channels through the development endpoint, as the browser journeys do', async () => {
+    const { token } = await repayingLoan(server);
+    const close = (closed: string[]) =>
+      server.app.inject({
+        method: 'POST',
+        url: DEV_CLOSED_CHANNELS_PATH,
+        payload: { closed },
+      });
+    try {
+      expect((await close(['gcash', 'gcash', 'maya'])).json().data).toEqual({ closed: ['gcash', 'maya'] });
+      const listed = (await server.call('collectionChannels', {}, { token })).body.data.channels;
+      expect(listed.filter((c) => !c.open).map((c) => c.channel)).toEqual(['gcash', 'maya']);
+      expect((await close(['nowhere'])).statusCode).toBe(400);
+    } finally {
+      expect((await close([])).statusCode).toBe(200);
     }
   });
 });
@@ -531,6 +571,31 @@ describe('paying from a link (portal)', () => {
     server.clock.advance(5 * 60 + 1);
     const expired = await server.call('portalRepaymentDetail', { orderNo: orderId, code: next });
     expect(expired.body.code).toBe(ERRORS.VERIFY_CODE_EXPIRED.code);
+  });
+
+  it('keeps the code when the lender closed the chosen channel meanwhile, so the payer can pick another', async () => {
+    const { mobile, orderId } = await repayingLoan(server);
+    server.clock.advance(61);
+    await server.call('getVerifyCode', { mobile, type: 'repayment' });
+    const code = await server.lastCode(mobile);
+    const pay = (channel: 'seven_eleven' | 'mlhuillier') =>
+      server.call(
+        'portalRepaymentConfirm',
+        { orderNo: orderId, code, amount: MINIMUM_REPAYMENT, channel },
+        { lang: 'fil' },
+      );
+    await server.db.query(`update brands set closed_collection_channels = '{seven_eleven}'`);
+    try {
+      const refused = await pay('seven_eleven');
+      expect(refused.status).toBe(409);
+      expect(refused.body.msg).toBe(ERRORS.NO_PAYMENT_METHOD.message.fil);
+      const shown = await server.call('portalRepaymentDetail', { orderNo: orderId, code });
+      expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+      expect(shown.body.data.channels.map((c) => c.channel)).not.toContain('seven_eleven');
+      expect((await pay('mlhuillier')).status).toBe(200);
+    } finally {
+      await server.db.query(`update brands set closed_collection_channels = '{}'`);
+    }
   });
 
   it('sends a payer who used the hosted checkout back to the portal, not into the borrower’s app', async () => {

@@ -151,12 +151,22 @@ export function PortalScreen() {
       return;
     }
     void run(async () => {
-      const instrument = await confirmPortalPayment({
-        orderNo: detail.orderNo,
-        code,
-        amount: chosen.amount,
-        channel,
-      });
+      let instrument: PaymentInstrument;
+      try {
+        instrument = await confirmPortalPayment({
+          orderNo: detail.orderNo,
+          code,
+          amount: chosen.amount,
+          channel,
+        });
+      } catch (error) {
+        // The lender closed the channel after the list was shown: the code is kept, so the list is
+        // loaded again and the refusal shows above it.
+        if (error instanceof ApiError && error.code === ERRORS.NO_PAYMENT_METHOD.code) {
+          setStep({ kind: 'pay', detail: await getPortalDetail({ orderNo: detail.orderNo, code }) });
+        }
+        throw error;
+      }
       if (instrument.kind === 'checkout' && instrument.checkoutUrl) {
         window.location.assign(instrument.checkoutUrl);
         return;

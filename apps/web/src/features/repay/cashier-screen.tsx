@@ -1,6 +1,8 @@
 import './repay.css';
+import { ERRORS } from '@hiram/contract/errors';
 import { formatPeso } from '@hiram/contract/money';
 import { type ChannelId, CREDITING_MINUTES } from '@hiram/contract/repayment';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -52,6 +54,8 @@ function Channels({ t, link }: { t: FeatureTranslate<RepayTextKey>; link: Paymen
   const navigate = useNavigate();
   const channels = useCollectionChannels();
   const open = useOpenInstrument();
+  // The server's refusal of a channel the lender closed after this list was loaded.
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const choose = async (channel: ChannelId) => {
     const screen = screenOfChannel(channel);
@@ -59,12 +63,16 @@ function Channels({ t, link }: { t: FeatureTranslate<RepayTextKey>; link: Paymen
       navigate(paths[screen].getHref({ ...link, channel }));
       return;
     }
+    setRefusal(null);
     try {
       const instrument = await open.mutate({ ...link, channel });
       if (instrument.checkoutUrl) window.location.assign(instrument.checkoutUrl);
     } catch (error) {
       if (error instanceof DuplicateSubmitError) return;
-      if (error instanceof ApiError) showToast(errorMessage(error), { tone: 'error' });
+      if (error instanceof ApiError && error.code === ERRORS.NO_PAYMENT_METHOD.code) {
+        setRefusal(errorMessage(error));
+        channels.refetch();
+      } else if (error instanceof ApiError) showToast(errorMessage(error), { tone: 'error' });
     }
   };
 
@@ -89,6 +97,11 @@ function Channels({ t, link }: { t: FeatureTranslate<RepayTextKey>; link: Paymen
       <p className="notice repay-warning" role="note">
         {t('noPersonalAccountCashier')}
       </p>
+      {refusal ? (
+        <p className="form-error" role="alert">
+          {refusal}
+        </p>
+      ) : null}
       <ChannelMenu
         t={t}
         channels={channels.data.channels}

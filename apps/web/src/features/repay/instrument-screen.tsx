@@ -2,7 +2,7 @@ import './repay.css';
 import type { PaymentInstrument } from '@hiram/contract/api/repayment';
 import { ERRORS } from '@hiram/contract/errors';
 import { formatPeso } from '@hiram/contract/money';
-import { COLLECTION_CHANNELS } from '@hiram/contract/repayment';
+import { COLLECTION_CHANNELS, channelName } from '@hiram/contract/repayment';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CheckIcon } from '../../components/icons.tsx';
@@ -32,7 +32,8 @@ export function InstrumentScreen() {
   const [search] = useSearchParams();
   const read = readPaymentLink(search);
   const channel = read.ok ? read.link.channel : null;
-  const title = channel ? COLLECTION_CHANNELS[channel].name : t('detailTitle');
+  const { lang } = useI18n();
+  const title = channel ? channelName(channel, lang) : t('detailTitle');
   return (
     <Page title={title}>
       {!read.ok ? (
@@ -170,7 +171,7 @@ export function InstrumentDetails({
   children: ReactNode;
 }) {
   const channel = COLLECTION_CHANNELS[instrument.channel];
-  const values = { channel: channel.name, app: appName };
+  const values = { channel: channelName(instrument.channel, lang), app: appName };
   const steps: RepayTextKey[] =
     instrument.kind === 'checkout'
       ? ['howLink1', 'howLink2', 'howLink3']

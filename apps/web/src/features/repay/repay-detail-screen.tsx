@@ -2,7 +2,7 @@ import './repay.css';
 import type { RepaymentDetail } from '@hiram/contract/api/repayment';
 import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import { formatPeso } from '@hiram/contract/money';
-import { COLLECTION_CHANNELS, CREDITING_MINUTES } from '@hiram/contract/repayment';
+import { CREDITING_MINUTES, channelName } from '@hiram/contract/repayment';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ChevronIcon } from '../../components/extra-icons.tsx';
@@ -231,13 +231,12 @@ function OpenInstruments({ t, detail }: { t: FeatureTranslate<RepayTextKey>; det
       </h2>
       <ul className="menu">
         {detail.openInstruments.map((instrument) => {
-          const channel = COLLECTION_CHANNELS[instrument.channel];
           const screen = screenOfChannel(instrument.channel);
           const inner = (
             <>
               <span className="repay-open-text">
                 <span className="menu-label">
-                  {channel.name} · {formatPeso(instrument.amount)}
+                  {channelName(instrument.channel, lang)} · {formatPeso(instrument.amount)}
                 </span>
                 <span className="repay-open-hint">
                   {instrument.reference} ·{' '}
