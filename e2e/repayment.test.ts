@@ -1,5 +1,6 @@
+import { CHANNEL_IDS } from '@hiram/contract/repayment';
 import { describe, expect, inject, it } from 'vitest';
-import { ApiBorrower, payAtCounter } from './support/api-borrower.ts';
+import { ApiBorrower, closeChannels, payAtCounter } from './support/api-borrower.ts';
 import { snap, useBrowser } from './support/browser.ts';
 import { agreeToPermissions } from './support/journeys.ts';
 import { newMobile } from './support/sms.ts';
@@ -170,15 +171,15 @@ describe('a borrower repays in a mobile browser', () => {
       await snap(page, journey, '01-bank-transfer');
 
       await page.goto(`${baseURL}/#/repay/repay_bank?${link}&channel=virtual_account`);
-      await page.getByRole('heading', { name: 'Virtual account' }).waitFor();
+      await page.getByRole('heading', { name: 'Account number: app ng bangko' }).waitFor();
       const account = (await page.locator('.repay-code-value').nth(1).innerText()).trim();
       expect(account).toMatch(/^\d{16}$/);
       await snap(page, journey, '02-virtual-account');
 
       // A payment link is for someone else to pay: the cashier shows it to copy and send, with the promises.
       await page.goto(`${baseURL}/#/repay/cashier?${link}`);
-      await page.getByRole('button', { name: 'Payment link' }).click();
-      await page.getByRole('heading', { name: 'Payment link' }).waitFor();
+      await page.getByRole('button', { name: 'Link ng bayad' }).click();
+      await page.getByRole('heading', { name: 'Link ng bayad' }).waitFor();
       expect(page.url()).toContain('channel=payment_link');
       const shared = page.locator('.repay-code', { hasText: 'Link ng bayad' });
       expect(await shared.locator('.repay-code-value').innerText()).toMatch(
@@ -252,6 +253,84 @@ describe('a borrower repays in a mobile browser', () => {
       await snap(page, journey, 'failed-here');
       throw error;
     } finally {
+      await context.close();
+    }
+  });
+
+  it('says there is no payment method when the lender closed every channel, and reloads the list after a refusal', async () => {
+    const journey = 'repayment-closed-channels';
+    const borrower = new ApiBorrower(baseURL, newMobile());
+    const password = 'Repay2026!';
+    await borrower.register(password);
+    const orderId = await borrower.takeLoanToRepayment(100_000, 91);
+
+    const { context, page } = await browser().newPhone();
+    try {
+      await page.goto(`${baseURL}/#/user/login`);
+      await agreeToPermissions(page);
+      await page.getByLabel('Mobile number').fill(borrower.mobile);
+      await page.getByRole('button', { name: 'Use password instead' }).click();
+      await page.getByRole('textbox', { name: 'Password' }).fill(password);
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      await page.getByText('You are logged in').waitFor();
+
+      const cashier = `${baseURL}/#/repay/cashier?orderNo=${orderId}&payOrderId=1&amount=50000`;
+      const noMethod = 'There is no payment method, please choose another channel';
+      await page.goto(cashier);
+      const card = page.getByRole('button', { name: /^Debit \/ credit card/ });
+      await card.waitFor();
+      // The lender closes the card channel while the list is on screen: the tap is refused with the
+      // server's message, and the list reloads showing the card closed.
+      await closeChannels(baseURL, ['card']);
+      await card.click();
+      await page.locator('.form-error', { hasText: noMethod }).waitFor();
+      await expect.poll(() => card.isDisabled()).toBe(true);
+      await card.getByText('Not available right now').waitFor();
+      expect(page.url()).toContain('/repay/cashier');
+      await snap(page, journey, '01-refused-and-reloaded');
+
+      // A whole group closed: its heading says so, and so does each row.
+      await closeChannels(baseURL, ['seven_eleven', 'mlhuillier', 'rd_pawnshop']);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Over the counter · Not available right now' }).waitFor();
+      await page
+        .getByRole('button', { name: /^7-Eleven/ })
+        .getByText('Not available right now')
+        .waitFor();
+      await page.getByRole('button', { name: /^7-Eleven/ }).scrollIntoViewIfNeeded();
+      await snap(page, journey, '02-counters-closed');
+
+      // Every channel closed: the message instead of a list of rows that cannot be tapped.
+      await closeChannels(baseURL, CHANNEL_IDS);
+      await page.reload();
+      await page.getByRole('alert').getByText(noMethod).waitFor();
+      expect(await page.locator('.menu-row').count()).toBe(0);
+      await snap(page, journey, '03-none-open');
+
+      // In Spanish and Filipino on a 360 px phone: generic names translated, brand names kept, and each
+      // account-number channel says what it is for; nothing scrolls sideways.
+      await closeChannels(baseURL, []);
+      await page.setViewportSize({ width: 360, height: 780 });
+      for (const [lang, card, accountNumber, about] of [
+        ['es', 'Tarjeta de débito o crédito', 'Número de cuenta: PESONet', 'Para un banco sin InstaPay'],
+        ['fil', 'Debit o credit card', 'Account number: e-wallet', 'Magpadala mula sa GCash, Maya'],
+      ] as const) {
+        await page.evaluate((chosen) => localStorage.setItem('hiram.language', chosen), lang);
+        await page.reload();
+        await page.getByRole('button', { name: new RegExp(`^${card}`) }).waitFor();
+        await page.getByRole('button', { name: /^GCash$/ }).waitFor();
+        await page.getByRole('button', { name: /^7-Eleven/ }).waitFor();
+        const row = page.getByRole('button', { name: new RegExp(`^${accountNumber}`) });
+        await row.getByText(about, { exact: false }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+        await row.scrollIntoViewIfNeeded();
+        await snap(page, journey, `04-names-${lang}-360`);
+      }
+    } catch (error) {
+      await snap(page, journey, 'failed-here');
+      throw error;
+    } finally {
+      await closeChannels(baseURL, []);
       await context.close();
     }
   });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { ApiName } from '@hiram/contract/api/routes';
-import { API } from '@hiram/contract/api/routes';
+import { API, DEV_CLOSED_CHANNELS_PATH } from '@hiram/contract/api/routes';
 import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
 import {
   CONTACT_RELATIONSHIPS,
@@ -210,6 +210,16 @@ export async function payAtCounter(baseURL: string, reference: string, amount?: 
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ reference, ...(amount ? { amount } : {}) }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+/** Closes the default brand's repayment channels as a lender would; `[]` opens them all (docs/providers.md). */
+export async function closeChannels(baseURL: string, closed: readonly string[]): Promise<void> {
+  const response = await fetch(`${baseURL}${DEV_CLOSED_CHANNELS_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ closed }),
   });
   expect(response.status, await response.clone().text()).toBe(200);
 }

@@ -123,7 +123,7 @@ describe('Disclosure Statement rows', () => {
       {
         label: 'Bank',
         value:
-          'Debit / credit card, Online banking, InstaPay / PESONet, Virtual account, Reserved account, Bank account for you, Account number for you, Payment link',
+          'Debit / credit card, Online banking, InstaPay / PESONet, Account number: bank app, Account number: e-wallet, Account number: someone pays for you, Account number: PESONet, Payment link',
       },
     ]);
     // Descriptive names in the reader's language, brand names as they are.

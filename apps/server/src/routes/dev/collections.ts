@@ -26,7 +26,10 @@ const PayRequest = z.object({
 
 const ClosedChannelsRequest = z.object({
   packageName: z.string().min(1).max(128).default(DEFAULT_PACKAGE_NAME).describe("the brand's package name"),
-  closed: z.array(z.enum(CHANNEL_IDS)).max(CHANNEL_IDS.length).describe('the channels to close; [] opens all'),
+  closed: z
+    .array(z.enum(CHANNEL_IDS))
+    .max(CHANNEL_IDS.length)
+    .describe('the channels to close; [] opens all'),
 });
 
 /**

@@ -2,7 +2,7 @@ import './repay.css';
 import { ERRORS } from '@hiram/contract/errors';
 import { formatPeso } from '@hiram/contract/money';
 import { type ChannelId, CREDITING_MINUTES } from '@hiram/contract/repayment';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -56,6 +56,11 @@ function Channels({ t, link }: { t: FeatureTranslate<RepayTextKey>; link: Paymen
   const open = useOpenInstrument();
   // The server's refusal of a channel the lender closed after this list was loaded.
   const [refusal, setRefusal] = useState<string | null>(null);
+  const refusalRef = useRef<HTMLParagraphElement>(null);
+  // The row tapped may be far below the list's top, where the refusal shows: bring it into view.
+  useEffect(() => {
+    if (refusal) refusalRef.current?.scrollIntoView({ block: 'center' });
+  }, [refusal]);
 
   const choose = async (channel: ChannelId) => {
     const screen = screenOfChannel(channel);
@@ -89,16 +94,21 @@ function Channels({ t, link }: { t: FeatureTranslate<RepayTextKey>; link: Paymen
       </div>
     );
   }
+  const anyOpen = channels.data.channels.some((channel) => channel.open);
   return (
     <div className="repay">
       <p className="repay-cashier-amount">{t('cashierAmount', { amount: formatPeso(link.amount) })}</p>
       {/* Checkout channels open the provider's page at once: the promises come before the choice. */}
-      <p className="notice repay-crediting">{t('creditingTime', { minutes: CREDITING_MINUTES })}</p>
-      <p className="notice repay-warning" role="note">
-        {t('noPersonalAccountCashier')}
-      </p>
+      {anyOpen ? (
+        <>
+          <p className="notice repay-crediting">{t('creditingTime', { minutes: CREDITING_MINUTES })}</p>
+          <p className="notice repay-warning" role="note">
+            {t('noPersonalAccountCashier')}
+          </p>
+        </>
+      ) : null}
       {refusal ? (
-        <p className="form-error" role="alert">
+        <p ref={refusalRef} className="form-error" role="alert">
           {refusal}
         </p>
       ) : null}
