@@ -130,7 +130,9 @@ describe('Disclosure Statement rows', () => {
     expect(channelsSection(statement, 'es')?.rows.at(-1)?.value).toBe(
       'Tarjeta de débito o crédito, Banca en línea, InstaPay / PESONet, Número de cuenta: app del banco, Número de cuenta: monedero electrónico, Número de cuenta: paga otra persona, Número de cuenta: PESONet, Enlace de pago',
     );
-    expect(channelsSection(statement, 'fil')?.rows.at(-1)?.value).toContain('Account number: iba ang magbabayad');
+    expect(channelsSection(statement, 'fil')?.rows.at(-1)?.value).toContain(
+      'Account number: iba ang magbabayad',
+    );
     // None open: no channel is promised.
     expect(channelsSection({ ...only, repaymentChannels: [] }, 'en')).toEqual({
       title: 'How to repay',
