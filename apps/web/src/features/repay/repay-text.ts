@@ -117,7 +117,7 @@ export const repayText: FeatureText<RepayTextKey> = {
     noLoanTitle: 'Wala kang kailangang bayaran',
     notYetTitle: 'Hindi pa naipapadala ang loan mo',
     notYetHint: 'Mabubuksan ang pagbabayad kapag natanggap mo na ang pera.',
-    cashierTitle: 'Piliin kung paano magbabayad',
+    cashierTitle: 'Paraan ng pagbabayad',
     cashierAmount: 'Babayaran mo ang {amount}',
     ewallets: 'E-wallet',
     counters: 'Sa counter',
