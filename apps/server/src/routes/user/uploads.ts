@@ -32,11 +32,11 @@ export function uploadProblem(error: FastifyError): AppError | null {
 }
 
 /**
- * The three photo uploads of the identity step: multipart with one `file` part (and `cardType` for the
- * front). Only this scope reads multipart, and it reads nothing else, so JSON or a form here is 415. The
- * whole upload is held in memory (at most ID_IMAGE_MAX_BYTES) to be checked and re-encoded.
+ * Makes a route scope read multipart only, with one `file` part held in memory (at most ID_IMAGE_MAX_BYTES)
+ * to be checked and re-encoded; JSON or a form there is 415. Problems are rethrown in the catalogue's words,
+ * to the app's error handler. Used by the identity photos and the proof of payment.
  */
-export async function uploadRoutes(app: FastifyInstance): Promise<void> {
+export async function acceptOnePhoto(app: FastifyInstance): Promise<void> {
   app.removeAllContentTypeParsers();
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
@@ -49,10 +49,14 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       headerPairs: 20,
     },
   });
-  // Rethrown in the catalogue's words, to the app's error handler.
   app.setErrorHandler((error: FastifyError) => {
     throw error instanceof AppError ? error : (uploadProblem(error) ?? error);
   });
+}
+
+/** The three photo uploads of the identity step: one `file` part (and `cardType` for the front). */
+export async function uploadRoutes(app: FastifyInstance): Promise<void> {
+  await acceptOnePhoto(app);
 
   const photos = { scope: 'id-photo', limit: ID_PHOTOS_PER_USER_PER_HOUR, windowSeconds: HOUR_SECONDS };
   for (const [name, kind] of UPLOADS) {

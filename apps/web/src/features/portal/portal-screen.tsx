@@ -23,6 +23,7 @@ import { ApiError, errorMessage, NetworkError } from '../../lib/api-client.ts';
 import { useFeatureText } from '../../lib/i18n/feature-text.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { showToast } from '../../lib/toast.ts';
+import { AmountChoice, type PaymentMode } from '../repay/components/amount-choice.tsx';
 import { ChannelMenu } from '../repay/components/channel-menu.tsx';
 import { InstrumentDetails } from '../repay/instrument-screen.tsx';
 import { amountFromInput, largestPart } from '../repay/repay-rules.ts';
@@ -59,7 +60,7 @@ export function PortalScreen() {
   const [errors, setErrors] = useState<{ reference?: string; mobile?: string; code?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'verify' });
-  const [mode, setMode] = useState<'full' | 'part'>('full');
+  const [mode, setMode] = useState<PaymentMode>('full');
   const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState<RepayTextKey | null>(null);
   const [busy, setBusy] = useState(false);
@@ -244,41 +245,23 @@ export function PortalScreen() {
             ) : null}
           </section>
 
-          <fieldset className="choice-group">
-            <div className="repay-modes">
-              {(['full', 'part'] as const).map((choice) => (
-                <label key={choice} className="choice">
-                  <input
-                    type="radio"
-                    name="portal-mode"
-                    value={choice}
-                    checked={mode === choice}
-                    onChange={() => {
-                      setMode(choice);
-                      setProblem(null);
-                    }}
-                  />
-                  <span className="choice-label">{r(choice === 'full' ? 'payFull' : 'payPart')}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-
-          {mode === 'part' ? (
-            <TextField
-              label={r('amountLabel')}
-              inputRef={amountRef}
-              inputMode="numeric"
-              autoComplete="off"
-              value={typed}
-              onChange={(event) => {
-                setTyped(event.target.value);
-                setProblem(null);
-              }}
-              hint={r('amountHint', values)}
-              error={problem ? r(problem, values) : undefined}
-            />
-          ) : null}
+          <AmountChoice
+            t={r}
+            name="portal-mode"
+            mode={mode}
+            onModeChange={(choice) => {
+              setMode(choice);
+              setProblem(null);
+            }}
+            typed={typed}
+            onTypedChange={(value) => {
+              setTyped(value);
+              setProblem(null);
+            }}
+            problem={problem}
+            values={values}
+            inputRef={amountRef}
+          />
 
           <p className="fine-print">{t('amountFirst')}</p>
           {formErrorLine}

@@ -11,12 +11,12 @@ import { type MenuItem, MenuList } from '../../components/menu-list.tsx';
 import { Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { TextField } from '../../components/text-field.tsx';
 import { paths } from '../../config/paths.ts';
 import { errorMessage, NetworkError } from '../../lib/api-client.ts';
 import { type FeatureTranslate, useFeatureText } from '../../lib/i18n/feature-text.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { useRepaymentDetail } from './api/get-repayment-detail.ts';
+import { AmountChoice, type PaymentMode } from './components/amount-choice.tsx';
 import { amountFromInput, largestPart, screenOfChannel } from './repay-rules.ts';
 import { formatManilaDay, formatManilaTime, type RepayTextKey, repayText } from './repay-text.ts';
 
@@ -99,7 +99,7 @@ function NothingToPay({ title, message }: { title: string; message?: string }) {
 function Repayment({ t, detail }: { t: FeatureTranslate<RepayTextKey>; detail: RepaymentDetail }) {
   const { lang } = useI18n();
   const navigate = useNavigate();
-  const [mode, setMode] = useState<'full' | 'part'>('full');
+  const [mode, setMode] = useState<PaymentMode>('full');
   const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState<RepayTextKey | null>(null);
   const values = {
@@ -168,40 +168,22 @@ function Repayment({ t, detail }: { t: FeatureTranslate<RepayTextKey>; detail: R
 
       {detail.openInstruments.length > 0 ? <OpenInstruments t={t} detail={detail} /> : null}
 
-      <fieldset className="choice-group">
-        <div className="repay-modes">
-          {(['full', 'part'] as const).map((choice) => (
-            <label key={choice} className="choice">
-              <input
-                type="radio"
-                name="repay-mode"
-                value={choice}
-                checked={mode === choice}
-                onChange={() => {
-                  setMode(choice);
-                  setProblem(null);
-                }}
-              />
-              <span className="choice-label">{t(choice === 'full' ? 'payFull' : 'payPart')}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-
-      {mode === 'part' ? (
-        <TextField
-          label={t('amountLabel')}
-          inputMode="numeric"
-          autoComplete="off"
-          value={typed}
-          onChange={(event) => {
-            setTyped(event.target.value);
-            setProblem(null);
-          }}
-          hint={t('amountHint', values)}
-          error={problem ? t(problem, values) : undefined}
-        />
-      ) : null}
+      <AmountChoice
+        t={t}
+        name="repay-mode"
+        mode={mode}
+        onModeChange={(choice) => {
+          setMode(choice);
+          setProblem(null);
+        }}
+        typed={typed}
+        onTypedChange={(value) => {
+          setTyped(value);
+          setProblem(null);
+        }}
+        problem={problem}
+        values={values}
+      />
 
       <button type="submit" className="button button-primary button-block">
         {t('continue', { amount: chosen.ok ? formatPeso(chosen.amount) : '' }).trim()}
