@@ -80,6 +80,12 @@ export const OPTIONAL_FIELDS: readonly ProfileField[] = ['middleName', 'facebook
 
 // ---- Names ----
 
+/**
+ * SPEC section 9: application data never submitted with a loan order is deleted this many days after its
+ * last change (the server's daily run; the profile screens tell the borrower). docs/decisions/0012-unsubmitted-data.md.
+ */
+export const UNSUBMITTED_DATA_KEEP_DAYS = 7;
+
 export const NAME_MIN_LENGTH = 2;
 export const NAME_MAX_LENGTH = 50;
 

@@ -51,9 +51,10 @@ export function inQuietHours(instant: Date): boolean {
 /** The daily run starts five minutes into the Manila day; this is the next start after `now`. */
 export const DAILY_RUN_MINUTE = 5;
 
-export function nextDailyRun(now: Date): Date {
-  const today = manilaTime(manilaDay(now), 0, DAILY_RUN_MINUTE);
-  return today > now ? today : manilaTime(addDays(manilaDay(now), 1), 0, DAILY_RUN_MINUTE);
+/** The next start after `now` of a run at `minute` minutes into the Manila day (the servicing run by default). */
+export function nextDailyRun(now: Date, minute = DAILY_RUN_MINUTE): Date {
+  const today = manilaTime(manilaDay(now), 0, minute);
+  return today > now ? today : manilaTime(addDays(manilaDay(now), 1), 0, minute);
 }
 
 export interface Schedule {

@@ -27,6 +27,7 @@ import { RateLimits } from './rate-limits.ts';
 import { Security } from './security.ts';
 import { SERVICING_DAILY_JOB, SERVICING_ORDER_JOB, SERVICING_REMINDER_JOB, Servicing } from './servicing.ts';
 import { Sessions } from './sessions.ts';
+import { UNSUBMITTED_PURGE_JOB, UnsubmittedData } from './unsubmitted-data.ts';
 import { VerifyCodes } from './verify-codes.ts';
 import { Vouchers } from './vouchers.ts';
 
@@ -54,6 +55,7 @@ declare module 'fastify' {
     market: Market;
     servicing: Servicing;
     vouchers: Vouchers;
+    unsubmittedData: UnsubmittedData;
   }
 }
 
@@ -190,6 +192,12 @@ export const servicesPlugin = fp<ServicesOptions>(
     );
     // Every process makes sure tomorrow's run is queued; the database keeps one per day.
     app.addHook('onReady', async () => servicing.scheduleDailyRun());
+    const unsubmittedData = new UnsubmittedData(db, clock, jobs, app.log);
+    app.decorate('unsubmittedData', unsubmittedData);
+    jobs.handle(UNSUBMITTED_PURGE_JOB, async () => {
+      await unsubmittedData.runDaily();
+    });
+    app.addHook('onReady', async () => unsubmittedData.scheduleDailyRun());
     if (options.backgroundJobs) app.addHook('onReady', async () => jobs.start());
     // Before the database closes: the job under way finishes, no new one starts.
     app.addHook('preClose', async () => jobs.stop());

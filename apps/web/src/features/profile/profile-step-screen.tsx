@@ -4,7 +4,13 @@ import './profile.css';
 import type { ApplicationProgress } from '@hiram/contract/api/application';
 import { FIELD_MESSAGES } from '@hiram/contract/field-messages';
 import { fillTemplate } from '@hiram/contract/languages';
-import { manilaToday, type ProfileField, type ProfileValues, requiredFields } from '@hiram/contract/profile';
+import {
+  manilaToday,
+  type ProfileField,
+  type ProfileValues,
+  requiredFields,
+  UNSUBMITTED_DATA_KEEP_DAYS,
+} from '@hiram/contract/profile';
 import { isCityInState } from '@hiram/contract/psgc';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { InfoIcon } from '../../components/icons.tsx';
@@ -232,6 +238,9 @@ export function ProfileStepScreen({
         id="profile-form"
       >
         <p className="lead pf-intro">{t(intro)}</p>
+        <p className="pf-intro pf-notice">
+          {t('screen.unsubmittedNotice', { days: UNSUBMITTED_DATA_KEEP_DAYS })}
+        </p>
         {body}
       </form>
     );

@@ -7,6 +7,7 @@ const en = {
   'screen.additional': 'Additional information',
   'screen.personalIntro': 'Tell us who you are and where you live. It takes about 3 minutes.',
   'screen.additionalIntro': 'Your work and two people we can reach if we cannot reach you.',
+  'screen.unsubmittedNotice': 'Details you do not submit are deleted after {days} days.',
 
   'section.personal': 'Personal information',
   'section.residence': 'Where you live',
@@ -77,6 +78,7 @@ const fil: Record<Key, string> = {
   'screen.personal': 'Pangunahing impormasyon',
   'screen.additional': 'Karagdagang impormasyon',
   'screen.personalIntro': 'Sabihin sa amin kung sino ka at saan ka nakatira. Mga 3 minuto lang ito.',
+  'screen.unsubmittedNotice': 'Binubura pagkalipas ng {days} araw ang mga detalyeng hindi mo isinumite.',
   'screen.additionalIntro': 'Ang iyong trabaho at dalawang taong matatawagan kung hindi ka namin makontak.',
 
   'section.personal': 'Personal na impormasyon',
@@ -147,6 +149,7 @@ const es: Record<Key, string> = {
   'screen.personal': 'Información básica',
   'screen.additional': 'Información adicional',
   'screen.personalIntro': 'Díganos quién es y dónde vive. Le tomará unos 3 minutos.',
+  'screen.unsubmittedNotice': 'Los datos que no envíe se borran después de {days} días.',
   'screen.additionalIntro': 'Su trabajo y dos personas a quienes llamar si no logramos contactarle.',
 
   'section.personal': 'Información personal',
