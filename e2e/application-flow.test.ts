@@ -36,6 +36,9 @@ describe('a new borrower applies in a mobile browser', () => {
         .click();
       await page.getByRole('heading', { name: 'Basic information' }).waitFor();
       expect(page.url()).toContain('#/auth/personal_infomation');
+      // SPEC section 9: the borrower is told that details left unsubmitted are deleted.
+      await page.getByText('Details you do not submit are deleted after 7 days.').waitFor();
+      await snap(page, journey, '00-personal-intro');
 
       // Saving empty flags the required fields red.
       await page.getByRole('button', { name: 'Save and continue' }).click();
