@@ -9,8 +9,12 @@ import { goTo } from '../../servicing-fixtures.ts';
  * run on the test clock (which starts on 2 March 2026, 09:00 Manila).
  */
 let server: TestServer;
+const log: { msg: string; [key: string]: unknown }[] = [];
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({
+    config: { logLevel: 'info' },
+    logDestination: { write: (line: string) => void log.push(JSON.parse(line)) },
+  });
 });
 afterAll(() => server.close());
 
@@ -66,6 +70,10 @@ describe('deleting application data never submitted', () => {
     const open = await server.signIn();
     await completeSteps(server, open.token, 'bankAccount');
     await apply(open.token);
+    // One more applies and cancels before submitting: that is no submission.
+    const cancelled = await server.signIn();
+    await completeSteps(server, cancelled.token, 'bankAccount');
+    await server.app.loanOrders.move(await apply(cancelled.token), 'cancel', { userId: cancelled.userId });
 
     // 4 March: a fourth borrower saves the first section.
     await goTo(server, '2026-03-04');
@@ -82,8 +90,17 @@ describe('deleting application data never submitted', () => {
       account: 'none',
       photo: 404,
     });
+    expect((await application(cancelled.token)).basicInfo).toBeNull();
     expect(await application(submitted.token)).toEqual(COMPLETE);
     expect(await application(open.token)).toEqual(COMPLETE);
+    // Operations are told how many, never who.
+    const told = log.filter((line) => line.msg === 'unsubmitted application data deleted');
+    expect(told.map((line) => [line.deleted, line.failed])).toEqual([
+      [0, 0],
+      [2, 0],
+    ]);
+    for (const who of [stale.userId, stale.mobile, cancelled.userId, BASIC_INFO.lastName])
+      expect(JSON.stringify(told)).not.toContain(who);
     const kept = await application(recent.token);
     expect(kept.basicInfo).toMatchObject({ firstName: BASIC_INFO.firstName });
     expect(kept.nextStep).toBe('additionalInfomation');
