@@ -3,19 +3,9 @@ import { createRequire } from 'node:module';
 import type { ApiName } from '@hiram/contract/api/routes';
 import { API, DEV_CLOSED_CHANNELS_PATH } from '@hiram/contract/api/routes';
 import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
-import {
-  CONTACT_RELATIONSHIPS,
-  EDUCATION_LEVELS,
-  INDUSTRIES,
-  JOB_EXPERIENCE,
-  MARITAL_STATUSES,
-  PREFERRED_LANGUAGES,
-  RESIDENCE_TYPES,
-  SALARY_BANDS,
-} from '@hiram/contract/options';
 import { type PsgcJson, psgcData } from '@hiram/contract/psgc';
-import { QUESTIONNAIRE } from '@hiram/contract/questionnaire';
 import { expect } from 'vitest';
+import { ADDITION_INFO, ANSWERS, basicInfo } from './borrower-answers.ts';
 import { photo } from './images.ts';
 import { latestCode } from './sms.ts';
 
@@ -144,38 +134,11 @@ export class ApiBorrower {
     const json = createRequire(import.meta.url).resolve('@hiram/contract/psgc.generated.json');
     const places = psgcData(JSON.parse(readFileSync(json, 'utf8')) as PsgcJson);
     const state = places.states[0] as (typeof places.states)[number];
-    await this.call('saveBasicInfo', {
-      firstName: 'Maria Clara',
-      middleName: 'Santos',
-      lastName: 'Dela Cruz',
-      gender: 2,
-      inputBirthday: '05-09-1990',
-      education: EDUCATION_LEVELS[0].value,
-      maritalStatus: MARITAL_STATUSES[0].value,
-      language: PREFERRED_LANGUAGES[0].value,
-      cardType: 5,
-      nationalId: '123456789012',
-      facebook: 'https://facebook.com/maria',
-      email: 'maria@example.ph',
-      state: state.code,
-      city: (state.cities[0] as readonly [string, string])[0],
-      address: '12 Rizal Street, Barangay Uno',
-      residenceType: RESIDENCE_TYPES[0].value,
-    });
-    await this.call('saveAdditionInfo', {
-      employmentType: 'employed',
-      industryCategory: INDUSTRIES[0].value,
-      jobExperience: JOB_EXPERIENCE[0].value,
-      monthlySalary: SALARY_BANDS[0].value,
-      payFrequency: 'monthly',
-      monthlyPayday: 15,
-      emergencyContactName1: 'Jose Rizal',
-      emergencyContactMobile1: '09181234567',
-      emergencyContactRelation1: CONTACT_RELATIONSHIPS[0].value,
-      emergencyContactName2: 'Andres Bonifacio',
-      emergencyContactMobile2: '09191234567',
-      emergencyContactRelation2: CONTACT_RELATIONSHIPS[1].value,
-    });
+    await this.call(
+      'saveBasicInfo',
+      basicInfo({ state: state.code, city: (state.cities[0] as readonly [string, string])[0] }),
+    );
+    await this.call('saveAdditionInfo', ADDITION_INFO);
     const picture = await photo('repayment-id');
     await this.upload('uploadIdFront', picture, { cardType: '5' });
     await this.upload('uploadIdBack', picture);
@@ -187,12 +150,7 @@ export class ApiBorrower {
     );
     await this.call('finishUploadAllImg', read.ocr);
     await this.until<{ state: string }>('identityCard', (card) => card.state === 'verified');
-    await this.call('saveQuestionnaire', {
-      answers: QUESTIONNAIRE.map((q) => ({
-        code: q.code,
-        answer: (q.options[0] as { value: string }).value,
-      })),
-    });
+    await this.call('saveQuestionnaire', { answers: ANSWERS });
     await this.call('addBankCard', {
       accountKind: 'wallet',
       bankCode: '90005',

@@ -1,17 +1,7 @@
 import type { ApiName } from '@hiram/contract/api/routes';
-import {
-  CONTACT_RELATIONSHIPS,
-  EDUCATION_LEVELS,
-  INDUSTRIES,
-  JOB_EXPERIENCE,
-  MARITAL_STATUSES,
-  PREFERRED_LANGUAGES,
-  RESIDENCE_TYPES,
-  SALARY_BANDS,
-} from '@hiram/contract/options';
-import { QUESTIONNAIRE } from '@hiram/contract/questionnaire';
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import { ADDITION_INFO, ANSWERS, basicInfo } from '../../../e2e/support/borrower-answers.ts';
 import { psgc } from '../src/domain/psgc-data.ts';
 import type { TestServer } from './helper.ts';
 
@@ -24,44 +14,8 @@ export const STATE = places.states[0] as (typeof places.states)[number];
 export const CITY = STATE.cities[0] as readonly [string, string];
 export const OTHER_STATE = places.states[1] as (typeof places.states)[number];
 
-export const BASIC_INFO = {
-  firstName: 'Maria Clara',
-  middleName: 'Santos',
-  lastName: 'Dela Cruz',
-  gender: 2,
-  inputBirthday: '05-09-1990',
-  education: EDUCATION_LEVELS[0].value,
-  maritalStatus: MARITAL_STATUSES[0].value,
-  language: PREFERRED_LANGUAGES[0].value,
-  cardType: 5,
-  nationalId: '123456789012',
-  facebook: 'https://facebook.com/maria',
-  email: 'maria@example.ph',
-  state: STATE.code,
-  city: CITY[0],
-  address: '12 Rizal Street, Barangay Uno',
-  residenceType: RESIDENCE_TYPES[0].value,
-};
-
-export const ADDITION_INFO = {
-  employmentType: 'employed',
-  industryCategory: INDUSTRIES[0].value,
-  jobExperience: JOB_EXPERIENCE[0].value,
-  monthlySalary: SALARY_BANDS[0].value,
-  payFrequency: 'monthly',
-  monthlyPayday: 15,
-  emergencyContactName1: 'Jose Rizal',
-  emergencyContactMobile1: '09181234567',
-  emergencyContactRelation1: CONTACT_RELATIONSHIPS[0].value,
-  emergencyContactName2: 'Andres Bonifacio',
-  emergencyContactMobile2: '09191234567',
-  emergencyContactRelation2: CONTACT_RELATIONSHIPS[1].value,
-};
-
-export const ANSWERS = QUESTIONNAIRE.map((question) => ({
-  code: question.code,
-  answer: (question.options[0] as { value: string }).value,
-}));
+export const BASIC_INFO = basicInfo({ state: STATE.code, city: CITY[0] });
+export { ADDITION_INFO, ANSWERS };
 
 /** A picture with detail (stripes over a gradient): read, and a face found, by the sandbox. */
 export async function detailedPhoto(width = 800, height = 500): Promise<Buffer> {
