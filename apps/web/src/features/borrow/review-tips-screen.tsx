@@ -5,11 +5,11 @@ import { formatPeso } from '@hiram/contract/money';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CheckIcon } from '../../components/icons.tsx';
+import { LoadFailed } from '../../components/load-failed.tsx';
 import { Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { paths } from '../../config/paths.ts';
-import { errorMessage, NetworkError } from '../../lib/api-client.ts';
 import { type FeatureTranslate, useFeatureText } from '../../lib/i18n/feature-text.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { useLatestOrder } from './api/get-latest-order.ts';
@@ -53,16 +53,7 @@ export function ReviewTipsScreen() {
   if (!latest.data) {
     body =
       latest.status === 'error' ? (
-        <StatusMessage
-          role="alert"
-          title={
-            latest.error instanceof NetworkError ? common('common.loadFailed') : errorMessage(latest.error)
-          }
-        >
-          <button type="button" className="button button-primary" onClick={refetch}>
-            {common('common.retry')}
-          </button>
-        </StatusMessage>
+        <LoadFailed error={latest.error} onRetry={refetch} />
       ) : (
         <div className="borrow-loading">
           <Spinner label={common('common.loading')} />

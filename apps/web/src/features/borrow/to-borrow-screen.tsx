@@ -4,6 +4,7 @@ import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import { formatPeso } from '@hiram/contract/money';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { LoadFailed } from '../../components/load-failed.tsx';
 import { Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
@@ -42,14 +43,7 @@ export function ToBorrowScreen({ onIncompleteApplication }: ToBorrowScreenProps)
           <Spinner label={common('common.loading')} />
         </div>
       ) : loan.status === 'error' ? (
-        <StatusMessage
-          role="alert"
-          title={loan.error instanceof NetworkError ? common('common.loadFailed') : errorMessage(loan.error)}
-        >
-          <button type="button" className="button button-primary" onClick={loan.refetch}>
-            {common('common.retry')}
-          </button>
-        </StatusMessage>
+        <LoadFailed error={loan.error} onRetry={loan.refetch} />
       ) : loan.data ? (
         <LoanChooser loan={loan.data} onIncompleteApplication={onIncompleteApplication} />
       ) : (

@@ -1,10 +1,10 @@
 import './promotions.css';
 import { formatPeso } from '@hiram/contract/money';
 import { Link } from 'react-router';
+import { LoadFailed } from '../../components/load-failed.tsx';
 import { Page } from '../../components/page.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { paths } from '../../config/paths.ts';
-import { errorMessage, NetworkError } from '../../lib/api-client.ts';
 import { useFeatureText } from '../../lib/i18n/feature-text.ts';
 import { formatManilaDate } from '../../lib/i18n/format-date.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
@@ -18,7 +18,7 @@ import { promotionText } from './promotions-text.ts';
  */
 export function Yx2ConfirmBorrowScreen() {
   const t = useFeatureText(promotionText);
-  const { t: common, lang } = useI18n();
+  const { lang } = useI18n();
   const { token } = useSession();
   const example = useExampleStatement();
   const start = token
@@ -30,16 +30,7 @@ export function Yx2ConfirmBorrowScreen() {
       {example.status === 'pending' ? (
         <div className="promo-card promo-loading" aria-busy="true" />
       ) : example.status === 'error' ? (
-        <StatusMessage
-          role="alert"
-          title={
-            example.error instanceof NetworkError ? common('common.loadFailed') : errorMessage(example.error)
-          }
-        >
-          <button type="button" className="button button-primary" onClick={example.refetch}>
-            {common('common.retry')}
-          </button>
-        </StatusMessage>
+        <LoadFailed error={example.error} onRetry={example.refetch} />
       ) : !example.data ? (
         <StatusMessage title={t('noOffer')} />
       ) : (

@@ -3,12 +3,12 @@ import { formatPeso } from '@hiram/contract/money';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { RecordsIcon, UserIcon } from '../../components/icons.tsx';
+import { LoadFailed } from '../../components/load-failed.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { Tabs } from '../../components/tabs.tsx';
 import { paths } from '../../config/paths.ts';
 import { useLogIn } from '../../hooks/use-log-in.ts';
-import { errorMessage, NetworkError } from '../../lib/api-client.ts';
 import { type FeatureTranslate, useFeatureText } from '../../lib/i18n/feature-text.ts';
 import { formatManilaDate } from '../../lib/i18n/format-date.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
@@ -57,17 +57,7 @@ export function RecordsScreen({ onOpenOrder }: RecordsScreenProps) {
     }
     if (!groups) {
       return list.status === 'error' ? (
-        <StatusMessage
-          role="alert"
-          title={t('loadFailed')}
-          message={
-            list.error instanceof NetworkError ? common('common.loadFailed') : errorMessage(list.error)
-          }
-        >
-          <button type="button" className="button button-primary" onClick={list.refetch}>
-            {common('common.retry')}
-          </button>
-        </StatusMessage>
+        <LoadFailed title={t('loadFailed')} error={list.error} onRetry={list.refetch} />
       ) : (
         <div className="records-loading">
           <Spinner label={common('common.loading')} />

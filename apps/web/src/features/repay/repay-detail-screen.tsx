@@ -7,12 +7,12 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ChevronIcon } from '../../components/extra-icons.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
+import { LoadFailed } from '../../components/load-failed.tsx';
 import { type MenuItem, MenuList } from '../../components/menu-list.tsx';
 import { Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { paths } from '../../config/paths.ts';
-import { errorMessage, NetworkError } from '../../lib/api-client.ts';
 import { type FeatureTranslate, useFeatureText } from '../../lib/i18n/feature-text.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { useRepaymentDetail } from './api/get-repayment-detail.ts';
@@ -46,16 +46,7 @@ export function RepayDetailScreen() {
   if (detail.data === undefined) {
     body =
       detail.status === 'error' ? (
-        <StatusMessage
-          role="alert"
-          title={
-            detail.error instanceof NetworkError ? common('common.loadFailed') : errorMessage(detail.error)
-          }
-        >
-          <button type="button" className="button button-primary" onClick={refetch}>
-            {common('common.retry')}
-          </button>
-        </StatusMessage>
+        <LoadFailed error={detail.error} onRetry={refetch} />
       ) : (
         <div className="repay-loading">
           <Spinner label={common('common.loading')} />

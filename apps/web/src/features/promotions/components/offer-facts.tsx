@@ -1,7 +1,6 @@
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
-import { errorMessage, NetworkError } from '../../../lib/api-client.ts';
 import { useFeatureText } from '../../../lib/i18n/feature-text.ts';
-import { useI18n } from '../../../lib/i18n/i18n.tsx';
 import { type PromotionOffer, usePromotionOffer } from '../api/get-offer.ts';
 import { exampleFigures } from '../example-figures.ts';
 import { promotionText } from '../promotions-text.ts';
@@ -9,20 +8,9 @@ import { promotionText } from '../promotions-text.ts';
 /** The offer from the server, or what went wrong; the figures go to `children`. */
 export function WithOffer({ children }: { children: (offer: PromotionOffer) => React.ReactNode }) {
   const t = useFeatureText(promotionText);
-  const { t: common } = useI18n();
   const offer = usePromotionOffer();
   if (offer.status === 'pending') return <div className="promo-card promo-loading" aria-busy="true" />;
-  if (offer.status === 'error')
-    return (
-      <StatusMessage
-        role="alert"
-        title={offer.error instanceof NetworkError ? common('common.loadFailed') : errorMessage(offer.error)}
-      >
-        <button type="button" className="button button-primary" onClick={offer.refetch}>
-          {common('common.retry')}
-        </button>
-      </StatusMessage>
-    );
+  if (offer.status === 'error') return <LoadFailed error={offer.error} onRetry={offer.refetch} />;
   if (!offer.data) return <StatusMessage title={t('noOffer')} />;
   return <>{children(offer.data)}</>;
 }
