@@ -80,9 +80,43 @@ describe('Disclosure Statement rows', () => {
     expect(row(t('effectiveMonthly'))?.value).toBe(`${statement.effectiveMonthlyRatePercent}% a month`);
     expect(row(t('effectiveYearly'))?.value).toBe(`${statement.effectiveYearlyRatePercent}% a year`);
     expect(row(t('penalty'))?.value).toBe('0.10% a day on the overdue amount only');
-    expect(row(t('chargesCap'))?.value).toContain('₱5,000 (100% of the principal)');
+    expect(row(t('chargesCap'))?.value).toBe(
+      'Under SEC MC 14 s.2025, in force for loans made from on 2026-04-01: nominal interest at most 6% a month, effective rate at most 12% a month, late penalty at most 5% a month. Interest, fees and penalties together never exceed ₱5,000 (100% of the principal); charges stop at the cap.',
+    );
     expect(row(t('prepayment'))?.value).toContain('no prepayment penalty');
     expect(row(t('extension'))?.value).toContain(`${statement.extension.days} more days`);
+  });
+
+  it("names the caps in force on the loan's date, and keeps the old line in statements signed before", () => {
+    const before = buildDisclosure({
+      repaymentChannels: CHANNEL_IDS,
+      terms: DEMO_LOAN_TERMS,
+      quote: quoteLoan(DEMO_LOAN_TERMS, 500_000, 120),
+      startDate: { year: 2026, month: 3, day: 31 },
+      lender,
+    });
+    const capLine = (s: typeof before, lang: 'en' | 'fil' | 'es' = 'en') =>
+      disclosureSections(s, lang, (date) => date)
+        .flatMap((section) => section.rows)
+        .find((r) => r.label === disclosureLabel(lang, 'chargesCap'))?.value;
+    expect(capLine(before)).toContain(
+      'Under SEC MC 3 s.2022, BSP Circular 1133 s.2021, in force for loans made from 2022-03-03',
+    );
+    expect(capLine(before)).toContain('effective rate at most 15% a month');
+    expect(capLine(statement, 'fil')).toContain('SEC MC 14 s.2025');
+    expect(capLine(statement, 'es')).toContain('hasta el 12% al mes');
+    const signedBefore = buildDisclosure({
+      repaymentChannels: undefined,
+      terms: DEMO_LOAN_TERMS,
+      quote: quoteLoan(DEMO_LOAN_TERMS, 500_000, 120),
+      startDate: { year: 2026, month: 11, day: 21 },
+      lender,
+      signedBeforeCapsNamed: true,
+    });
+    expect(signedBefore).not.toHaveProperty('caps');
+    expect(capLine(signedBefore)).toBe(
+      'Interest, fees and penalties together never exceed ₱5,000 (100% of the principal); charges stop at the cap.',
+    );
   });
 
   it("lists the brand's open repayment channels by group, and where to find them", () => {

@@ -39,6 +39,8 @@ const en = {
   chargesCap: 'Cap on all charges',
   chargesCapTerms:
     'Interest, fees and penalties together never exceed {cap} (100% of the principal); charges stop at the cap.',
+  chargesCapInForce:
+    'Under {circulars}, in force for loans made from {from}: nominal interest at most {nominal}% a month, effective rate at most {effective}% a month, late penalty at most {penalty}% a month. Interest, fees and penalties together never exceed {cap} ({total}% of the principal); charges stop at the cap.',
   prepayment: 'Paying early',
   prepaymentTerms: 'Allowed at any time, with no prepayment penalty.',
   extension: 'Extension',
@@ -93,6 +95,8 @@ export const DISCLOSURE_TEXT: Record<Language, Record<DisclosureTextKey, string>
     chargesCap: 'Hangganan ng lahat ng singil',
     chargesCapTerms:
       'Ang interes, fees at multa ay hindi kailanman lalampas sa {cap} (100% ng principal); hihinto ang singil sa hangganan.',
+    chargesCapInForce:
+      'Ayon sa {circulars}, na umiiral sa mga loan mula {from}: nominal interest na hindi hihigit sa {nominal}% bawat buwan, effective rate na hindi hihigit sa {effective}% bawat buwan, multa sa huling bayad na hindi hihigit sa {penalty}% bawat buwan. Ang interes, fees at multa ay hindi kailanman lalampas sa {cap} ({total}% ng principal); hihinto ang singil sa hangganan.',
     prepayment: 'Maagang pagbabayad',
     prepaymentTerms: 'Pinapayagan anumang oras, walang multa.',
     extension: 'Extension',
@@ -144,6 +148,8 @@ export const DISCLOSURE_TEXT: Record<Language, Record<DisclosureTextKey, string>
     chargesCap: 'Límite de todos los cargos',
     chargesCapTerms:
       'Intereses, comisiones y penalizaciones juntos nunca superan {cap} (100% del capital); los cargos se detienen en el límite.',
+    chargesCapInForce:
+      'Según {circulars}, vigente para préstamos concedidos desde el {from}: interés nominal de hasta el {nominal}% al mes, tasa efectiva de hasta el {effective}% al mes, penalización por pago tardío de hasta el {penalty}% al mes. Intereses, comisiones y penalizaciones juntos nunca superan {cap} ({total}% del capital); los cargos se detienen en el límite.',
     prepayment: 'Pago anticipado',
     prepaymentTerms: 'Permitido en cualquier momento, sin penalización.',
     extension: 'Prórroga',
@@ -255,10 +261,7 @@ export function disclosureSections(
       title: t('latePaymentSection'),
       rows: [
         { label: t('penalty'), value: t('penaltyTerms', { rate: statement.penalty.dailyPercent }) },
-        {
-          label: t('chargesCap'),
-          value: t('chargesCapTerms', { cap: formatPeso(statement.totalChargesCap) }),
-        },
+        { label: t('chargesCap'), value: capLine(statement, t, formatDate) },
         { label: t('prepayment'), value: t('prepaymentTerms') },
         {
           label: t('extension'),
@@ -281,6 +284,29 @@ export function disclosureSections(
       ],
     },
   ];
+}
+
+/**
+ * The cap line: the caps in force on the loan's date with their circulars; a statement signed before the
+ * line named them keeps the sentence it was signed with.
+ */
+function capLine(
+  statement: DisclosureStatement,
+  t: (key: DisclosureTextKey, values?: Record<string, string | number>) => string,
+  formatDate: (isoDate: string) => string,
+): string {
+  const cap = formatPeso(statement.totalChargesCap);
+  const caps = statement.caps;
+  if (!caps) return t('chargesCapTerms', { cap });
+  return t('chargesCapInForce', {
+    circulars: caps.circulars.join(', '),
+    from: formatDate(caps.effectiveFrom),
+    nominal: caps.nominalMonthlyPercent,
+    effective: caps.effectiveMonthlyPercent,
+    penalty: caps.penaltyMonthlyPercent,
+    cap,
+    total: caps.totalChargesPercent,
+  });
 }
 
 const CHANNEL_GROUP_LABELS = {

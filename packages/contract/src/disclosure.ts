@@ -1,9 +1,9 @@
 import {
+  type CapRule,
+  capsInForce,
   DAYS_PER_MONTH,
   type LoanQuote,
   type LoanTerms,
-  PHILIPPINE_CAPS,
-  type PricingCaps,
   totalChargesCap,
 } from './pricing.ts';
 import { type CalendarDate, formatBirthday } from './profile.ts';
@@ -47,6 +47,11 @@ export interface DisclosureStatement {
   effectiveYearlyRatePercent: string;
   penalty: { dailyPercent: string; onOverdueAmountOnly: true };
   totalChargesCap: number;
+  /**
+   * The caps in force on the loan's date, named on the cap line. Absent only in statements signed before
+   * the cap line named them (their signed text stays as it was).
+   */
+  caps?: StatementCaps;
   extension: { days: number; feePercentOfOutstandingPrincipal: string };
   prepaymentPenalty: 0;
   lender: LenderDetails;
@@ -55,6 +60,30 @@ export interface DisclosureStatement {
    * only in statements signed before the channels were listed.
    */
   repaymentChannels?: ChannelId[];
+}
+
+/** The rule of the caps a statement names, with its rates as printed. */
+export interface StatementCaps {
+  circulars: string[];
+  /** YYYY-MM-DD: the rule applies to loans made, renewed or restructured from that day. */
+  effectiveFrom: string;
+  nominalMonthlyPercent: string;
+  effectiveMonthlyPercent: string;
+  penaltyMonthlyPercent: string;
+  totalChargesPercent: string;
+}
+
+function statementCaps(rule: CapRule): StatementCaps {
+  // As the circulars write them: 6%, 12%, 100%.
+  const percent = (bps: number) => String(bps / 100);
+  return {
+    circulars: [...rule.circulars],
+    effectiveFrom: rule.effectiveFrom,
+    nominalMonthlyPercent: percent(rule.maxMonthlyInterestBps),
+    effectiveMonthlyPercent: percent(rule.maxMonthlyEffectiveRateBps),
+    penaltyMonthlyPercent: percent(rule.maxMonthlyPenaltyBps),
+    totalChargesPercent: percent(rule.maxTotalChargesBps),
+  };
 }
 
 /** A calendar date some days later (no time zone: the dates are already Manila's). */
@@ -76,14 +105,16 @@ export function buildDisclosure(input: {
   terms: LoanTerms;
   /** A quote stored before coupons existed has no `feeDiscount`. */
   quote: Omit<LoanQuote, 'feeDiscount'> & { feeDiscount?: number };
-  /** The day the money is sent: due dates count from it. */
+  /** The day the money is sent: due dates count from it, and the loan is priced against its caps. */
   startDate: CalendarDate;
   lender: LenderDetails;
   /** The brand's open channels; undefined only to rebuild a statement signed before they were listed. */
   repaymentChannels: readonly ChannelId[] | undefined;
-  caps?: PricingCaps;
+  /** Only to rebuild a statement signed before the cap line named the caps: it stays as signed. */
+  signedBeforeCapsNamed?: boolean;
 }): DisclosureStatement {
   const { terms, quote, startDate, lender } = input;
+  const rule = capsInForce(isoDate(startDate));
   return {
     principal: quote.principal,
     financeCharges: {
@@ -107,7 +138,8 @@ export function buildDisclosure(input: {
     effectiveMonthlyRatePercent: percent(quote.effectiveMonthlyRate),
     effectiveYearlyRatePercent: percent(quote.effectiveYearlyRate),
     penalty: { dailyPercent: (terms.dailyPenaltyBps / 100).toFixed(2), onOverdueAmountOnly: true },
-    totalChargesCap: totalChargesCap(quote.principal, input.caps ?? PHILIPPINE_CAPS),
+    totalChargesCap: totalChargesCap(quote.principal, rule),
+    ...(input.signedBeforeCapsNamed ? {} : { caps: statementCaps(rule) }),
     extension: {
       days: terms.extensionDays || DAYS_PER_MONTH,
       feePercentOfOutstandingPrincipal: (terms.extensionFeeBps / 100).toFixed(2),

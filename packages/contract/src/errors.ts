@@ -457,6 +457,15 @@ export const ERRORS = {
       es: 'Este préstamo no tiene nada pendiente de pago',
     },
   },
+  PRODUCT_ABOVE_CAPS: {
+    code: 40970,
+    status: 409,
+    message: {
+      en: 'This loan cannot be offered right now. Please try again later or contact Customer Service',
+      fil: 'Hindi maialok ang loan na ito ngayon. Pakisubukan mamaya o makipag-ugnayan sa Customer Service',
+      es: 'Este préstamo no se puede ofrecer ahora. Inténtelo más tarde o contacte con Atención al cliente',
+    },
+  },
   PAYLOAD_TOO_LARGE: {
     code: 41301,
     status: 413,

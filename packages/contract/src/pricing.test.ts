@@ -4,14 +4,18 @@ import { DEMO_LOAN_TERMS } from './demo-product.ts';
 import {
   allowedAmounts,
   BPS,
+  capsInForce,
   capViolations,
   extensionFee,
   interestFor,
+  LOOSEST_CAPS,
   type LoanTerms,
-  PHILIPPINE_CAPS,
+  PHILIPPINE_CAP_RULES,
   penaltyFor,
   quoteLoan,
+  quoteViolations,
   roundHalfUp,
+  STRICTEST_CAPS,
   totalChargesCap,
 } from './pricing.ts';
 
@@ -107,6 +111,47 @@ describe('the demo product', () => {
   });
 });
 
+describe('the dated caps', () => {
+  // A 25% fee on 3% a month for 91 days: 13.15% a month effective, legal until SEC MC 14 s.2025.
+  const dear = { ...demo, processingFeeBps: 2_500 };
+
+  it('names each rule with its circulars and effective date, oldest first', () => {
+    expect(PHILIPPINE_CAP_RULES.map((rule) => [rule.effectiveFrom, rule.circulars])).toEqual([
+      ['2022-03-03', ['SEC MC 3 s.2022', 'BSP Circular 1133 s.2021']],
+      ['2026-04-01', ['SEC MC 14 s.2025']],
+    ]);
+  });
+
+  it('lowers the effective rate cap from 15% to 12% a month for loans made from 1 April 2026', () => {
+    expect(capsInForce('2026-03-31').maxMonthlyEffectiveRateBps).toBe(1_500);
+    expect(capsInForce('2026-04-01').maxMonthlyEffectiveRateBps).toBe(1_200);
+    for (const day of ['2026-03-31', '2026-04-01', '2030-01-01']) {
+      expect(capsInForce(day)).toMatchObject({
+        maxMonthlyInterestBps: 600,
+        maxMonthlyPenaltyBps: 500,
+        maxTotalChargesBps: 10_000,
+      });
+    }
+    // Before the first circular there was no cap, but no loan is priced without one.
+    expect(capsInForce('2020-01-01')).toBe(PHILIPPINE_CAP_RULES[0]);
+    expect(() => capsInForce('1 April 2026')).toThrow(RangeError);
+  });
+
+  it('prices a loan against the caps in force on its date', () => {
+    expect(capViolations(dear, capsInForce('2026-03-31'))).toEqual([]);
+    expect(capViolations(dear, capsInForce('2026-04-01')).map((v) => v.kind)).toContain('effectiveRate');
+    const quote = quoteLoan(dear, 500_000, 91);
+    expect(quoteViolations(quote, capsInForce('2026-03-31'))).toEqual([]);
+    expect(quoteViolations(quote, capsInForce('2026-04-01'))).toEqual([
+      { kind: 'effectiveRate', amount: 500_000, tenureDays: 91, monthlyRate: quote.effectiveMonthlyRate },
+    ]);
+    // Without a date, a product is held to every rule at once.
+    expect(STRICTEST_CAPS.maxMonthlyEffectiveRateBps).toBe(1_200);
+    expect(capViolations(dear).map((v) => v.kind)).toContain('effectiveRate');
+    expect(LOOSEST_CAPS.maxMonthlyEffectiveRateBps).toBe(1_500);
+  });
+});
+
 describe('the cap guard', () => {
   it('refuses the spec leftovers: 2% a day penalty and 0.98% a day fees', () => {
     expect(capViolations({ ...demo, dailyPenaltyBps: 200 }).map((v) => v.kind)).toContain('penalty');
@@ -128,7 +173,7 @@ describe('the cap guard', () => {
           for (const amount of allowedAmounts(product)) {
             const quote = quoteLoan(product, amount, tenureDays);
             expect(quote.effectiveMonthlyRate * BPS).toBeLessThanOrEqual(
-              PHILIPPINE_CAPS.maxMonthlyEffectiveRateBps,
+              STRICTEST_CAPS.maxMonthlyEffectiveRateBps,
             );
             expect(quote.financeCharges).toBeLessThanOrEqual(amount);
           }
@@ -202,7 +247,7 @@ describe('every quote', () => {
           }
           if (capViolations(product).length === 0) {
             expect(quote.effectiveMonthlyRate * BPS).toBeLessThanOrEqual(
-              PHILIPPINE_CAPS.maxMonthlyEffectiveRateBps,
+              STRICTEST_CAPS.maxMonthlyEffectiveRateBps,
             );
             expect(quote.financeCharges).toBeLessThanOrEqual(totalChargesCap(amount));
           }

@@ -28,21 +28,74 @@ export interface LoanTerms {
   extensionFeeBps: number;
 }
 
-/** SEC MC 3 s.2022 and BSP Circular 1133, applied to every product (GUIDE section 5). */
+/** The Philippine caps a loan is priced against (GUIDE section 5), applied to every product. */
 export interface PricingCaps {
   maxMonthlyInterestBps: number;
+  /** Fees included, late-payment penalties excluded. */
   maxMonthlyEffectiveRateBps: number;
   maxMonthlyPenaltyBps: number;
   /** Interest, fees, penalties and extension fees together, as a share of the principal. */
   maxTotalChargesBps: number;
 }
 
-export const PHILIPPINE_CAPS: PricingCaps = {
-  maxMonthlyInterestBps: 600,
-  maxMonthlyEffectiveRateBps: 1500,
-  maxMonthlyPenaltyBps: 500,
-  maxTotalChargesBps: 10_000,
-};
+/** One dated rule: the caps its circulars set for loans made, renewed or restructured from `effectiveFrom`. */
+export interface CapRule extends PricingCaps {
+  circulars: readonly string[];
+  /** The first Manila day (YYYY-MM-DD) a loan is priced against this rule. */
+  effectiveFrom: string;
+}
+
+/**
+ * The caps as dated rules, oldest first; a new circular is one more row (docs/decisions/0019-dated-caps.md).
+ * Amounts up to ₱10,000 and four months in the circulars; we apply them to every loan.
+ */
+export const PHILIPPINE_CAP_RULES: readonly CapRule[] = [
+  {
+    circulars: ['SEC MC 3 s.2022', 'BSP Circular 1133 s.2021'],
+    effectiveFrom: '2022-03-03',
+    maxMonthlyInterestBps: 600,
+    maxMonthlyEffectiveRateBps: 1500,
+    maxMonthlyPenaltyBps: 500,
+    maxTotalChargesBps: 10_000,
+  },
+  {
+    circulars: ['SEC MC 14 s.2025'],
+    effectiveFrom: '2026-04-01',
+    maxMonthlyInterestBps: 600,
+    maxMonthlyEffectiveRateBps: 1200,
+    maxMonthlyPenaltyBps: 500,
+    maxTotalChargesBps: 10_000,
+  },
+];
+
+/**
+ * The rule in force on a Manila day (YYYY-MM-DD): the latest that took effect by then. Before the first
+ * rule there were no caps, but we never price a loan without one, so the first rule answers.
+ */
+export function capsInForce(day: string, rules: readonly CapRule[] = PHILIPPINE_CAP_RULES): CapRule {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new RangeError(`a day is YYYY-MM-DD (${day})`);
+  let inForce = rules[0] as CapRule;
+  for (const rule of rules) if (rule.effectiveFrom <= day) inForce = rule;
+  return inForce;
+}
+
+function combine(pick: (...values: number[]) => number, rules: readonly CapRule[]): PricingCaps {
+  return {
+    maxMonthlyInterestBps: pick(...rules.map((r) => r.maxMonthlyInterestBps)),
+    maxMonthlyEffectiveRateBps: pick(...rules.map((r) => r.maxMonthlyEffectiveRateBps)),
+    maxMonthlyPenaltyBps: pick(...rules.map((r) => r.maxMonthlyPenaltyBps)),
+    maxTotalChargesBps: pick(...rules.map((r) => r.maxTotalChargesBps)),
+  };
+}
+
+/**
+ * Every rule at once: what a product must keep to be saved (it may be priced on any day from now on), and
+ * what a computation without a loan date is held to.
+ */
+export const STRICTEST_CAPS: PricingCaps = combine(Math.min, PHILIPPINE_CAP_RULES);
+
+/** No rule allows more: the database constraints on products (migration 0013) hold these bounds. */
+export const LOOSEST_CAPS: PricingCaps = combine(Math.max, PHILIPPINE_CAP_RULES);
 
 /** The one rounding rule: half up, on non-negative integers. */
 export function roundHalfUp(numerator: number, denominator: number): number {
@@ -251,7 +304,7 @@ export type CapViolation =
   | { kind: 'extension'; detail: string };
 
 /** Why a product cannot be saved or seeded: an empty list means it keeps every cap for every choice. */
-export function capViolations(terms: LoanTerms, caps: PricingCaps = PHILIPPINE_CAPS): CapViolation[] {
+export function capViolations(terms: LoanTerms, caps: PricingCaps = STRICTEST_CAPS): CapViolation[] {
   const violations: CapViolation[] = [];
   const integers = [
     terms.minAmount,
@@ -281,42 +334,65 @@ export function capViolations(terms: LoanTerms, caps: PricingCaps = PHILIPPINE_C
   if (terms.monthlyInterestBps > caps.maxMonthlyInterestBps) {
     violations.push({ kind: 'nominalInterest', monthlyBps: terms.monthlyInterestBps });
   }
-  if (terms.dailyPenaltyBps * DAYS_PER_MONTH > caps.maxMonthlyPenaltyBps) {
-    violations.push({ kind: 'penalty', monthlyBps: terms.dailyPenaltyBps * DAYS_PER_MONTH });
-  }
-  // An extension is priced like interest for the days it adds: never above the nominal cap for those days.
-  if (
-    terms.extensionFeeBps * DAYS_PER_MONTH >
-    caps.maxMonthlyInterestBps * Math.max(terms.extensionDays, 0)
-  ) {
-    violations.push({
-      kind: 'extension',
-      detail: 'the extension fee is above the interest cap for the days it adds',
-    });
-  }
+  violations.push(...penaltyViolations(terms, caps), ...extensionViolations(terms, caps));
   if (violations.length > 0) return violations;
   for (const tenureDays of terms.tenureDays) {
     for (const amount of allowedAmounts(terms)) {
-      const quote = quoteLoan(terms, amount, tenureDays);
-      if (quote.effectiveMonthlyRate * BPS > caps.maxMonthlyEffectiveRateBps) {
-        violations.push({
-          kind: 'effectiveRate',
-          amount,
-          tenureDays,
-          monthlyRate: quote.effectiveMonthlyRate,
-        });
-      }
-      const chargesBps = (quote.financeCharges * BPS) / amount;
-      if (chargesBps > caps.maxTotalChargesBps) {
-        violations.push({ kind: 'totalCharges', amount, tenureDays, chargesBps });
-      }
+      violations.push(...quoteViolations(quoteLoan(terms, amount, tenureDays), caps));
     }
   }
   return violations;
 }
 
+/** The late penalty, a day on the overdue amount, against the monthly penalty cap. */
+export function penaltyViolations(
+  terms: Pick<LoanTerms, 'dailyPenaltyBps'>,
+  caps: PricingCaps,
+): CapViolation[] {
+  const monthlyBps = terms.dailyPenaltyBps * DAYS_PER_MONTH;
+  return monthlyBps > caps.maxMonthlyPenaltyBps ? [{ kind: 'penalty', monthlyBps }] : [];
+}
+
+/** An extension is priced like interest for the days it adds: never above the nominal cap for those days. */
+export function extensionViolations(
+  terms: Pick<LoanTerms, 'extensionFeeBps' | 'extensionDays'>,
+  caps: PricingCaps,
+): CapViolation[] {
+  const above =
+    terms.extensionFeeBps * DAYS_PER_MONTH > caps.maxMonthlyInterestBps * Math.max(terms.extensionDays, 0);
+  return above
+    ? [{ kind: 'extension', detail: 'the extension fee is above the interest cap for the days it adds' }]
+    : [];
+}
+
+/**
+ * Why one priced loan breaks the caps (its nominal rate, its effective rate, its charges): a quote made on
+ * one day is checked again against the caps of the day it is signed.
+ */
+export function quoteViolations(
+  quote: Pick<
+    LoanQuote,
+    'principal' | 'tenureDays' | 'nominalMonthlyRateBps' | 'effectiveMonthlyRate' | 'financeCharges'
+  >,
+  caps: PricingCaps,
+): CapViolation[] {
+  const violations: CapViolation[] = [];
+  const { principal: amount, tenureDays } = quote;
+  if (quote.nominalMonthlyRateBps > caps.maxMonthlyInterestBps) {
+    violations.push({ kind: 'nominalInterest', monthlyBps: quote.nominalMonthlyRateBps });
+  }
+  if (quote.effectiveMonthlyRate * BPS > caps.maxMonthlyEffectiveRateBps) {
+    violations.push({ kind: 'effectiveRate', amount, tenureDays, monthlyRate: quote.effectiveMonthlyRate });
+  }
+  const chargesBps = (quote.financeCharges * BPS) / amount;
+  if (chargesBps > caps.maxTotalChargesBps) {
+    violations.push({ kind: 'totalCharges', amount, tenureDays, chargesBps });
+  }
+  return violations;
+}
+
 /** The most a loan may ever cost beyond its principal (GUIDE section 5: accruals stop at the cap). */
-export function totalChargesCap(principal: number, caps: PricingCaps = PHILIPPINE_CAPS): number {
+export function totalChargesCap(principal: number, caps: PricingCaps = STRICTEST_CAPS): number {
   return Math.floor((principal * caps.maxTotalChargesBps) / BPS);
 }
 

@@ -15,6 +15,8 @@ export interface AppErrorOptions {
   fields?: FieldProblem[];
   /** Said instead of the catalogue's message, when the spec words this case itself. */
   message?: Localized;
+  /** For operations: logged with the refusal at warn level, never sent to the client. */
+  log?: Record<string, unknown>;
 }
 
 export class AppError extends Error {

@@ -1,11 +1,13 @@
 import type { Product } from '@hiram/contract/api/endpoints';
 import {
   allowedAmounts,
+  type CapRule,
   type CapViolation,
+  capsInForce,
   capViolations,
   type LoanTerms,
-  PHILIPPINE_CAPS,
   type PricingCaps,
+  STRICTEST_CAPS,
 } from '@hiram/contract/pricing';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from './app-error.ts';
@@ -13,7 +15,9 @@ import type { FieldProblem } from './field-problems.ts';
 
 /**
  * Loan products as configuration rows (GUIDE section 5): read for the borrower, saved only through
- * `saveProduct`, which refuses a product that breaks a cap for any amount or tenure it offers.
+ * `saveProduct`, which refuses a product that breaks a cap for any amount or tenure it offers. A row
+ * changed in the database by hand is checked again wherever a price is used, against the caps in force
+ * that day (docs/decisions/0019-dated-caps.md).
  */
 
 export interface ProductToSave extends Product {
@@ -126,9 +130,66 @@ export class ProductBreaksCapsError extends Error {
 }
 
 /** Throws, naming every broken cap, unless the product keeps every cap for every amount and tenure. */
-export function assertWithinCaps(product: Product, caps: PricingCaps = PHILIPPINE_CAPS): void {
+export function assertWithinCaps(product: Product, caps: PricingCaps = STRICTEST_CAPS): void {
   const violations = capViolations(termsOf(product), caps);
   if (violations.length > 0) throw new ProductBreaksCapsError(product.productId, violations);
+}
+
+// Checking a product quotes every amount at every tenure: kept per terms and rule, so a list or a quote
+// costs it once per product, not once per request. Bounded, should rows keep changing.
+const checkedProducts = new Map<string, CapViolation[]>();
+const CHECKED_PRODUCTS_KEPT = 200;
+
+/** Why a product, as it is now, breaks the caps of a rule (empty: it keeps them for every choice). */
+export function productViolations(terms: LoanTerms, rule: CapRule): CapViolation[] {
+  const key = JSON.stringify([rule.effectiveFrom, terms]);
+  let violations = checkedProducts.get(key);
+  if (!violations) {
+    violations = capViolations(terms, rule);
+    if (checkedProducts.size >= CHECKED_PRODUCTS_KEPT) checkedProducts.clear();
+    checkedProducts.set(key, violations);
+  }
+  return violations;
+}
+
+/** 40970 for the borrower; for operations, the product, the rule and what is broken. */
+export function productAboveCaps(productId: string, rule: CapRule, violations: CapViolation[]): AppError {
+  return new AppError('PRODUCT_ABOVE_CAPS', {
+    log: {
+      productId,
+      capsInForce: `${rule.circulars.join(', ')} from ${rule.effectiveFrom}`,
+      violations: violations.slice(0, 5).map(describeViolation),
+    },
+  });
+}
+
+/**
+ * Throws 40970 unless the product keeps the caps in force on `day` (Manila, YYYY-MM-DD) for every amount
+ * and tenure it offers: a row changed by hand past a cap is not quoted, applied for or signed.
+ */
+export function assertOfferable(product: Product, day: string): void {
+  const rule = capsInForce(day);
+  const violations = productViolations(termsOf(product), rule);
+  if (violations.length > 0) throw productAboveCaps(product.productId, rule, violations);
+}
+
+/** The products that keep the caps in force on `day`, and the refusal of each one that does not. */
+export function offerableProducts(
+  products: Product[],
+  day: string,
+): { offered: Product[]; refused: AppError[] } {
+  const offered: Product[] = [];
+  const refused: AppError[] = [];
+  for (const product of products) {
+    try {
+      assertOfferable(product, day);
+      offered.push(product);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      refused.push(error);
+    }
+  }
+  return { offered, refused };
 }
 
 /**
@@ -179,12 +240,14 @@ export async function saveProduct(
 
 /**
  * A product of the brand with an amount on its steps and one of its tenures, or 40001 naming the field at
- * fault: the same check for the statement (confirm/product-info) and for applying.
+ * fault, and within the caps in force on `day` (Manila, YYYY-MM-DD), or 40970: the same check for the
+ * statement (confirm/product-info) and for applying.
  */
 export async function offeredProduct(
   db: Queryable,
   packageName: string,
   choice: { productId: string; amount: number; tenureDays: number },
+  day: string,
 ): Promise<Product> {
   const product = await brandProduct(db, packageName, choice.productId);
   if (!product)
@@ -195,5 +258,6 @@ export async function offeredProduct(
   if (!product.tenureDays.includes(choice.tenureDays))
     problems.push({ field: 'tenureDays', message: 'tenureNotOffered' });
   if (problems.length > 0) throw new AppError('VALIDATION_FAILED', { fields: problems });
+  assertOfferable(product, day);
   return product;
 }

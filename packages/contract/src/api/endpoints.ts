@@ -181,6 +181,19 @@ export const DisclosureStatement = z.object({
   effectiveYearlyRatePercent: z.string(),
   penalty: z.object({ dailyPercent: z.string(), onOverdueAmountOnly: z.literal(true) }),
   totalChargesCap: centavos.describe('centavos: charges never go above it, accruals stop there'),
+  caps: z
+    .object({
+      circulars: z.array(z.string()).describe('e.g. "SEC MC 14 s.2025"'),
+      effectiveFrom: z.string().describe('YYYY-MM-DD: the rule prices loans made from that day'),
+      nominalMonthlyPercent: z.string(),
+      effectiveMonthlyPercent: z.string(),
+      penaltyMonthlyPercent: z.string(),
+      totalChargesPercent: z.string(),
+    })
+    .optional()
+    .describe(
+      "the caps in force on the loan's date, named on the cap line; absent only in statements signed before they were named",
+    ),
   extension: z.object({ days: z.number().int(), feePercentOfOutstandingPrincipal: z.string() }),
   prepaymentPenalty: z.literal(0),
   lender: z.object({

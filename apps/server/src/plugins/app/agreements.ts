@@ -1,15 +1,27 @@
 import { createHash } from 'node:crypto';
 import type { LoanAgreement, LoanQuote } from '@hiram/contract/api/endpoints';
-import { buildDisclosure, type DisclosureStatement, type LenderDetails } from '@hiram/contract/disclosure';
+import {
+  buildDisclosure,
+  type DisclosureStatement,
+  isoDate,
+  type LenderDetails,
+} from '@hiram/contract/disclosure';
 import type { Language } from '@hiram/contract/languages';
 import { type LoanAgreementText, loanAgreementText } from '@hiram/contract/loan-agreement';
 import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
+import { capsInForce, type LoanTerms, quoteViolations } from '@hiram/contract/pricing';
 import { type CalendarDate, manilaToday } from '@hiram/contract/profile';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError, invalidField } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { transition } from '../../domain/loan-order-machine.ts';
-import { type ProductRow, productOfRow, termsOf } from '../../domain/products.ts';
+import {
+  type ProductRow,
+  productAboveCaps,
+  productOfRow,
+  productViolations,
+  termsOf,
+} from '../../domain/products.ts';
 import { openChannels } from './collections.ts';
 import type { LoanOrders } from './loan-orders.ts';
 
@@ -70,6 +82,17 @@ export interface SignedAgreement {
   client: SigningClient;
   /** The language the borrower read when signing. */
   signedIn: string;
+}
+
+/**
+ * 40970 unless what the borrower would sign keeps the caps in force on the day they sign it: the quote made
+ * when they applied (a loan applied for before new caps and signed after is made under the new ones), and
+ * the product's terms the statement prints (a row changed by hand since is not signed).
+ */
+function assertSignable(productId: string, terms: LoanTerms, quote: LoanQuote, day: string): void {
+  const rule = capsInForce(day);
+  const violations = [...quoteViolations(quote, rule), ...productViolations(terms, rule)];
+  if (violations.length > 0) throw productAboveCaps(productId, rule, violations);
 }
 
 function hashOf({ agreement, disclosure }: HashedDocument): string {
@@ -260,7 +283,15 @@ export class Agreements {
     const repaymentChannels = signedBeforeDocumentsKept
       ? undefined
       : await openChannels(tx, order.package_name);
-    const disclosure = buildDisclosure({ terms, quote, startDate, lender, repaymentChannels });
+    if (!signedBeforeDocumentsKept) assertSignable(order.product_id, terms, quote, isoDate(startDate));
+    const disclosure = buildDisclosure({
+      terms,
+      quote,
+      startDate,
+      lender,
+      repaymentChannels,
+      signedBeforeCapsNamed: signedBeforeDocumentsKept,
+    });
     const info = parsed(order.basic_info ?? {}) ?? {};
     const borrowerName = [info.firstName, info.middleName, info.lastName]
       .map((part) => part?.trim())

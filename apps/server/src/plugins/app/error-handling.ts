@@ -79,6 +79,11 @@ export const errorHandlingPlugin = fp(
       const classified = classify(error);
       if (classified.key === 'INTERNAL_ERROR') {
         request.log.error({ err: error, path: pathOf(request.url) }, 'request failed');
+      } else if (error instanceof AppError && error.options.log) {
+        request.log.warn(
+          { ...error.options.log, code: error.key, path: pathOf(request.url) },
+          'request refused',
+        );
       } else {
         request.log.debug({ code: classified.key, path: pathOf(request.url) }, 'request refused');
       }

@@ -16,6 +16,7 @@ import {
 } from '../../domain/loan-order-machine.ts';
 import { offeredProduct, termsOf } from '../../domain/products.ts';
 import { finalDueDate, repaymentDue } from '../../domain/repayment-due.ts';
+import { manilaDay } from '../../domain/servicing-rules.ts';
 import type { Application } from './application.ts';
 import type { Coupons } from './coupons.ts';
 import type { Jobs } from './jobs.ts';
@@ -119,7 +120,7 @@ export class LoanOrders {
     packageName: string,
     choice: { productId: string; amount: number; tenureDays: number },
   ): Promise<LoanOrder> {
-    const product = await offeredProduct(tx, packageName, choice);
+    const product = await offeredProduct(tx, packageName, choice, manilaDay(this.clock.now()));
     const progress = await this.application.progress(userId, tx);
     if (progress.nextStep !== null) {
       throw new AppError('APPLICATION_INCOMPLETE', {

@@ -180,6 +180,7 @@ export const servicesPlugin = fp<ServicesOptions>(
       sms,
       (name) => app.brands.find(name)?.appName ?? 'Hiram',
       app.collections,
+      app.log,
     );
     app.decorate('servicing', servicing);
     app.decorate('vouchers', new Vouchers(db, clock, app.ledger, servicing));

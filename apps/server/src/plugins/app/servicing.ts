@@ -3,13 +3,23 @@ import type { PaymentInstrument } from '@hiram/contract/api/repayment';
 import type { ExtensionData, ExtensionOrder } from '@hiram/contract/api/servicing';
 import type { Language } from '@hiram/contract/languages';
 import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
-import { applyBps, extensionFee, type LoanQuote, totalChargesCap } from '@hiram/contract/pricing';
+import {
+  applyBps,
+  capsInForce,
+  extensionFee,
+  extensionViolations,
+  type LoanQuote,
+  penaltyViolations,
+  totalChargesCap,
+} from '@hiram/contract/pricing';
 import type { ChannelId } from '@hiram/contract/repayment';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { allocatePayment, credit, debit, type LedgerLine, type OrderBalance } from '../../domain/ledger.ts';
 import type { StatementJournal } from '../../domain/loan-statement.ts';
+import { productAboveCaps } from '../../domain/products.ts';
 import {
   addDays,
   daysBetween,
@@ -165,6 +175,7 @@ export class Servicing {
     private readonly sms: SmsProvider,
     private readonly appNameOf: (packageName: string) => string,
     private readonly collections: Collections,
+    private readonly log: FastifyBaseLogger,
   ) {
     collections.onExtensionCredited(async (tx, credited) => {
       const result = await this.creditExtension(tx, credited);
@@ -216,16 +227,26 @@ export class Servicing {
       if (position.overdueDays > 0) {
         const firstOverdueDay = addDays(today, 1 - position.overdueDays);
         const product = await this.productTerms(tx, order.productId);
-        const days = penaltyDaysToAccrue({
-          today,
-          firstOverdueDay,
-          overdueAmount: position.overdueAmount,
-          dailyPenaltyBps: product.dailyPenaltyBps,
-          principal: order.principal,
-          chargedSoFar: position.chargedSoFar,
-          accruedDays: await this.accruedPenaltyDays(tx, orderId),
-          pausedDays: await this.pausedDays(tx, orderId, now),
-        });
+        // A penalty rate changed by hand past the caps of the loan's date is not charged at all.
+        const rule = capsInForce(await this.loanDay(tx, orderId));
+        const broken = penaltyViolations(product, rule);
+        if (broken.length > 0) {
+          const refusal = productAboveCaps(order.productId, rule, broken);
+          this.log.error({ ...refusal.options.log, orderId, code: refusal.key }, 'penalty not charged');
+        }
+        const days =
+          broken.length > 0
+            ? []
+            : penaltyDaysToAccrue({
+                today,
+                firstOverdueDay,
+                overdueAmount: position.overdueAmount,
+                dailyPenaltyBps: product.dailyPenaltyBps,
+                principal: order.principal,
+                chargedSoFar: position.chargedSoFar,
+                accruedDays: await this.accruedPenaltyDays(tx, orderId),
+                pausedDays: await this.pausedDays(tx, orderId, now),
+              });
         for (const { day, amount } of days) {
           await this.ledger.post(tx, {
             kind: 'penalty_accrual',
@@ -628,6 +649,10 @@ export class Servicing {
     position: LoanPosition,
   ): Promise<{ fee: number; capped: boolean; extensionDays: number; newDueDate: string }> {
     const terms = await this.productTerms(db, position.order.productId);
+    // An extension renews the loan: priced against the caps in force on its own day.
+    const rule = capsInForce(manilaDay(this.clock.now()));
+    const broken = extensionViolations(terms, rule);
+    if (broken.length > 0) throw productAboveCaps(position.order.productId, rule, broken);
     const input = {
       outstandingPrincipal: position.balance.principal,
       extensionFeeBps: terms.extensionFeeBps,
@@ -725,6 +750,15 @@ export class Servicing {
       ],
     );
     return schedule;
+  }
+
+  /** The loan's date: the Manila day its agreement was signed (today for a loan without a signature). */
+  private async loanDay(db: Queryable, orderId: string): Promise<string> {
+    const [row] = await db.query<{ signed_at: Date | string }>(
+      'select signed_at from agreement_signatures where order_id = $1',
+      [orderId],
+    );
+    return manilaDay(row ? new Date(row.signed_at) : this.clock.now());
   }
 
   private async accruedPenaltyDays(db: Queryable, orderId: string): Promise<Set<string>> {

@@ -1,10 +1,17 @@
 import { buildDisclosure } from '@hiram/contract/disclosure';
 import { allowedAmounts, quoteLoan } from '@hiram/contract/pricing';
 import { manilaToday } from '@hiram/contract/profile';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/app-error.ts';
 import type { FieldProblem } from '../../domain/field-problems.ts';
-import { brandProduct, brandProducts, offeredProduct, termsOf } from '../../domain/products.ts';
+import {
+  brandProduct,
+  brandProducts,
+  offerableProducts,
+  offeredProduct,
+  termsOf,
+} from '../../domain/products.ts';
+import { manilaDay } from '../../domain/servicing-rules.ts';
 import { openChannels } from '../../plugins/app/collections.ts';
 import { defineEndpoint, sessionOf } from '../endpoint.ts';
 
@@ -13,10 +20,21 @@ import { defineEndpoint, sessionOf } from '../endpoint.ts';
  * product rows, so the borrower's preview, the Disclosure Statement and what is charged agree.
  */
 export async function loanRoutes(app: FastifyInstance): Promise<void> {
-  defineEndpoint(app, 'productList', async ({ brand }) => brandProducts(app.db, brand.packageName));
+  /** The brand's products that keep today's caps; one changed by hand past a cap is left out, and logged. */
+  async function offered(request: FastifyRequest, packageName: string) {
+    const { offered, refused } = offerableProducts(
+      await brandProducts(app.db, packageName),
+      manilaDay(app.clock.now()),
+    );
+    for (const error of refused)
+      request.log.warn({ ...error.options.log, code: error.key }, 'product not offered');
+    return offered;
+  }
+
+  defineEndpoint(app, 'productList', async ({ brand, request }) => offered(request, brand.packageName));
 
   // The brand is the calling app's (the packageName header), so "by app" is the same list.
-  defineEndpoint(app, 'productListByApp', async ({ brand }) => brandProducts(app.db, brand.packageName));
+  defineEndpoint(app, 'productListByApp', async ({ brand, request }) => offered(request, brand.packageName));
 
   defineEndpoint(app, 'stepAmount', async ({ brand, input }) => {
     const product = await brandProduct(app.db, brand.packageName, input.productId);
@@ -28,8 +46,8 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  defineEndpoint(app, 'loanProductIndex', async ({ brand }) => {
-    const products = await brandProducts(app.db, brand.packageName);
+  defineEndpoint(app, 'loanProductIndex', async ({ brand, request }) => {
+    const products = await offered(request, brand.packageName);
     let cheapest: { product: (typeof products)[number]; quote: ReturnType<typeof quoteLoan> } | null = null;
     for (const product of products) {
       for (const tenureDays of product.tenureDays) {
@@ -58,7 +76,7 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
   });
 
   defineEndpoint(app, 'confirmProductInfo', async ({ brand, input }) => {
-    const product = await offeredProduct(app.db, brand.packageName, input);
+    const product = await offeredProduct(app.db, brand.packageName, input, manilaDay(app.clock.now()));
     const terms = termsOf(product);
     const quote = quoteLoan(terms, input.amount, input.tenureDays);
     const disclosure = buildDisclosure({
@@ -73,7 +91,7 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
 
   // Every borrower's line is the most the brand lends (the assessment decides each application).
   defineEndpoint(app, 'creditInfo', async ({ brand, request }) => {
-    const products = await brandProducts(app.db, brand.packageName);
+    const products = await offered(request, brand.packageName);
     const record = await app.loanOrders.borrowingRecord(sessionOf(request).userId);
     return {
       creditLimit: Math.max(0, ...products.map((p) => p.maxAmount)),
