@@ -48,6 +48,8 @@ export interface SandboxInstrument {
   returnUrl: string | null;
   channel: string;
   kind: string;
+  /** What the provider already took on it (one settlement per instrument), or null. */
+  settled: 'paid' | 'failed' | null;
 }
 
 function digits(count: number): string {
@@ -111,9 +113,12 @@ export class SandboxCollections implements CollectionProvider {
       return_url: string | null;
       channel: string;
       kind: string;
+      settled: 'paid' | 'failed' | null;
     }>(
-      `select i.instrument_id, o.package_name, i.amount, i.status, i.expires_at, i.return_url, i.channel, i.kind
+      `select i.instrument_id, o.package_name, i.amount, i.status, i.expires_at, i.return_url, i.channel, i.kind,
+         s.outcome as settled
        from collection_instruments i join loan_orders o on o.order_id = i.order_id
+       left join sandbox_collection_settlements s on s.instrument_id = i.instrument_id
        where i.reference = $1 or i.instrument_id::text = $1`,
       [key.replace(/\s+/g, '')],
     );
@@ -127,21 +132,27 @@ export class SandboxCollections implements CollectionProvider {
       returnUrl: row.return_url,
       channel: row.channel,
       kind: row.kind,
+      settled: row.settled,
     };
   }
 
-  /** Whether the provider still takes money on it: open and within its 24 hours. */
+  /** Whether the provider still takes money on it: open, not settled yet and within its 24 hours. */
   isPayable(instrument: SandboxInstrument): boolean {
-    return instrument.status === 'open' && instrument.expiresAt > this.clock.now();
+    return (
+      instrument.status === 'open' && instrument.settled === null && instrument.expiresAt > this.clock.now()
+    );
   }
 
   /**
    * A payment (at a counter, in the checkout page) or a cancelled checkout: the result is delivered later.
-   * Refused like the real service refuses it: an unknown code 404, an expired or used one 40930.
+   * Refused like the real service refuses it: an unknown code 404, an expired or closed one 40930, one
+   * already paid or cancelled 40933. One settlement per instrument, recorded with its result's job in one
+   * transaction: of taps racing on one instrument, the first to insert wins and the others are refused.
    */
   async settle(key: string, outcome: CollectionEvent['outcome'], amount?: number): Promise<ResultJob> {
     const instrument = await this.find(key);
     if (!instrument) throw new AppError('NOT_FOUND');
+    if (instrument.settled !== null) throw new AppError('PAYMENT_ALREADY_SETTLED');
     if (!this.isPayable(instrument)) throw new AppError('ORDER_TIMED_OUT');
     const job: ResultJob = {
       eventId: `sandbox-${randomUUID()}`,
@@ -150,7 +161,17 @@ export class SandboxCollections implements CollectionProvider {
       outcome,
       amount: outcome === 'paid' ? (amount ?? instrument.amount) : 0,
     };
-    await this.jobs.enqueue(this.db, SANDBOX_COLLECTION_JOB, job, this.options.delayMs);
+    const first = await this.db.transaction(async (tx) => {
+      const [row] = await tx.query(
+        `insert into sandbox_collection_settlements (instrument_id, event_id, outcome, amount, settled_at)
+         values ($1, $2, $3, $4, $5) on conflict (instrument_id) do nothing returning instrument_id`,
+        [job.instrumentId, job.eventId, job.outcome, job.amount, this.clock.now().toISOString()],
+      );
+      if (!row) return false;
+      await this.jobs.enqueue(tx, SANDBOX_COLLECTION_JOB, job, this.options.delayMs);
+      return true;
+    });
+    if (!first) throw new AppError('PAYMENT_ALREADY_SETTLED');
     this.jobs.wake();
     return job;
   }

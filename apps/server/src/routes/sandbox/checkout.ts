@@ -3,7 +3,10 @@ import { formatPeso } from '@hiram/contract/money';
 import { CREDITING_MINUTES, isChannelId, channelName as nameOf } from '@hiram/contract/repayment';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../domain/app-error.ts';
-import type { SandboxCollections } from '../../providers/collection/sandbox-collections.ts';
+import type {
+  SandboxCollections,
+  SandboxInstrument,
+} from '../../providers/collection/sandbox-collections.ts';
 
 /**
  * The sandbox collections provider's hosted checkout page (GUIDE section 7): what a gateway, GCash or Maya
@@ -63,6 +66,7 @@ export async function sandboxCheckoutRoutes(
     const { instrumentId } = request.params as { instrumentId: string };
     const instrument = await provider.find(instrumentId);
     if (instrument?.kind !== 'checkout') return page(reply, 404, 'Not found', '<h1>Payment not found</h1>');
+    if (instrument.settled) return settledPage(reply, instrument);
     if (!provider.isPayable(instrument)) {
       const back = instrument.returnUrl
         ? `<a class="button cancel" href="${escapeHtml(instrument.returnUrl)}">Back to the app</a>`
@@ -90,21 +94,31 @@ export async function sandboxCheckoutRoutes(
     const choice = (request.body as { action?: string } | undefined)?.action;
     const instrument = await provider.find(instrumentId);
     if (instrument?.kind !== 'checkout') return page(reply, 404, 'Not found', '<h1>Payment not found</h1>');
-    const back = instrument.returnUrl;
     try {
       await provider.settle(instrument.instrumentId, choice === 'pay' ? 'paid' : 'failed');
     } catch (error) {
       if (error instanceof AppError && error.key === 'ORDER_TIMED_OUT')
         return page(reply, 409, 'Timed out', '<h1>This order has timed out, please try again</h1>');
+      // A second tap (or a tap racing the first): the page shows what the first one did; nothing more is taken.
+      if (error instanceof AppError && error.key === 'PAYMENT_ALREADY_SETTLED') {
+        const settled = await provider.find(instrument.instrumentId);
+        if (settled?.settled) return settledPage(reply, settled);
+      }
       throw error;
     }
-    const body =
-      choice === 'pay'
-        ? `<h1>Payment received</h1><p>${escapeHtml(formatPeso(instrument.amount))} is on its way to your loan. Crediting takes up to ${CREDITING_MINUTES} minutes.</p>`
-        : '<h1>Payment cancelled</h1><p>Nothing was charged.</p>';
-    const next = back
-      ? `<a class="button pay" href="${escapeHtml(back)}">Back to the app</a>`
-      : '<p>You can close this page.</p>';
-    return page(reply, 200, choice === 'pay' ? 'Paid' : 'Cancelled', `${body}${next}`, back ?? undefined);
+    return settledPage(reply, { ...instrument, settled: choice === 'pay' ? 'paid' : 'failed' });
   });
+}
+
+/** The page after Pay or Cancel, for the first tap and every later one alike. */
+function settledPage(reply: FastifyReply, instrument: SandboxInstrument) {
+  const paid = instrument.settled === 'paid';
+  const back = instrument.returnUrl;
+  const body = paid
+    ? `<h1>Payment received</h1><p>${escapeHtml(formatPeso(instrument.amount))} is on its way to your loan. Crediting takes up to ${CREDITING_MINUTES} minutes.</p>`
+    : '<h1>Payment cancelled</h1><p>Nothing was charged.</p>';
+  const next = back
+    ? `<a class="button pay" href="${escapeHtml(back)}">Back to the app</a>`
+    : '<p>You can close this page.</p>';
+  return page(reply, 200, paid ? 'Paid' : 'Cancelled', `${body}${next}`, back ?? undefined);
 }
