@@ -97,8 +97,18 @@ describe('a product row changed by hand', () => {
       /loan_products_processing_fee_cap/,
     );
     // At the loosest bounds themselves the database lets the row be (the code judges it by the day's caps).
+    await update('monthly_interest_bps', loosest.maxMonthlyInterestBps);
     await update('daily_penalty_bps', Math.floor(loosest.maxMonthlyPenaltyBps / 30));
-    await update('daily_penalty_bps', DEMO_PRODUCT.dailyPenaltyBps);
+    await update('extension_fee_bps', (loosest.maxMonthlyInterestBps * DEMO_PRODUCT.extensionDays) / 30);
+    await update('processing_fee_bps', loosest.maxTotalChargesBps - 1);
+    for (const [column, value] of Object.entries({
+      monthly_interest_bps: DEMO_PRODUCT.monthlyInterestBps,
+      daily_penalty_bps: DEMO_PRODUCT.dailyPenaltyBps,
+      extension_fee_bps: DEMO_PRODUCT.extensionFeeBps,
+      processing_fee_bps: DEMO_PRODUCT.processingFeeBps,
+    })) {
+      await update(column, value);
+    }
     const quoted = await server.call('confirmProductInfo', choice, { token });
     expect(quoted.status).toBe(200);
     expect(quoted.body.data.quote.nominalMonthlyRateBps).toBe(DEMO_PRODUCT.monthlyInterestBps);

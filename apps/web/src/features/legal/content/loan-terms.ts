@@ -46,9 +46,9 @@ export const loanTerms: Record<Language, LegalDocument> = {
       {
         heading: 'Legal limits on what you pay',
         paragraphs: [
-          'We follow SEC Memorandum Circular No. 3, Series of 2022, and BSP Circular No. 1133, Series of 2021, and apply their limits to every loan in this app:',
+          'We follow SEC Memorandum Circular No. 14, Series of 2025, for loans made, renewed or restructured from 1 April 2026 (before then, SEC Memorandum Circular No. 3, Series of 2022, and BSP Circular No. 1133, Series of 2021), and apply its limits to every loan in this app:',
           'Nominal interest of at most 6% a month.',
-          'An effective interest rate, including all fees, of at most 15% a month.',
+          'An effective interest rate, including all fees, of at most 12% a month (15% a month for loans made before 1 April 2026).',
           'A late penalty of at most 5% a month, charged on the overdue amount only.',
           'All interest, fees, penalties and extension fees together never more than 100% of the amount you borrowed. Once that limit is reached, nothing more is added: in total you never pay more than twice what you borrowed.',
           'Our standard terms are well below these limits.',
@@ -155,9 +155,9 @@ export const loanTerms: Record<Language, LegalDocument> = {
       {
         heading: 'Mga legal na limitasyon sa babayaran mo',
         paragraphs: [
-          'Sinusunod namin ang SEC Memorandum Circular No. 3, Series of 2022, at ang BSP Circular No. 1133, Series of 2021, at ipinapatupad namin ang mga limitasyon nito sa bawat pautang sa app na ito:',
+          'Sinusunod namin ang SEC Memorandum Circular No. 14, Series of 2025, para sa mga pautang na ginawa, ni-renew o ni-restructure mula 1 Abril 2026 (bago noon, ang SEC Memorandum Circular No. 3, Series of 2022, at ang BSP Circular No. 1133, Series of 2021), at ipinapatupad namin ang mga limitasyon nito sa bawat pautang sa app na ito:',
           'Nominal na interes na hindi hihigit sa 6% kada buwan.',
-          'Effective interest rate, kasama ang lahat ng fee, na hindi hihigit sa 15% kada buwan.',
+          'Effective interest rate, kasama ang lahat ng fee, na hindi hihigit sa 12% kada buwan (15% kada buwan para sa mga pautang bago ang 1 Abril 2026).',
           'Late penalty na hindi hihigit sa 5% kada buwan, sa overdue na halaga lang sinisingil.',
           'Ang lahat ng interes, fee, penalty at extension fee, pinagsama, ay hindi kailanman hihigit sa 100% ng inutang mo. Kapag naabot na iyon, wala nang idadagdag: sa kabuuan, hindi ka kailanman magbabayad nang higit sa doble ng inutang mo.',
           'Malayo sa mga limitasyong ito ang aming karaniwang mga tuntunin.',
@@ -264,9 +264,9 @@ export const loanTerms: Record<Language, LegalDocument> = {
       {
         heading: 'Límites legales de lo que paga',
         paragraphs: [
-          'Cumplimos la Circular n.º 3, serie de 2022, de la SEC y la Circular n.º 1133, serie de 2021, del BSP, y aplicamos sus límites a todos los préstamos de esta aplicación:',
+          'Cumplimos la Circular n.º 14, serie de 2025, de la SEC para los préstamos concedidos, renovados o reestructurados desde el 1 de abril de 2026 (antes, la Circular n.º 3, serie de 2022, de la SEC y la Circular n.º 1133, serie de 2021, del BSP), y aplicamos sus límites a todos los préstamos de esta aplicación:',
           'Interés nominal de como máximo el 6 % mensual.',
-          'Tipo de interés efectivo, con todas las comisiones incluidas, de como máximo el 15 % mensual.',
+          'Tipo de interés efectivo, con todas las comisiones incluidas, de como máximo el 12 % mensual (el 15 % mensual para los préstamos concedidos antes del 1 de abril de 2026).',
           'Penalización por mora de como máximo el 5 % mensual, solo sobre el importe vencido.',
           'La suma de intereses, comisiones, penalizaciones y comisiones de prórroga nunca supera el 100 % del importe prestado. Una vez alcanzado ese límite, no se añade nada más: en total, nunca pagará más del doble de lo que pidió.',
           'Nuestras condiciones generales están muy por debajo de estos límites.',
