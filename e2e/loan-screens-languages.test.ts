@@ -28,6 +28,8 @@ const COPY = {
     agreementTitle: 'Kasunduan sa Pautang',
     records: 'Aking mga loan',
     approved: 'Aprubado ang iyong loan',
+    capLine: 'Ayon sa SEC MC 14 s.2025',
+    capEffectiveRate: 'effective rate na hindi hihigit sa 12% bawat buwan',
   },
   es: {
     name: 'Español',
@@ -38,6 +40,8 @@ const COPY = {
     agreementTitle: 'Contrato de préstamo',
     records: 'Mis préstamos',
     approved: 'Su préstamo está aprobado',
+    capLine: 'Según SEC MC 14 s.2025',
+    capEffectiveRate: 'tasa efectiva de hasta el 12% al mes',
   },
 } as const;
 
@@ -98,6 +102,11 @@ describe('the loan screens in Filipino and Spanish on a 360 px phone', () => {
         await channels.scrollIntoViewIfNeeded();
         await expectNoSidewaysScroll(page);
         await snap(page, journey, `${lang}-02-statement-channels`);
+        // The cap line names the caps in force on the loan's date: SEC MC 14 s.2025's 12% a month.
+        const capLine = page.getByText(copy.capLine, { exact: false });
+        await capLine.waitFor();
+        expect(await capLine.textContent()).toContain(copy.capEffectiveRate);
+        await expectNoSidewaysScroll(page);
 
         // agreement: its title and text in the language.
         await page.goto(`${baseURL}/#/borrow/agreement?orderId=${orderId}`);

@@ -21,7 +21,7 @@ import { defineEndpoint, sessionOf } from '../endpoint.ts';
  */
 export async function loanRoutes(app: FastifyInstance): Promise<void> {
   /** The brand's products that keep today's caps; one changed by hand past a cap is left out, and logged. */
-  async function offered(request: FastifyRequest, packageName: string) {
+  async function offeredProducts(request: FastifyRequest, packageName: string) {
     const { offered, refused } = offerableProducts(
       await brandProducts(app.db, packageName),
       manilaDay(app.clock.now()),
@@ -31,10 +31,14 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
     return offered;
   }
 
-  defineEndpoint(app, 'productList', async ({ brand, request }) => offered(request, brand.packageName));
+  defineEndpoint(app, 'productList', async ({ brand, request }) =>
+    offeredProducts(request, brand.packageName),
+  );
 
   // The brand is the calling app's (the packageName header), so "by app" is the same list.
-  defineEndpoint(app, 'productListByApp', async ({ brand, request }) => offered(request, brand.packageName));
+  defineEndpoint(app, 'productListByApp', async ({ brand, request }) =>
+    offeredProducts(request, brand.packageName),
+  );
 
   defineEndpoint(app, 'stepAmount', async ({ brand, input }) => {
     const product = await brandProduct(app.db, brand.packageName, input.productId);
@@ -47,7 +51,7 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
   });
 
   defineEndpoint(app, 'loanProductIndex', async ({ brand, request }) => {
-    const products = await offered(request, brand.packageName);
+    const products = await offeredProducts(request, brand.packageName);
     let cheapest: { product: (typeof products)[number]; quote: ReturnType<typeof quoteLoan> } | null = null;
     for (const product of products) {
       for (const tenureDays of product.tenureDays) {
@@ -91,7 +95,7 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
 
   // Every borrower's line is the most the brand lends (the assessment decides each application).
   defineEndpoint(app, 'creditInfo', async ({ brand, request }) => {
-    const products = await offered(request, brand.packageName);
+    const products = await offeredProducts(request, brand.packageName);
     const record = await app.loanOrders.borrowingRecord(sessionOf(request).userId);
     return {
       creditLimit: Math.max(0, ...products.map((p) => p.maxAmount)),
