@@ -44,8 +44,13 @@ export async function callbackRoutes(app: FastifyInstance): Promise<void> {
           { eventId: input.eventId, instrumentId: input.instrumentId, result: input.outcome, outcome },
           'collection callback',
         );
+        app.metrics.collections.inc({ result: input.outcome, outcome });
         return { outcome };
       } catch (error) {
+        app.metrics.collections.inc({
+          result: input.outcome,
+          outcome: error instanceof AppError ? 'refused' : 'error',
+        });
         if (error instanceof AppError)
           request.log.warn(
             {

@@ -40,8 +40,13 @@ export async function payoutCallbackRoutes(app: FastifyInstance): Promise<void> 
       try {
         const outcome = await app.disbursements.applyResult(input);
         request.log.info({ eventId: input.eventId, payoutId: input.payoutId, outcome }, 'payout result');
+        app.metrics.payouts.inc({ result: input.outcome, outcome });
         return null;
       } catch (error) {
+        app.metrics.payouts.inc({
+          result: input.outcome,
+          outcome: error instanceof AppError ? 'refused' : 'error',
+        });
         // Money may have left in a different amount than we asked: a person must look at it.
         if (error instanceof AppError && error.key === 'PAYOUT_AMOUNT_MISMATCH')
           request.log.error(
