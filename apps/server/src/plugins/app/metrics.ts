@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Queryable } from '../../db/database.ts';
@@ -84,6 +85,8 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly jobKinds = new Set<string>();
+
   constructor(
     private readonly db: Queryable,
     private readonly clock: Clock,
@@ -94,9 +97,17 @@ export class Metrics {
     this.httpDuration.observe({ method, route }, seconds);
   }
 
-  /** The text Prometheus scrapes; the job queue is read from the database, shared by every process. */
-  async render(): Promise<{ contentType: string; text: string }> {
-    await this.readJobQueue();
+  /**
+   * The text Prometheus scrapes; the job queue is read from the database, shared by every process. Without
+   * the database the rest still answers (that is when request errors matter most), minus the queue.
+   */
+  async render(log: FastifyBaseLogger): Promise<{ contentType: string; text: string }> {
+    try {
+      await this.readJobQueue();
+    } catch (error) {
+      log.warn({ err: error }, 'metrics without the job queue: the database does not answer');
+      for (const gauge of [this.jobsDue, this.oldestDueJobAge, this.jobsFailed]) gauge.reset();
+    }
     const text = `${await this.registry.metrics()}\n${await processMetrics().metrics()}`;
     return { contentType: this.registry.contentType, text };
   }
@@ -112,14 +123,15 @@ export class Metrics {
        group by kind`,
       [now.toISOString()],
     );
-    this.jobsDue.reset();
-    this.oldestDueJobAge.reset();
-    this.jobsFailed.reset();
-    for (const row of rows) {
-      this.jobsDue.set({ kind: row.kind }, row.due);
-      const age = row.oldest_due ? (now.getTime() - row.oldest_due.getTime()) / 1000 : 0;
-      this.oldestDueJobAge.set({ kind: row.kind }, Math.max(0, age));
-      this.jobsFailed.set({ kind: row.kind }, row.failed);
+    for (const row of rows) this.jobKinds.add(row.kind);
+    const byKind = new Map(rows.map((row) => [row.kind, row]));
+    // A kind seen once stays at 0 when its jobs are done, rather than vanishing from the graphs.
+    for (const kind of this.jobKinds) {
+      const row = byKind.get(kind);
+      const age = row?.oldest_due ? (now.getTime() - row.oldest_due.getTime()) / 1000 : 0;
+      this.jobsDue.set({ kind }, row?.due ?? 0);
+      this.oldestDueJobAge.set({ kind }, Math.max(0, age));
+      this.jobsFailed.set({ kind }, row?.failed ?? 0);
     }
   }
 }

@@ -34,7 +34,7 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       if (token && !hasMetricsToken(request, token)) throw new AppError('METRICS_TOKEN_REFUSED');
-      const { contentType, text } = await app.metrics.render();
+      const { contentType, text } = await app.metrics.render(request.log);
       return reply.type(contentType).send(text);
     },
   );
