@@ -111,7 +111,11 @@ describe('GET /metrics', () => {
     const guarded = await startTestServer({ config: { metricsToken: token }, database: server.db });
     const production = await startTestServer({ config: { nodeEnv: 'production' }, database: server.db });
     try {
-      for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789' }]) {
+      const refusedHeaders: Record<string, string>[] = [
+        {},
+        { authorization: 'Bearer wrong-token-0123456789' },
+      ];
+      for (const headers of refusedHeaders) {
         const refused = await scrape(guarded, headers);
         expect(refused.status).toBe(401);
         expect(JSON.parse(refused.text)).toMatchObject({ code: ERRORS.METRICS_TOKEN_REFUSED.code });
