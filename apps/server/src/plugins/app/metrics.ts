@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Queryable } from '../../db/database.ts';
+import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 
 declare module 'fastify' {
@@ -12,6 +13,11 @@ declare module 'fastify' {
 
 /** A request no route matched: its URL is not a label (ids, ciphertexts, probes would each be a series). */
 export const UNMATCHED_ROUTE = 'unmatched';
+
+/** A provider's result we turned down (`refused`: an unknown id, a wrong amount) or failed on (`error`). */
+export function outcomeOfFailure(error: unknown): 'refused' | 'error' {
+  return error instanceof AppError ? 'refused' : 'error';
+}
 
 /**
  * Process metrics (memory, CPU, event loop) belong to the process, not to one app: registered once however
