@@ -20,6 +20,10 @@ beforeAll(async () => {
     await server.db.query('select $1::date', ['1990-13-45 maria@example.ph']);
     return null;
   });
+  // A background job whose query fails on a borrower's values.
+  server.app.jobs.handle('request-logs-test', async (payload) => {
+    await server.db.query('select $1::jsonb::text::int', [JSON.stringify(payload)]);
+  });
   // An error that reached the logger with a driver's fields still on it.
   server.app.get('/test/driver-fields', async () => {
     throw Object.assign(new Error('insert failed'), {
@@ -83,6 +87,17 @@ describe('a database error carrying a borrower’s profile', () => {
     const failed = logged().find((line) => line.msg === 'request failed');
     expect(failed).toMatchObject({ err: { code: expect.stringMatching(/^22/) } });
     expect(lines.join('\n')).not.toContain('maria@example.ph');
+  });
+
+  it('is logged without the values when a background job fails on it', async () => {
+    await server.app.jobs.enqueue(server.db, 'request-logs-test', BASIC_INFO);
+    await server.settle();
+    const failed = logged().find((line) => line.msg === 'job failed');
+    expect(failed).toMatchObject({ kind: 'request-logs-test', err: { code: '22P02' } });
+    const log = lines.join('\n');
+    for (const value of [BASIC_INFO.nationalId, BASIC_INFO.lastName, BASIC_INFO.email, BASIC_INFO.address]) {
+      expect(log, value).not.toContain(value);
+    }
   });
 
   it('redacts the fields of a driver’s error that reached the logger some other way', async () => {
