@@ -1,3 +1,4 @@
+import { REQUEST_ID_HEADER } from '@hiram/contract/api/routes';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
@@ -8,6 +9,8 @@ import { BODY_LIMIT_BYTES } from './domain/limits.ts';
 import { BrandDirectory, brandsPlugin } from './plugins/app/brands.ts';
 import { databasePlugin } from './plugins/app/database.ts';
 import { clientErrorHandler, errorHandlingPlugin, sendFailure } from './plugins/app/error-handling.ts';
+import { loggerOptions, REQUEST_ID_LOG_LABEL, requestIdOf } from './plugins/app/logging.ts';
+import { metricsPlugin } from './plugins/app/metrics.ts';
 import { pathCipherRewrite } from './plugins/app/path-cipher.ts';
 import { pathOf } from './plugins/app/request-context.ts';
 import { servicesPlugin } from './plugins/app/services.ts';
@@ -20,6 +23,7 @@ import { devClockRoutes } from './routes/dev/clock.ts';
 import { devCollectionRoutes } from './routes/dev/collections.ts';
 import { devSmsRoutes } from './routes/dev/sms.ts';
 import { healthRoutes } from './routes/health/index.ts';
+import { metricsRoutes } from './routes/metrics/index.ts';
 import { sandboxCheckoutRoutes } from './routes/sandbox/checkout.ts';
 import { webRoutes } from './routes/web/index.ts';
 
@@ -50,13 +54,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const brands = new BrandDirectory();
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-      ...(options.logDestination ? { stream: options.logDestination } : {}),
-    },
+    logger: loggerOptions(config.logLevel, options.logDestination),
+    // Our own id, or a caller's well-formed one, in every log line of the request (plugins/app/logging.ts).
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     // Each request is logged once, in onResponse below, without its query string (it may hold a number).
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new LogController({
+      disableRequestLogging: true,
+      requestIdLogLabel: REQUEST_ID_LOG_LABEL,
+    }),
     bodyLimit: BODY_LIMIT_BYTES,
     // The first start of the embedded database runs initdb: seconds on a fast disk, more on a slow one.
     pluginTimeout: 120_000,
@@ -73,6 +79,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Outside production the clock can be moved forward (/dev/clock) to see loans fall due; never in production.
   const clock = options.clock ?? (config.nodeEnv === 'production' ? systemClock : new AdjustableClock());
   app.decorate('clock', clock);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
@@ -89,12 +98,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(bodyParsersPlugin);
   await app.register(compressPlugin);
   await app.register(databasePlugin, { database: options.database });
+  await app.register(metricsPlugin);
   await app.register(brandsPlugin, { directory: brands });
   await app.register(servicesPlugin, { backgroundJobs: options.backgroundJobs ?? true });
   await app.register(swaggerPlugin);
 
   await app.register(apiRoutes);
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   // The outbox shows sign-in codes: never in production, where it would let anyone sign in as anyone.
   if (app.sandboxSms && config.nodeEnv !== 'production') {
     await app.register(devSmsRoutes, { outbox: app.sandboxSms });

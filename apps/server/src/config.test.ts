@@ -39,6 +39,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
   });
 
+  it('takes a metrics token of at least 16 characters, and never echoes a short one', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: ' scrape-me-0123456789 ' }).metricsToken).toBe('scrape-me-0123456789');
+    expect(problemsOf({ METRICS_TOKEN: 'short-token' })).toEqual([
+      'METRICS_TOKEN must have at least 16 characters',
+    ]);
+  });
+
   it('configures the sandbox providers: a delay (none in tests) and a webhook secret', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

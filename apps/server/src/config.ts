@@ -58,6 +58,8 @@ export interface Config {
   /** Whether `/api/security/login` is accepted besides its cipher. */
   clearPaths: boolean;
   logLevel: LogLevel;
+  /** The bearer token `/metrics` asks for; null: open outside production, absent in production. */
+  metricsToken: string | null;
   /** Absolute. */
   webDist: string;
   trustProxy: boolean;
@@ -156,6 +158,11 @@ export const VARIABLES: readonly VariableDoc[] = [
     name: 'LOG_LEVEL',
     default: 'info (silent in test)',
     description: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`',
+  },
+  {
+    name: 'METRICS_TOKEN',
+    default: '(none)',
+    description: `Bearer token of \`GET /metrics\`, at least ${WEBHOOK_SECRET_MIN_LENGTH} characters; unset, \`/metrics\` is open outside production and absent in production`,
   },
   {
     name: 'WEB_DIST',
@@ -340,6 +347,13 @@ const EnvSchema = z.object({
   SESSION_TTL: duration('SESSION_TTL'),
   CLEAR_PATHS: boolean('CLEAR_PATHS'),
   LOG_LEVEL: oneOf('LOG_LEVEL', LOG_LEVELS, undefined),
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .refine((raw) => raw === undefined || raw.trim().length >= WEBHOOK_SECRET_MIN_LENGTH, {
+      // A token is never echoed.
+      message: `METRICS_TOKEN must have at least ${WEBHOOK_SECRET_MIN_LENGTH} characters`,
+    }),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: boolean('TRUST_PROXY'),
 });
@@ -392,6 +406,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     sessionTtlSeconds: vars.SESSION_TTL ?? vars.SESSION_TTL_DAYS * 86_400,
     clearPaths: vars.CLEAR_PATHS ?? nodeEnv !== 'production',
     logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    metricsToken: vars.METRICS_TOKEN?.trim() ?? null,
     webDist: vars.WEB_DIST ? fromCwd(vars.WEB_DIST) : DEFAULT_WEB_DIST,
     trustProxy: vars.TRUST_PROXY ?? false,
   };

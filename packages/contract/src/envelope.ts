@@ -3,6 +3,8 @@ export interface Envelope<T> {
   code: number;
   msg: string;
   data: T;
+  /** On errors only: the request's id (also the `x-request-id` header), to find it in the server's log. */
+  requestId?: string;
 }
 
 export const SUCCESS_CODE = 0;

@@ -168,6 +168,15 @@ export const ERRORS = {
       es: 'La clave de operaciones falta o es incorrecta',
     },
   },
+  METRICS_TOKEN_REFUSED: {
+    code: 40141,
+    status: 401,
+    message: {
+      en: 'The metrics token is missing or wrong',
+      fil: 'Wala o mali ang metrics token',
+      es: 'El token de métricas falta o es incorrecto',
+    },
+  },
   NOT_FOUND: {
     code: 40401,
     status: 404,
@@ -518,6 +527,15 @@ export const ERRORS = {
       en: 'The request failed Please try again',
       fil: 'Nabigo ang request. Pakisubukan muli',
       es: 'La solicitud falló. Inténtelo de nuevo',
+    },
+  },
+  NOT_READY: {
+    code: 50301,
+    status: 503,
+    message: {
+      en: 'The service is not ready. Please try again shortly',
+      fil: 'Hindi pa handa ang serbisyo. Pakisubukan muli mamaya',
+      es: 'El servicio no está listo. Inténtelo de nuevo en un momento',
     },
   },
 } as const satisfies Record<string, { code: number; status: number; message: Localized }>;

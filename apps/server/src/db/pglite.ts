@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { assertOutsideTransaction, type Database, inTransactionScope, type Queryable } from './database.ts';
+import { withoutValues } from './query-error.ts';
 
 export interface PgliteOptions {
   /** A directory for a database on disk; null keeps it in memory (tests). */
@@ -13,11 +14,11 @@ export interface PgliteOptions {
 function handleOf(target: Pick<PGlite, 'query' | 'exec'>): Queryable {
   return {
     async query<T extends object>(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query<T>(sql, params as unknown[]);
+      const result = await withoutValues(() => target.query<T>(sql, params as unknown[]));
       return result.rows;
     },
     async exec(sql: string) {
-      await target.exec(sql);
+      await withoutValues(() => target.exec(sql));
     },
   };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { assertOutsideTransaction, type Database, inTransactionScope, type Queryable } from './database.ts';
+import { withoutValues } from './query-error.ts';
 
 type Client = Pick<pg.PoolClient, 'query'>;
 
@@ -39,16 +40,14 @@ function statementName(sql: string): string {
 function handleOf(client: Client): Queryable {
   return {
     async query<T extends object>(sql: string, params: readonly unknown[] = []) {
-      const result = await client.query<T>({
-        name: statementName(sql),
-        text: sql,
-        values: params as unknown[],
-      });
+      const result = await withoutValues(() =>
+        client.query<T>({ name: statementName(sql), text: sql, values: params as unknown[] }),
+      );
       return result.rows;
     },
     async exec(sql: string) {
       // Without parameters pg uses the simple protocol, which runs several statements.
-      await client.query(sql);
+      await withoutValues(() => client.query(sql));
     },
   };
 }

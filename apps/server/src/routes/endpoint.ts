@@ -48,6 +48,9 @@ export const ErrorEnvelope = z
       .describe(
         'null, or details: `{ fields: [{ field, message }] }` for 40001, `{ retryAfterSeconds }` for 42901',
       ),
+    requestId: z
+      .string()
+      .describe("The request's id, as in the `x-request-id` header and in the server's log lines"),
   })
   .describe('An error: the HTTP status and `code` come from the error catalogue');
 

@@ -56,6 +56,7 @@ describe('the /api/<cipher> path', () => {
           code: ERRORS.UNDECRYPTABLE_PATH.code,
           msg: ERRORS.UNDECRYPTABLE_PATH.message.fil,
           data: null,
+          requestId: expect.any(String),
         });
       }
     }
@@ -77,6 +78,7 @@ describe('the /api/<cipher> path', () => {
       code: ERRORS.UNKNOWN_BRAND.code,
       msg: 'This app is not recognised. Please update the app',
       data: null,
+      requestId: expect.any(String),
     });
     const clear = await server.call('languageSelect', {}, { packageName: 'com.unknown.lender', clear: true });
     expect(clear.body.code).toBe(ERRORS.UNKNOWN_BRAND.code);
@@ -92,7 +94,12 @@ describe('with CLEAR_PATHS off (production)', () => {
   it('answers NOT_FOUND to clear paths and serves ciphered ones', async () => {
     const clear = await production.call('existsByMobile', { mobile: freshMobile() }, { clear: true });
     expect(clear.status).toBe(404);
-    expect(clear.body).toEqual({ code: ERRORS.NOT_FOUND.code, msg: 'Not found', data: null });
+    expect(clear.body).toEqual({
+      code: ERRORS.NOT_FOUND.code,
+      msg: 'Not found',
+      data: null,
+      requestId: expect.any(String),
+    });
     const clearPost = await production.call(
       'login',
       { mobile: freshMobile(), password: 'x1234567' },

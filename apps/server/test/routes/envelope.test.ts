@@ -26,7 +26,12 @@ describe('the envelope', () => {
     ] as const) {
       const answer = await server.request({ method, url });
       expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ code: ERRORS.NOT_FOUND.code, msg: 'Not found', data: null });
+      expect(answer.body).toEqual({
+        code: ERRORS.NOT_FOUND.code,
+        msg: 'Not found',
+        data: null,
+        requestId: expect.any(String),
+      });
       expect(answer.headers['content-type']).toMatch(/^application\/json/);
     }
   });
@@ -43,6 +48,7 @@ describe('the envelope', () => {
       code: ERRORS.VALIDATION_FAILED.code,
       msg: 'Pakisuri ang mga naka-highlight na field',
       data: { fields: [{ field: 'mobile', message: 'Maglagay ng wastong mobile number sa Pilipinas' }] },
+      requestId: expect.any(String),
     });
     const success = await server.call('languageSelect', {}, { lang: 'fil' });
     expect(success.body).toMatchObject({ code: 0, msg: 'Tagumpay' });
@@ -56,6 +62,7 @@ describe('the envelope', () => {
         code: ERRORS.INTERNAL_ERROR.code,
         msg: ERRORS.INTERNAL_ERROR.message.en,
         data: null,
+        requestId: expect.any(String),
       });
       expect(JSON.stringify(answer.body)).not.toMatch(/secret_table|hunter2|\/srv/);
     }
@@ -69,6 +76,7 @@ describe('the envelope', () => {
       code: ERRORS.PAYLOAD_TOO_LARGE.code,
       msg: 'What you sent is too large',
       data: null,
+      requestId: expect.any(String),
     });
   });
 });

@@ -129,6 +129,7 @@ describe('POST /log/crash-log', () => {
       code: ERRORS.VALIDATION_FAILED.code,
       msg: expect.any(String),
       data: { fields: [{ field: 'message', message: 'At most 2000 characters' }] },
+      requestId: expect.any(String),
     });
   });
 

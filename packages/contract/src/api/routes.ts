@@ -281,7 +281,12 @@ export type ApiName = keyof typeof API;
 
 /** Routes outside the `/api/<cipher>` scheme. */
 export const API_PREFIX = '/api';
+/** Liveness: the process answers. */
 export const HEALTH_PATH = '/healthz';
+/** Readiness: the database answers and its schema is up to date. */
+export const READY_PATH = '/readyz';
+/** Prometheus metrics (docs/operations.md): behind METRICS_TOKEN, off in production without one. */
+export const METRICS_PATH = '/metrics';
 export const DEV_SMS_OUTBOX_PATH = '/dev/sms';
 /** Moves the server's clock forward outside production (browser journeys of overdue loans). */
 export const DEV_CLOCK_PATH = '/dev/clock';
@@ -302,6 +307,14 @@ export const HEADERS = {
   afid: 'afid',
   lang: 'lang',
 } as const;
+
+/**
+ * The request's id: sent back on every answer and in every error envelope, and in every log line of the
+ * request. An incoming one (from a proxy or the client) is kept only when it matches REQUEST_ID_PATTERN.
+ */
+export const REQUEST_ID_HEADER = 'x-request-id';
+/** Letters, digits and `.`, `_`, `:`, `-`, 1 to 128 of them: safe in a log line and in a header. */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** SPEC section 9: the client gives up on a request after 60 seconds. */
 export const REQUEST_TIMEOUT_MS = 60_000;

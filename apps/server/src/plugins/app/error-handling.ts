@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { REQUEST_ID_HEADER } from '@hiram/contract/api/routes';
 import { ERRORS, type ErrorKey } from '@hiram/contract/errors';
 import { DEFAULT_LANGUAGE, type Localized } from '@hiram/contract/languages';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
@@ -50,23 +52,29 @@ function classify(error: FastifyError | Error): Classified {
 export function sendFailure(request: FastifyRequest, reply: FastifyReply, failed: Classified): FastifyReply {
   const language = languageOf(request);
   const data = failed.fields ? { fields: localizeProblems(failed.fields, language) } : (failed.data ?? null);
-  const envelope = failure(failed.key, language, data, failed.values, failed.message);
+  const envelope = {
+    ...failure(failed.key, language, data, failed.values, failed.message),
+    requestId: request.id,
+  };
   if (failed.headers) reply.headers(failed.headers);
+  // Also here: errors of Fastify's own (a malformed URL) are answered before any hook runs.
+  reply.header(REQUEST_ID_HEADER, request.id);
   return reply.code(ERRORS[failed.key].status).type('application/json; charset=utf-8').send(envelope);
 }
 
 /**
  * Requests Node's HTTP parser refuses before Fastify sees them (headers over 16 KiB, broken HTTP): still
- * the envelope, in English since no header could be read.
+ * the envelope, in English since no header could be read, with an id of its own (nothing logs it).
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const key: ErrorKey = error.code === 'HPE_HEADER_OVERFLOW' ? 'PAYLOAD_TOO_LARGE' : 'MALFORMED_REQUEST';
   const { status } = ERRORS[key];
-  const body = JSON.stringify(failure(key, DEFAULT_LANGUAGE));
+  const requestId = randomUUID();
+  const body = JSON.stringify({ ...failure(key, DEFAULT_LANGUAGE), requestId });
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n` +
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n${REQUEST_ID_HEADER}: ${requestId}\r\n` +
         `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
   }

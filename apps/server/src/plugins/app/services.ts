@@ -8,6 +8,7 @@ import type { IdentityProvider } from '../../providers/identity/identity-provide
 import { SandboxIdentity } from '../../providers/identity/sandbox-identity.ts';
 import type { PayoutProvider } from '../../providers/payout/payout-provider.ts';
 import { SandboxPayout } from '../../providers/payout/sandbox-payout.ts';
+import { countedSms } from '../../providers/sms/counted-sms.ts';
 import { SandboxSms } from '../../providers/sms/sandbox-sms.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import { Accounts } from './accounts.ts';
@@ -69,7 +70,7 @@ export const servicesPlugin = fp<ServicesOptions>(
   async (app, options) => {
     const { db, clock, config } = app;
     const sandboxSms = config.smsProvider === 'sandbox' ? new SandboxSms(db, clock) : null;
-    const sms: SmsProvider | null = sandboxSms;
+    const sms: SmsProvider | null = sandboxSms && countedSms(sandboxSms, app.metrics);
     if (!sms) throw new Error(`No SMS provider named ${config.smsProvider}`);
     const jobs = new Jobs(db, clock, app.log, { pollMs: JOB_POLL_MS });
     const rateLimits = new RateLimits(db, clock);
@@ -203,5 +204,5 @@ export const servicesPlugin = fp<ServicesOptions>(
     // Before the database closes: the job under way finishes, no new one starts.
     app.addHook('preClose', async () => jobs.stop());
   },
-  { name: 'services', dependencies: ['database'] },
+  { name: 'services', dependencies: ['database', 'metrics'] },
 );

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/app-error.ts';
 import { checkWebhookSignature, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../domain/webhook-signature.ts';
+import { outcomeOfFailure } from '../../plugins/app/metrics.ts';
 import { defineEndpoint } from '../endpoint.ts';
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -44,8 +45,10 @@ export async function callbackRoutes(app: FastifyInstance): Promise<void> {
           { eventId: input.eventId, instrumentId: input.instrumentId, result: input.outcome, outcome },
           'collection callback',
         );
+        app.metrics.collections.inc({ result: input.outcome, outcome });
         return { outcome };
       } catch (error) {
+        app.metrics.collections.inc({ result: input.outcome, outcome: outcomeOfFailure(error) });
         if (error instanceof AppError)
           request.log.warn(
             {

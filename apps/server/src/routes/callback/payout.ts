@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/app-error.ts';
 import { checkWebhookSignature, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../domain/webhook-signature.ts';
+import { outcomeOfFailure } from '../../plugins/app/metrics.ts';
 import { defineEndpoint } from '../endpoint.ts';
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -40,8 +41,10 @@ export async function payoutCallbackRoutes(app: FastifyInstance): Promise<void> 
       try {
         const outcome = await app.disbursements.applyResult(input);
         request.log.info({ eventId: input.eventId, payoutId: input.payoutId, outcome }, 'payout result');
+        app.metrics.payouts.inc({ result: input.outcome, outcome });
         return null;
       } catch (error) {
+        app.metrics.payouts.inc({ result: input.outcome, outcome: outcomeOfFailure(error) });
         // Money may have left in a different amount than we asked: a person must look at it.
         if (error instanceof AppError && error.key === 'PAYOUT_AMOUNT_MISMATCH')
           request.log.error(

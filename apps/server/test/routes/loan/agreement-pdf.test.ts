@@ -165,7 +165,7 @@ describe('the signed agreement as a PDF', () => {
       { token: stranger.token },
     );
     expect(theirs.status).toBe(404);
-    expect(theirs.body).toEqual(missing.body);
+    expect(theirs.body).toEqual({ ...missing.body, requestId: expect.any(String) });
     const asPdf = await server.call('loanAgreement', { orderId, format: 'pdf' }, { token: stranger.token });
     expect(asPdf.status).toBe(404);
     expect((await server.call('getMoneyContract', { orderId })).body.code).toBe(ERRORS.NOT_LOGGED_IN.code);

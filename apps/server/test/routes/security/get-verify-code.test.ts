@@ -95,6 +95,7 @@ describe('POST /security/getVerifyCode', () => {
       code: ERRORS.TOO_MANY_REQUESTS.code,
       msg: 'Too many attempts. Please wait 45 seconds and try again',
       data: { retryAfterSeconds: 45 },
+      requestId: expect.any(String),
     });
     expect(await outbox(mobile)).toHaveLength(1);
     server.clock.advance(45);
@@ -141,6 +142,7 @@ describe('POST /security/getVerifyCode', () => {
       code: ERRORS.VALIDATION_FAILED.code,
       msg: 'Please check the highlighted fields',
       data: { fields: [{ field: 'mobile', message: 'Please enter a valid Philippine mobile number' }] },
+      requestId: expect.any(String),
     });
     const empty = await server.call('getVerifyCode', { mobile: '' }, { lang: 'fil' });
     expect(empty.body.data).toEqual({

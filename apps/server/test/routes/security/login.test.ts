@@ -52,6 +52,7 @@ describe('POST /security/login with a code', () => {
       code: ERRORS.INVALID_VERIFY_CODE.code,
       msg: 'Invalid verification code',
       data: null,
+      requestId: expect.any(String),
     });
     expect((await server.call('login', { mobile, code })).status).toBe(200);
   });
@@ -165,6 +166,7 @@ describe('POST /security/login with a password', () => {
       code: ERRORS.INVALID_CREDENTIALS.code,
       msg: 'The mobile number or password is incorrect',
       data: null,
+      requestId: expect.any(String),
     });
     const unknown = await server.call('login', { mobile: freshMobile(), password: 'whatever1' });
     expect(unknown.body.code).toBe(ERRORS.INVALID_CREDENTIALS.code);

@@ -68,6 +68,7 @@ describe('POST /security/register', () => {
       code: ERRORS.ALREADY_REGISTERED.code,
       msg: ERRORS.ALREADY_REGISTERED.message.fil,
       data: null,
+      requestId: expect.any(String),
     });
   });
 

@@ -25,7 +25,12 @@ describe('sessions on a protected endpoint (GET /security/getUserInfo)', () => {
   it('answers NOT_LOGGED_IN (10010301) without a token', async () => {
     const answer = await server.call('getUserInfo', {});
     expect(answer.status).toBe(401);
-    expect(answer.body).toEqual({ code: 10010301, msg: 'User not logged in', data: null });
+    expect(answer.body).toEqual({
+      code: 10010301,
+      msg: 'User not logged in',
+      data: null,
+      requestId: expect.any(String),
+    });
     const nullToken = await server.call('getUserInfo', {}, { headers: { authorization: 'Bearer null' } });
     expect(nullToken.body.code).toBe(10010301);
   });
@@ -34,7 +39,12 @@ describe('sessions on a protected endpoint (GET /security/getUserInfo)', () => {
     for (const token of ['made-up-token', 'x'.repeat(500)]) {
       const answer = await server.call('getUserInfo', {}, { token });
       expect(answer.status).toBe(401);
-      expect(answer.body).toEqual({ code: 100103, msg: 'Token invalid, please login again', data: null });
+      expect(answer.body).toEqual({
+        code: 100103,
+        msg: 'Token invalid, please login again',
+        data: null,
+        requestId: expect.any(String),
+      });
     }
   });
 
@@ -50,6 +60,7 @@ describe('sessions on a protected endpoint (GET /security/getUserInfo)', () => {
       code: 10010304,
       msg: 'The account is logged in from another device',
       data: null,
+      requestId: expect.any(String),
     });
     expect((await server.call('getUserInfo', {}, { token: second.token })).status).toBe(200);
   });
@@ -77,7 +88,12 @@ describe('sessions on a protected endpoint (GET /security/getUserInfo)', () => {
     server.clock.advance(1);
     const answer = await server.call('getUserInfo', {}, { token, lang: 'fil' });
     expect(answer.status).toBe(401);
-    expect(answer.body).toEqual({ code: 10010303, msg: ERRORS.TOKEN_EXPIRED.message.fil, data: null });
+    expect(answer.body).toEqual({
+      code: 10010303,
+      msg: ERRORS.TOKEN_EXPIRED.message.fil,
+      data: null,
+      requestId: expect.any(String),
+    });
   });
 
   it('ends the session on logout: the token then answers TOKEN_INVALID', async () => {

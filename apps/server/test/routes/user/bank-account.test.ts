@@ -194,6 +194,7 @@ describe('naming the account (addBankCard) and its verification', () => {
       code: ERRORS.BANK_ACCOUNT_EXISTS.code,
       msg: ERRORS.BANK_ACCOUNT_EXISTS.message.fil,
       data: null,
+      requestId: expect.any(String),
     });
   });
 });

@@ -155,7 +155,12 @@ describe('uploading ID and face photos', () => {
     for (const [file, filename, error] of disguised) {
       const answer = await server.upload('uploadIdFront', { file, filename }, { token, lang: 'fil' });
       expect(answer.status, filename).toBe(error.status);
-      expect(answer.body).toEqual({ code: error.code, msg: error.message.fil, data: null });
+      expect(answer.body).toEqual({
+        code: error.code,
+        msg: error.message.fil,
+        data: null,
+        requestId: expect.any(String),
+      });
     }
     expect((await card(token)).images.front).toBe(false);
   });
@@ -214,7 +219,12 @@ describe('serving a borrower’s own photos', () => {
     ] as const) {
       const answer = await imageOf(token, kind);
       expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ code: ERRORS.NOT_FOUND.code, msg: 'Not found', data: null });
+      expect(answer.body).toEqual({
+        code: ERRORS.NOT_FOUND.code,
+        msg: 'Not found',
+        data: null,
+        requestId: expect.any(String),
+      });
     }
     // Unknown fields cannot name another borrower.
     const smuggled = await server.call('identityImage', { kind: 'front', userId: owner.userId } as never, {
