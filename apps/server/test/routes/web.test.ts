@@ -114,6 +114,9 @@ describe('the web app at /', () => {
       '/?appName=GCash%20Official%20Refunds&packageName=com.gcash.refunds',
       '/?appName=%3C/title%3E%3Cscript%3Ealert(1)%3C/script%3E',
       '/?packageName=a&packageName=b',
+      '/?packageName[x]=ph.partner.loans',
+      `/?packageName=${'x'.repeat(5000)}`,
+      '/?packageName=%ZZ&appName=%E0%A4%A',
     ]) {
       const answer = await server.app.inject({ method: 'GET', url });
       expect(answer.statusCode, url).toBe(200);
