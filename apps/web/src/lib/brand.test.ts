@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAppName, getPackageName, readPageBrand } from './brand.ts';
-import { captureLaunchParams, readItem } from './storage.ts';
+import { captureLaunchParams, forgetStoredBrand, readItem } from './storage.ts';
 
 function pageWith(content: string | null): Pick<Document, 'querySelector'> {
   return {
@@ -47,6 +47,7 @@ describe('a link with ?appName= and ?packageName=', () => {
       'hiram.packageName': 'com.gcash.refunds',
       'hiram.language': 'fil',
     });
+    forgetStoredBrand();
     captureLaunchParams('?appName=GCash%20Official%20Refunds&packageName=com.gcash.refunds&afid=partner-7');
     expect(getAppName()).toBe('Hiram');
     expect(getPackageName()).toBe('ph.hiram.app');

@@ -89,7 +89,7 @@ const LAUNCH_PARAMS = ['afid', 'edition'] as const satisfies readonly StorageIte
 /** Items earlier versions kept, which a crafted link could set: the app's name and package name. */
 const FORMER_ITEMS = ['packageName', 'appName'];
 
-export function captureLaunchParams(search: string): void {
+export function forgetStoredBrand(): void {
   for (const item of FORMER_ITEMS) {
     try {
       backend()?.removeItem(PREFIX + item);
@@ -97,6 +97,9 @@ export function captureLaunchParams(search: string): void {
       // nothing stored, nothing to forget
     }
   }
+}
+
+export function captureLaunchParams(search: string): void {
   const params = new URLSearchParams(search);
   for (const item of LAUNCH_PARAMS) {
     const value = params.get(item)?.trim();
