@@ -12,7 +12,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const probe = createServer();
     probe.once('error', fail);
@@ -42,11 +42,15 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 
 /**
  * Starts the real server (as `npm start` does, on a fresh embedded database, or on the PostgreSQL database
- * `env.DATABASE_URL` names) on a free port, in a process of its own.
+ * `env.DATABASE_URL` names) on a free port, in a process of its own. `dataDir`: an embedded database made
+ * beforehand (support/brands.ts); it is removed when the server stops, as a fresh one is.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  dataDir?: string,
+): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'hiram-e2e-'));
+  dataDir ??= mkdtempSync(join(tmpdir(), 'hiram-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
     env: {

@@ -2,7 +2,7 @@ import { REQUEST_ID_HEADER } from '@hiram/contract/api/routes';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AdjustableClock, type Clock, systemClock } from './domain/clock.ts';
 import { BODY_LIMIT_BYTES } from './domain/limits.ts';
@@ -13,6 +13,7 @@ import { loggerOptions, REQUEST_ID_LOG_LABEL, requestIdOf } from './plugins/app/
 import { metricsPlugin } from './plugins/app/metrics.ts';
 import { pathCipherRewrite } from './plugins/app/path-cipher.ts';
 import { pathOf } from './plugins/app/request-context.ts';
+import { securityHeadersPlugin } from './plugins/app/security-headers.ts';
 import { servicesPlugin } from './plugins/app/services.ts';
 import { validatorCompiler } from './plugins/app/validation.ts';
 import { bodyParsersPlugin } from './plugins/external/body-parsers.ts';
@@ -47,6 +48,14 @@ export interface BuildAppOptions {
 }
 
 /**
+ * TRUST_PROXY for Fastify. A bare hop count makes Fastify 5 trust no proxy at all, so the count becomes
+ * proxy-addr's (address, hop) test: the nearest `hops` peers are proxies, the next address is the client.
+ */
+function proxyTrust(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+/**
  * The whole server as a Fastify instance, in layers (STYLE habit 6): external plugins, app plugins
  * (database, brands, services), then routes. Listening is main.ts's business, so tests use `inject`.
  */
@@ -66,7 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT_BYTES,
     // The first start of the embedded database runs initdb: seconds on a fast disk, more on a slow one.
     pluginTimeout: 120_000,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     rewriteUrl: pathCipherRewrite(brands),
     clientErrorHandler,
     frameworkErrors: (_error, request, reply) => {
@@ -94,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     );
   });
 
+  await app.register(securityHeadersPlugin);
   await app.register(errorHandlingPlugin);
   await app.register(bodyParsersPlugin);
   await app.register(compressPlugin);
@@ -101,7 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metricsPlugin);
   await app.register(brandsPlugin, { directory: brands });
   await app.register(servicesPlugin, { backgroundJobs: options.backgroundJobs ?? true });
-  await app.register(swaggerPlugin);
+  if (config.apiDocs) await app.register(swaggerPlugin);
 
   await app.register(apiRoutes);
   await app.register(healthRoutes);

@@ -98,7 +98,7 @@ describe('loadConfig', () => {
         SMS_PROVIDER: 'sandbox',
         SESSION_TTL_DAYS: '7',
         LOG_LEVEL: 'warn',
-        TRUST_PROXY: 'yes',
+        TRUST_PROXY: '1',
       },
       { cwd: '/srv' },
     );
@@ -110,8 +110,37 @@ describe('loadConfig', () => {
       nodeEnv: 'production',
       sessionTtlSeconds: 7 * 86_400,
       logLevel: 'warn',
-      trustProxy: true,
+      trustProxy: 1,
+      apiDocs: false,
     });
+  });
+
+  it('takes the proxies as a hop count or as their addresses, and refuses true', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.5, 10.1.0.0/16 ,loopback,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'loopback',
+      'fd00::/8',
+    ]);
+    for (const value of ['true', 'yes', 'on', '11', '10.0.0.0/33', '10.0.0.5,proxy.local', '*']) {
+      const [problem] = problemsOf({ TRUST_PROXY: value });
+      expect(problem, value).toContain('TRUST_PROXY must be the number of proxies in front of the server');
+      expect(problem, value).toContain('or their addresses');
+    }
+    expect(problemsOf({ TRUST_PROXY: 'true' })[0]).toContain(
+      "true would believe the client's own X-Forwarded-For",
+    );
+  });
+
+  it('serves the API document outside production, and in production only when asked', () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(problemsOf({ API_DOCS: 'sometimes' })).toEqual([
+      'API_DOCS must be true or false (got "sometimes")',
+    ]);
   });
 
   it('takes a session life as a duration for tests, but not both forms at once', () => {
@@ -141,7 +170,6 @@ describe('loadConfig', () => {
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
     ],
     [{ CLEAR_PATHS: 'maybe' }, 'CLEAR_PATHS must be true or false (got "maybe")'],
-    [{ TRUST_PROXY: '2' }, 'TRUST_PROXY must be true or false (got "2")'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
     [{ PUBLIC_URL: 'app.hiram.ph' }, 'PUBLIC_URL must be a http:// or https:// URL'],
   ])('names the bad variable: %j', (env, message) => {

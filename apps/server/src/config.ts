@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -62,8 +63,19 @@ export interface Config {
   metricsToken: string | null;
   /** Absolute. */
   webDist: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies' `X-Forwarded-For` entries to believe, as Fastify's `trustProxy` takes it: false (none),
+   * a hop count, or the proxies' addresses and ranges. Never `true`, which believes what the client wrote.
+   */
+  trustProxy: TrustProxy;
+  /** Whether /api/docs and /api/openapi.json are served. */
+  apiDocs: boolean;
 }
+
+export type TrustProxy = false | number | string[];
+export const TRUST_PROXY_MAX_HOPS = 10;
+/** The named ranges Fastify's proxy-addr knows, besides addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
 export interface VariableDoc {
   name: string;
@@ -172,7 +184,13 @@ export const VARIABLES: readonly VariableDoc[] = [
   {
     name: 'TRUST_PROXY',
     default: 'false',
-    description: 'Take the client address from `X-Forwarded-For` (set when behind a reverse proxy)',
+    description: `Behind reverse proxies: how many stand in front of the server (1 to ${TRUST_PROXY_MAX_HOPS}), or their addresses and ranges (\`10.0.0.5,10.1.0.0/16\`, \`loopback\`); the client address is then read from \`X-Forwarded-For\`. \`true\` is refused`,
+  },
+  {
+    name: 'API_DOCS',
+    default: 'on unless production',
+    description:
+      'Serve the API document and its viewer (`/api/openapi.json`, `/api/docs`): `true` or `false`',
   },
 ];
 
@@ -254,6 +272,40 @@ function boolean(name: string) {
       }
       return value;
     });
+}
+
+/**
+ * TRUST_PROXY. `true` is refused: Fastify would then take the leftmost `X-Forwarded-For` entry, which the
+ * client writes itself, and one client could pass for any number of addresses (ADR 0014).
+ */
+function trustProxy(name: string) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): TrustProxy | undefined => {
+      if (raw === undefined) return undefined;
+      const value = raw.trim().toLowerCase();
+      if (['false', 'no', 'off', '0'].includes(value)) return false;
+      if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= TRUST_PROXY_MAX_HOPS) {
+        return Number(value);
+      }
+      const entries = value.split(',').map((entry) => entry.trim());
+      if (!['true', 'yes', 'on'].includes(value) && entries.every(isProxyAddress)) return entries;
+      ctx.addIssue({
+        code: 'custom',
+        message: `${name} must be the number of proxies in front of the server (1 to ${TRUST_PROXY_MAX_HOPS}) or their addresses (e.g. 10.0.0.5,10.1.0.0/16), not ${quoted(raw)}: true would believe the client's own X-Forwarded-For and let it skip every per-address limit`,
+      });
+      return z.NEVER;
+    });
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 const DURATION_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
@@ -355,7 +407,8 @@ const EnvSchema = z.object({
       message: `METRICS_TOKEN must have at least ${WEBHOOK_SECRET_MIN_LENGTH} characters`,
     }),
   WEB_DIST: z.string().optional(),
-  TRUST_PROXY: boolean('TRUST_PROXY'),
+  TRUST_PROXY: trustProxy('TRUST_PROXY'),
+  API_DOCS: boolean('API_DOCS'),
 });
 
 export interface LoadConfigOptions {
@@ -409,6 +462,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     metricsToken: vars.METRICS_TOKEN?.trim() ?? null,
     webDist: vars.WEB_DIST ? fromCwd(vars.WEB_DIST) : DEFAULT_WEB_DIST,
     trustProxy: vars.TRUST_PROXY ?? false,
+    // The document lists every endpoint and its inputs: a map for whoever probes a production server.
+    apiDocs: vars.API_DOCS ?? nodeEnv !== 'production',
   };
 }
 

@@ -6,9 +6,10 @@ import { createAppRouter } from './app/router.tsx';
 import { startApp } from './app/start.ts';
 import { prefetchProductList } from './features/home/api/get-product-list.ts';
 import { initialLanguage, setLanguage } from './lib/i18n/i18n.tsx';
-import { captureLaunchParams } from './lib/storage.ts';
+import { captureLaunchParams, forgetStoredBrand } from './lib/storage.ts';
 import './styles/app.css';
 
+forgetStoredBrand();
 captureLaunchParams(window.location.search);
 // Home's data is fetched while the page renders, not after.
 prefetchProductList();

@@ -110,6 +110,17 @@ export class RawAnswer {
   ) {}
 }
 
+/**
+ * A borrower's photo (an ID, a face, a proof of payment): never cached, and saved as a file rather than
+ * shown as a page of our origin if someone opens its address.
+ */
+export function privateImage(image: Buffer, fileName: string): RawAnswer {
+  return new RawAnswer('image/jpeg', image, {
+    'cache-control': 'private, no-store',
+    'content-disposition': `attachment; filename="${fileName}"`,
+  });
+}
+
 /** The `file` part of a multipart upload, as @fastify/multipart leaves it in the body: its bytes. */
 const uploadedFile = z
   .custom<Buffer>((value) => Buffer.isBuffer(value), 'photoRequired')

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { getAppName } from '../lib/brand.ts';
 import { useI18n } from '../lib/i18n/i18n.tsx';
-import { getAppName } from '../lib/storage.ts';
 import { BackIcon } from './extra-icons.tsx';
 
 /** A screen with a title bar: the back button returns where the borrower came from, or Home on a fresh visit. */

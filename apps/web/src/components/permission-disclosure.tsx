@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { paths } from '../config/paths.ts';
+import { getAppName } from '../lib/brand.ts';
 import { getAppMode } from '../lib/bridge/bridge.ts';
 import { useI18n } from '../lib/i18n/i18n.tsx';
 import { type PermissionChoice, savePermissionChoice } from '../lib/permission-choice.ts';
-import { getAppName } from '../lib/storage.ts';
 import { CameraIcon, ContactIcon, ShieldIcon } from './icons.tsx';
 import { Sheet } from './sheet.tsx';
 

@@ -2,10 +2,11 @@ import type { RequestOf } from '@hiram/contract/api/endpoints';
 import { API } from '@hiram/contract/api/routes';
 import { SUCCESS_CODE } from '@hiram/contract/envelope';
 import { prepareRequest, readEnvelope } from './api-request.ts';
+import { getAppName, getPackageName } from './brand.ts';
 import { type AppMode, bridge, getAppMode } from './bridge/bridge.ts';
 import { getLanguage } from './i18n/i18n.tsx';
 import { getSession } from './session.ts';
-import { getAppName, getPackageName, readItem } from './storage.ts';
+import { readItem } from './storage.ts';
 
 /**
  * Form analytics (SPEC section 2): which field a borrower selected, typed in or left, never what they typed

@@ -10,12 +10,13 @@ import {
   prepareUpload,
   readEnvelope,
 } from './api-request.ts';
+import { getAppName, getPackageName } from './brand.ts';
 import { bridge, getAppMode } from './bridge/bridge.ts';
 import { getLanguage, translate } from './i18n/i18n.tsx';
 import { holdLoading } from './loading.ts';
 import { navigateTo } from './navigation.ts';
 import { endSession, getSession } from './session.ts';
-import { getAppName, getPackageName, readItem } from './storage.ts';
+import { readItem } from './storage.ts';
 import { showToast } from './toast.ts';
 
 /** The server answered with a non-zero `code`; `message` is the server's `msg`, already in the borrower's language. */

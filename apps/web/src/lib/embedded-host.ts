@@ -1,3 +1,4 @@
+import { getPageBrand } from './brand.ts';
 import { allowedOrigins, parentTargetOrigin } from './bridge/origins.ts';
 import { BRIDGE_PROTOCOL_VERSION, isRecord, readMessage } from './bridge/protocol.ts';
 
@@ -67,7 +68,7 @@ export function listenToEmbeddingParent(
   onMessage: (message: EmbeddedHostMessage) => void,
 ): () => void {
   if (typeof window === 'undefined' || window.parent === window) return () => {};
-  const origins = allowedOrigins(window.location.origin, import.meta.env.VITE_BRIDGE_ORIGINS);
+  const origins = allowedOrigins(window.location.origin, getPageBrand().parentOrigins);
   const listener = (event: MessageEvent) => {
     if (event.source !== window.parent || !origins.has(event.origin)) return;
     const message = readEmbeddedMessage(event.data, ready.fields);

@@ -1,5 +1,3 @@
-import { DEFAULT_APP_NAME, DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
-
 /**
  * The only module that touches local storage (SPEC section 3). Every item lives under one prefix so the
  * app never reads or clears what another page on the same origin stored.
@@ -11,8 +9,6 @@ export const STORAGE_ITEMS = [
   'token',
   'score',
   'language',
-  'packageName',
-  'appName',
   'afid',
   'deviceMessage',
   'edition',
@@ -24,7 +20,7 @@ export const STORAGE_ITEMS = [
 export type StorageItem = (typeof STORAGE_ITEMS)[number];
 
 /**
- * What belongs to the signed-in borrower and goes when the session ends. The language, the brand and the
+ * What belongs to the signed-in borrower and goes when the session ends. The language and the
  * permission answer stay: they are the device's, and a Filipino screen must not turn English on log-out.
  */
 export const SESSION_ITEMS: readonly StorageItem[] = ['userInfo', 'token', 'score', 'profileDraft'];
@@ -84,16 +80,24 @@ export function clearSessionItems(): void {
   for (const item of SESSION_ITEMS) writeItem(item, null);
 }
 
-export function getPackageName(): string {
-  return readItem('packageName') || DEFAULT_PACKAGE_NAME;
-}
+/**
+ * Launch parameters a native app or a partner link puts in the page URL (`?afid=…&edition=…`). The brand is
+ * not one of them: it is the server's (lib/brand.ts).
+ */
+const LAUNCH_PARAMS = ['afid', 'edition'] as const satisfies readonly StorageItem[];
 
-export function getAppName(): string {
-  return readItem('appName') || DEFAULT_APP_NAME;
-}
+/** Items earlier versions kept, which a crafted link could set: the app's name and package name. */
+const FORMER_ITEMS = ['packageName', 'appName'];
 
-/** Launch parameters a native app or a partner link puts in the page URL (`?packageName=…&afid=…`). */
-const LAUNCH_PARAMS = ['packageName', 'appName', 'afid', 'edition'] as const satisfies readonly StorageItem[];
+export function forgetStoredBrand(): void {
+  for (const item of FORMER_ITEMS) {
+    try {
+      backend()?.removeItem(PREFIX + item);
+    } catch {
+      // nothing stored, nothing to forget
+    }
+  }
+}
 
 export function captureLaunchParams(search: string): void {
   const params = new URLSearchParams(search);

@@ -1,4 +1,4 @@
-import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
+import { DEFAULT_PACKAGE_NAME, isWebOrigin } from '@hiram/contract/brand';
 import type { LenderDetails } from '@hiram/contract/disclosure';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/database.ts';
@@ -17,6 +17,8 @@ export interface Brand {
   iosUrl: string | null;
   /** What the Disclosure Statement prints about the lender; complaints go to the support contacts. */
   lender: LenderDetails;
+  /** Other origins allowed to frame the web app and talk to it (embedding parents, an in-frame host). */
+  parentOrigins: string[];
 }
 
 export class BrandDirectory {
@@ -35,7 +37,17 @@ export class BrandDirectory {
       lender_sec_registration_number: string;
       lender_certificate_of_authority_number: string;
       lender_address: string;
+      parent_origins: string[];
     }>('select * from brands');
+    // An origin goes into the Content-Security-Policy header and the page: a bad one stops the start.
+    const bad = rows.flatMap((r) =>
+      r.parent_origins.filter((o) => !isWebOrigin(o)).map((o) => `${r.package_name}: ${JSON.stringify(o)}`),
+    );
+    if (bad.length > 0) {
+      throw new Error(
+        `brands.parent_origins must hold origins like https://partner.example (no path, no wildcard): ${bad.join(', ')}`,
+      );
+    }
     this.brands = new Map(
       rows.map((r) => [
         r.package_name,
@@ -55,6 +67,7 @@ export class BrandDirectory {
             complaintsEmail: r.support_email,
             complaintsPhone: r.support_phone,
           },
+          parentOrigins: r.parent_origins,
         },
       ]),
     );
@@ -64,6 +77,13 @@ export class BrandDirectory {
   find(packageNameHeader: string | string[] | undefined): Brand | undefined {
     const name = (Array.isArray(packageNameHeader) ? packageNameHeader[0] : packageNameHeader)?.trim();
     return this.brands.get(name || DEFAULT_PACKAGE_NAME);
+  }
+
+  /** The brand a package name names, or the default brand: for the page, where any link sets the query. */
+  findOrDefault(packageName: string | undefined): Brand {
+    const brand = (packageName && this.brands.get(packageName)) || this.brands.get(DEFAULT_PACKAGE_NAME);
+    if (!brand) throw new Error(`The default brand ${DEFAULT_PACKAGE_NAME} is missing from the brands table`);
+    return brand;
   }
 
   get size(): number {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../domain/app-error.ts';
-import { defineEndpoint, RawAnswer } from '../endpoint.ts';
+import { defineEndpoint, privateImage } from '../endpoint.ts';
 
 /** The lender's operations endpoints, behind the operations key (OPS_API_KEY), never a borrower's session. */
 export async function opsRoutes(app: FastifyInstance): Promise<void> {
@@ -11,10 +11,7 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
   defineEndpoint(app, 'opsVoucherImage', async ({ input }) => {
     const image = await vouchers.image(null, input.voucherId);
     if (!image) throw new AppError('NOT_FOUND');
-    return new RawAnswer('image/jpeg', image, {
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-    });
+    return privateImage(image, 'proof-of-payment.jpg');
   });
 
   defineEndpoint(app, 'opsReviewVoucher', async ({ input }) => vouchers.review(input));

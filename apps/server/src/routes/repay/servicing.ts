@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../domain/app-error.ts';
-import { defineEndpoint, RawAnswer, sessionOf } from '../endpoint.ts';
-
-const PRIVATE_IMAGE = { 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' };
+import { defineEndpoint, privateImage, RawAnswer, sessionOf } from '../endpoint.ts';
 
 /** Extension and proofs of payment (docs/api.md, "Servicing"); the upload has its own multipart scope. */
 export async function servicingRoutes(app: FastifyInstance): Promise<void> {
@@ -57,6 +55,6 @@ export async function servicingRoutes(app: FastifyInstance): Promise<void> {
   defineEndpoint(app, 'voucherImage', async ({ input, request }) => {
     const image = await vouchers.image(sessionOf(request).userId, input.voucherId);
     if (!image) throw new AppError('NOT_FOUND');
-    return new RawAnswer('image/jpeg', image, PRIVATE_IMAGE);
+    return privateImage(image, 'proof-of-payment.jpg');
   });
 }

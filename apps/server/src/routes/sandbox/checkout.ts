@@ -3,6 +3,7 @@ import { formatPeso } from '@hiram/contract/money';
 import { CREDITING_MINUTES, isChannelId, channelName as nameOf } from '@hiram/contract/repayment';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../domain/app-error.ts';
+import { contentSecurityPolicy, styleHash } from '../../plugins/app/security-headers.ts';
 import type {
   SandboxCollections,
   SandboxInstrument,
@@ -31,16 +32,7 @@ function manilaTime(date: Date): string {
   return `${text} (Manila)`;
 }
 
-function page(reply: FastifyReply, status: number, title: string, body: string, refreshTo?: string) {
-  const refresh = refreshTo ? `<meta http-equiv="refresh" content="3;url=${escapeHtml(refreshTo)}">` : '';
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">${refresh}
-<title>${escapeHtml(title)}</title>
-<style>
+const CHECKOUT_STYLE = `
 body{font-family:system-ui,sans-serif;margin:0;background:#eef2f7;color:#1c2430}
 main{max-width:420px;margin:0 auto;padding:24px 20px}
 .card{background:#fff;border-radius:12px;padding:20px;box-shadow:0 1px 3px #0002}
@@ -50,7 +42,21 @@ button,a.button{display:block;width:100%;box-sizing:border-box;text-align:center
 border-radius:10px;border:0;margin-top:12px;text-decoration:none;cursor:pointer}
 .pay{background:#1463ff;color:#fff}.cancel{background:#e4e8ee;color:#1c2430}
 p{line-height:1.45}
-</style></head><body><main><div class="card">
+`;
+// The page's one inline block, allowed by its hash: no 'unsafe-inline'.
+const CHECKOUT_POLICY = contentSecurityPolicy({ styleHashes: [styleHash(CHECKOUT_STYLE)] });
+
+function page(reply: FastifyReply, status: number, title: string, body: string, refreshTo?: string) {
+  const refresh = refreshTo ? `<meta http-equiv="refresh" content="3;url=${escapeHtml(refreshTo)}">` : '';
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', CHECKOUT_POLICY)
+    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">${refresh}
+<title>${escapeHtml(title)}</title>
+<style>${CHECKOUT_STYLE}</style></head><body><main><div class="card">
 <span class="badge">Sandbox collections provider</span>
 ${body}
 </div></main></body></html>`);

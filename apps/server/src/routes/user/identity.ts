@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../domain/app-error.ts';
 import { HOUR_SECONDS, IDENTITY_CHECKS_PER_USER_PER_HOUR } from '../../domain/limits.ts';
-import { defineEndpoint, RawAnswer, sessionOf } from '../endpoint.ts';
+import { defineEndpoint, privateImage, sessionOf } from '../endpoint.ts';
 
 /** The identity step (SPEC sections 2 and 5); the photo uploads are in uploads.ts. */
 export async function identityRoutes(app: FastifyInstance): Promise<void> {
@@ -13,10 +13,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   defineEndpoint(app, 'identityImage', async ({ input, request }) => {
     const photo = await identity.photo(sessionOf(request).userId, input.kind);
     if (!photo) throw new AppError('NOT_FOUND');
-    return new RawAnswer('image/jpeg', photo, {
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-    });
+    return privateImage(photo, `${input.kind}.jpg`);
   });
 
   // Reads and face matches share one limit: each is a request a real provider charges for.

@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import { PAGE_BRAND_META, type PageBrand } from '@hiram/contract/brand';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { allowFraming } from '../../plugins/app/security-headers.ts';
 
 /**
  * The built web app (WEB_DIST) at `/`, so one process is a complete install (GUIDE section 1). Hashed
@@ -13,6 +16,20 @@ export const MISSING_BUILD_TEXT =
   'The web app is not built yet. Run `npm run build -w @hiram/web` (`npm start` builds it first), then reload.\n';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * index.html as the page's brand shows it: its name in the title and the brand record in a meta tag the
+ * app reads at start (docs/decisions/0015-framing-and-brand-identity.md). A meta tag, not an inline
+ * script, so the Content-Security-Policy needs no exception.
+ */
+export function brandedIndex(html: string, brand: PageBrand): string {
+  const meta = `<meta name="${PAGE_BRAND_META}" content="${escapeHtml(JSON.stringify(brand))}">`;
+  return html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(brand.appName)}</title>\n    ${meta}`);
+}
 const SIMULATOR = /^\/(?:simulator\.html|assets\/simulator-[^/]*)$/;
 
 export async function webRoutes(app: FastifyInstance): Promise<void> {
@@ -44,13 +61,25 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => {
-    if (serving && existsSync(join(root, 'index.html'))) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+  // The page's brand is one of the server's brand records: a native host opens the app with its
+  // `?packageName=`, anything unknown gets the default brand, and `?appName=` is never read.
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-cache');
+    const indexPath = join(root, 'index.html');
+    if (!serving || !existsSync(indexPath)) {
+      return reply.type('text/plain; charset=utf-8').send(MISSING_BUILD_TEXT);
     }
-    return reply
-      .type('text/plain; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(MISSING_BUILD_TEXT);
-  });
+    const { packageName } = request.query as { packageName?: unknown };
+    const brand = app.brands.findOrDefault(typeof packageName === 'string' ? packageName.trim() : undefined);
+    allowFraming(reply, brand.parentOrigins);
+    const page: PageBrand = {
+      packageName: brand.packageName,
+      appName: brand.appName,
+      parentOrigins: brand.parentOrigins,
+    };
+    return reply.type('text/html; charset=utf-8').send(brandedIndex(await readFile(indexPath, 'utf8'), page));
+  };
+  app.get('/', { schema: { hide: true } }, servePage);
+  // Without this the static files would serve index.html as built, with no brand and no framing rule.
+  app.get('/index.html', { schema: { hide: true } }, servePage);
 }

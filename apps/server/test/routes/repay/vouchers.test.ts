@@ -51,6 +51,7 @@ describe('proof of payment', () => {
     });
     expect(image.status).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
+    expect(image.headers['content-disposition']).toBe('attachment; filename="proof-of-payment.jpg"');
     const stranger = await server.signIn();
     const theirs = await server.call('voucherImage', { voucherId }, { token: stranger.token });
     expect(theirs.status).toBe(404);

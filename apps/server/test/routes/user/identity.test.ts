@@ -212,6 +212,9 @@ describe('serving a borrower’s own photos', () => {
     await server.upload('uploadIdFront', { file: photo }, { token: owner.token });
     const own = await imageOf(owner.token, 'front');
     expect(own.status).toBe(200);
+    // Opened at its address, the photo is saved as a file, not shown as a page of our origin.
+    expect(own.headers['content-disposition']).toBe('attachment; filename="front.jpg"');
+    expect(own.headers['x-content-type-options']).toBe('nosniff');
     for (const [token, kind] of [
       [other.token, 'front'],
       [owner.token, 'back'],

@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { CheckIcon, ShieldIcon } from '../../components/icons.tsx';
 import { paths } from '../../config/paths.ts';
 import { errorMessage, NetworkError } from '../../lib/api-client.ts';
+import { getAppName } from '../../lib/brand.ts';
 import { type Translate, useI18n } from '../../lib/i18n/i18n.tsx';
 import { useSession } from '../../lib/session.ts';
-import { getAppName } from '../../lib/storage.ts';
 import { useProductList } from './api/get-product-list.ts';
 import { type LoanOffer, loanOffer } from './loan-offer.ts';
 

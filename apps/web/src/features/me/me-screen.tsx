@@ -13,10 +13,10 @@ import { InfoIcon, UserIcon } from '../../components/icons.tsx';
 import { type MenuItem, MenuList } from '../../components/menu-list.tsx';
 import { paths } from '../../config/paths.ts';
 import { useLogIn } from '../../hooks/use-log-in.ts';
+import { getAppName } from '../../lib/brand.ts';
 import { getAppMode } from '../../lib/bridge/bridge.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { useSession } from '../../lib/session.ts';
-import { getAppName } from '../../lib/storage.ts';
 import { useUserInfo } from './api/get-user-info.ts';
 
 /** Me (SPEC section 2): who is signed in, and the way to help, settings and the legal pages. */

@@ -4,8 +4,8 @@ import { Page } from '../../components/page.tsx';
 import { ScreenSpinner } from '../../components/spinner.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { getAppName } from '../../lib/brand.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
-import { getAppName } from '../../lib/storage.ts';
 import { useAppDownloadAddress } from './api/get-app-download-address.ts';
 
 /** open_app: what the native app adds, and where to get it (`/app-download/getAddress`). */

@@ -3,6 +3,7 @@
  * Small on purpose: it is part of the first screen's bundle.
  */
 
+import { getPageBrand } from '../brand.ts';
 import type { AppMode } from './create-bridge.ts';
 import { createBridge } from './create-bridge.ts';
 import type { HostEventName, HostEventPayloads } from './protocol.ts';
@@ -13,10 +14,7 @@ export type { ChosenContact, ContactIndex, NativeStep } from './protocol.ts';
 export { NATIVE_STEPS } from './protocol.ts';
 
 // Decided once: the host does not change while the page lives.
-const runtime = createBridge(
-  typeof window === 'undefined' ? null : window,
-  import.meta.env.VITE_BRIDGE_ORIGINS,
-);
+const runtime = createBridge(typeof window === 'undefined' ? null : window, getPageBrand().parentOrigins);
 
 export function getAppMode(): AppMode {
   return runtime.mode;

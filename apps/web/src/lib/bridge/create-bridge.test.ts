@@ -45,7 +45,7 @@ function fakeWindow(options: {
   return win;
 }
 
-function start(win: FakeWindow, configured?: string) {
+function start(win: FakeWindow, configured: readonly string[] = []) {
   return createBridge(win as unknown as Window, configured);
 }
 
@@ -65,7 +65,7 @@ describe('outside the app', () => {
   });
 
   it('behaves as in a browser where there is no page at all (Node)', async () => {
-    const runtime = createBridge(null, undefined);
+    const runtime = createBridge(null, []);
     expect(runtime.mode).toBe('web');
     await expect(runtime.bridge.logout()).rejects.toThrow('Please run in App');
     expect(() => runtime.bridge.emitFieldChange('a', 1)).not.toThrow();
@@ -77,7 +77,7 @@ describe('outside the app', () => {
 
   it('is embedded mode with ?mode=embedded and sends field changes to an allowed parent', () => {
     const win = fakeWindow({ search: '?mode=embedded', parentOrigin: 'https://lender.test' });
-    const runtime = start(win, 'https://lender.test/');
+    const runtime = start(win, ['https://lender.test']);
     expect(runtime.mode).toBe('embedded');
     runtime.bridge.emitFieldChange('firstName', 'Juan');
     expect(win.posted).toEqual([
@@ -223,10 +223,12 @@ describe('parent frame host', () => {
 
 describe('allowedOrigins', () => {
   it('keeps the own origin, normalises entries and refuses wildcards', () => {
-    const origins = allowedOrigins(
-      'https://app.hiram.test',
-      ' https://lender.test/ ,*, https://*.x.test,nonsense',
-    );
+    const origins = allowedOrigins('https://app.hiram.test', [
+      ' https://lender.test/ ',
+      '*',
+      'https://*.x.test',
+      'nonsense',
+    ]);
     expect([...origins]).toEqual(['https://app.hiram.test', 'https://lender.test']);
   });
 });

@@ -101,7 +101,7 @@ function nativeTransport(host: HostGlobals): Transport | null {
 }
 
 /** `win` is null where there is no page (unit tests in Node): the bridge then behaves as in a browser. */
-export function createBridge(win: Window | null, configuredOrigins: string | undefined): BridgeRuntime {
+export function createBridge(win: Window | null, configuredOrigins: readonly string[]): BridgeRuntime {
   const host = (win ?? {}) as HostGlobals;
   const origins = allowedOrigins(win?.location.origin ?? 'null', configuredOrigins);
   const parentOrigin =

@@ -1,6 +1,7 @@
 /**
  * Which pages may talk to the app through postMessage (GUIDE section 6: the bridge accepts messages only
- * from the configured origins): the app's own origin plus the build-time list `VITE_BRIDGE_ORIGINS`.
+ * from the configured origins): the app's own origin plus its brand's parent origins, the same list that
+ * decides which pages may frame it (lib/brand.ts).
  */
 
 /** `https://lender.example/` → `https://lender.example`; null for anything that is not a web origin. */
@@ -13,9 +14,9 @@ export function toOrigin(text: string): string | null {
   }
 }
 
-export function allowedOrigins(ownOrigin: string, configured: string | undefined): Set<string> {
+export function allowedOrigins(ownOrigin: string, configured: readonly string[]): Set<string> {
   const origins = new Set<string>([ownOrigin]);
-  for (const entry of (configured ?? '').split(',')) {
+  for (const entry of configured) {
     // A wildcard would let any page that frames the app read tokens and form data: never accept one.
     const origin = entry.includes('*') ? null : toOrigin(entry);
     if (origin) origins.add(origin);

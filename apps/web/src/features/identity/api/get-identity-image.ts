@@ -1,9 +1,10 @@
 import { API } from '@hiram/contract/api/routes';
 import type { IdImageKind } from '@hiram/contract/identity-rules';
 import { prepareRequest } from '../../../lib/api-request.ts';
+import { getAppName, getPackageName } from '../../../lib/brand.ts';
 import { getLanguage } from '../../../lib/i18n/i18n.tsx';
 import { getSession } from '../../../lib/session.ts';
-import { getAppName, getPackageName, readItem } from '../../../lib/storage.ts';
+import { readItem } from '../../../lib/storage.ts';
 
 /**
  * A photo the borrower sent earlier, to show it again after a reload. The answer is the image itself, not

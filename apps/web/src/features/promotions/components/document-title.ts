@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { getAppName } from '../../../lib/storage.ts';
+import { getAppName } from '../../../lib/brand.ts';
 
 /** Sets the tab title to the page's, with the brand; answers the brand's app name. */
 export function useDocumentTitle(title: string): string {
