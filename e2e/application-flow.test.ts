@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { PHONE_VIEWPORT, snap, useBrowser } from './support/browser.ts';
 import { photo } from './support/images.ts';
 import { agreeToPermissions, moveWheel, pick, signInWithCode } from './support/journeys.ts';
-import { newMobile } from './support/sms.ts';
+import { latestCode, newMobile, passResendCooldown } from './support/sms.ts';
 
 const baseURL = inject('baseURL');
 const browser = useBrowser();
@@ -220,6 +220,26 @@ describe('a new borrower applies in a mobile browser', () => {
       await page
         .getByLabel('I have read and agree to the loan agreement and the Disclosure Statement')
         .check();
+      // Signing needs a fresh SMS code: without one the field asks for it, a wrong one is said under it.
+      await page.getByRole('button', { name: 'Sign', exact: true }).click();
+      await page.getByText('Verification code cannot be empty').waitFor();
+      await passResendCooldown(baseURL);
+      await page.getByRole('button', { name: 'Send code' }).click();
+      await page
+        .getByText(/Code sent to/)
+        .first()
+        .waitFor();
+      const code = await latestCode(baseURL, mobile);
+      await page.getByLabel('SMS code').fill(code === '000000' ? '111111' : '000000');
+      await page.getByRole('button', { name: 'Sign', exact: true }).click();
+      await page.getByText('Invalid verification code').waitFor();
+      // On the narrowest phone the app is made for.
+      await page.setViewportSize({ width: 360, height: 780 });
+      await page.getByLabel('SMS code').scrollIntoViewIfNeeded();
+      await snap(page, journey, '13c-sign-wrong-code-360');
+      await page.getByLabel('SMS code').fill(code);
+      await snap(page, journey, '13d-sign-code-360');
+      await page.setViewportSize(PHONE_VIEWPORT);
       await page.getByRole('button', { name: 'Sign', exact: true }).click();
       await page
         .getByText(/^Signed on /)

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { snap, useBrowser } from './support/browser.ts';
-import { agreeToPermissions, completeApplication, signInWithCode } from './support/journeys.ts';
+import { agreeToPermissions, completeApplication, signInWithCode, signWithCode } from './support/journeys.ts';
 import { newMobile } from './support/sms.ts';
 
 const baseURL = inject('baseURL');
@@ -58,10 +58,11 @@ describe('the ₱100 coupon for adding an account', () => {
   it('can still be used on the statement before signing, which then signs the repriced document', async () => {
     const { context, page } = await browser().newPhone();
     const journey = 'coupon-at-statement';
+    const mobile = newMobile();
     try {
       await page.goto(`${baseURL}/#/user/login?returnTo=%2F`);
       await agreeToPermissions(page);
-      await signInWithCode(page, baseURL, newMobile());
+      await signInWithCode(page, baseURL, mobile);
       await page.getByRole('button', { name: 'Apply now' }).click();
       await completeApplication(page);
       await page.getByText('Your loan at a glance').waitFor();
@@ -78,14 +79,7 @@ describe('the ₱100 coupon for adding an account', () => {
       expect(await page.getByRole('button', { name: 'Use my ₱100 coupon' }).count()).toBe(0);
       await snap(page, journey, '01-statement-after-coupon');
 
-      await page
-        .getByLabel('I have read and agree to the loan agreement and the Disclosure Statement')
-        .check();
-      await page.getByRole('button', { name: 'Sign', exact: true }).click();
-      await page
-        .getByText(/^Signed on /)
-        .first()
-        .waitFor();
+      await signWithCode(page, baseURL, mobile);
       await snap(page, journey, '02-signed');
     } catch (error) {
       await snap(page, journey, 'failed-here');

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snap, useBrowser } from './support/browser.ts';
-import { agreeToPermissions, completeApplication, signInWithCode } from './support/journeys.ts';
+import { agreeToPermissions, completeApplication, signInWithCode, signWithCode } from './support/journeys.ts';
 import { type RunningServer, startServer } from './support/server.ts';
-import { latestCode, newMobile } from './support/sms.ts';
+import { latestCode, newMobile, passResendCooldown } from './support/sms.ts';
 
 const browser = useBrowser();
 
@@ -35,14 +35,7 @@ describe('a borrower whose payout fails', () => {
       await page.getByRole('button', { name: /^Apply for ₱/ }).click();
       await page.getByRole('heading', { name: 'Your loan is approved' }).waitFor({ timeout: 45_000 });
       await page.getByRole('link', { name: 'Get money' }).click();
-      await page
-        .getByLabel('I have read and agree to the loan agreement and the Disclosure Statement')
-        .check();
-      await page.getByRole('button', { name: 'Sign', exact: true }).click();
-      await page
-        .getByText(/^Signed on /)
-        .first()
-        .waitFor();
+      await signWithCode(page, baseURL, mobile);
 
       // Get money: the countdown while the sandbox tries, then the refusal and what to do.
       await page.getByRole('link', { name: 'Get money' }).click();
@@ -59,18 +52,10 @@ describe('a borrower whose payout fails', () => {
       await page.getByLabel('E-wallet mobile number').fill('09171234567');
       await page.getByLabel('Confirm mobile number').fill('09171234567');
       await snap(page, journey, '03-change-account');
-      // The login code went to the same number less than a minute ago: the app counts down to the next one.
-      await expect
-        .poll(
-          async () => {
-            if ((await newestPurpose(baseURL, mobile)) === 'changeBankCard') return true;
-            const send = page.getByRole('button', { name: 'Send code' });
-            if (await send.isVisible()) await send.click();
-            return false;
-          },
-          { timeout: 90_000, interval: 1000 },
-        )
-        .toBe(true);
+      // The signing code went to the same number moments ago: the server's clock moves past its cool-down.
+      await passResendCooldown(baseURL);
+      await page.getByRole('button', { name: 'Send code' }).click();
+      await expect.poll(() => newestPurpose(baseURL, mobile)).toBe('changeBankCard');
       await page.getByLabel('Verification code').fill(await latestCode(baseURL, mobile));
       await page.getByRole('button', { name: 'Verify and save' }).click();
       await page.getByRole('heading', { name: 'Your account is verified' }).waitFor({ timeout: 30_000 });

@@ -11,7 +11,7 @@ let server: RunningServer;
 // Its own server: the journey moves the server's clock past the due date (POST /dev/clock); sign-ins last
 // a year so the moved clock does not end them.
 beforeAll(async () => {
-  server = await startServer({ SESSION_TTL_DAYS: '365' });
+  server = await startServer({ SESSION_TTL_DAYS: '365', SESSION_IDLE: '365d' });
 });
 afterAll(() => server?.stop());
 

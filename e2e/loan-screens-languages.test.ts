@@ -1,9 +1,11 @@
+import { VERIFY_CODE_TTL_SECONDS } from '@hiram/contract/auth-rules';
+import { ERRORS } from '@hiram/contract/errors';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
 import { snap, useBrowser } from './support/browser.ts';
 import { agreeToPermissions } from './support/journeys.ts';
-import { newMobile } from './support/sms.ts';
+import { latestCode, moveServerClock, newMobile, passResendCooldown } from './support/sms.ts';
 
 const baseURL = inject('baseURL');
 const browser = useBrowser();
@@ -30,6 +32,11 @@ const COPY = {
     approved: 'Aprubado ang iyong loan',
     capLine: 'Ayon sa SEC MC 14 s.2025',
     capEffectiveRate: 'effective rate na hindi hihigit sa 12% bawat buwan',
+    consent: 'Nabasa ko at sumasang-ayon ako sa kasunduan sa loan at sa Disclosure Statement',
+    sendCode: 'Ipadala ang code',
+    codeSent: 'Naipadala ang code sa',
+    code: 'SMS code',
+    sign: 'Pumirma',
   },
   es: {
     name: 'Español',
@@ -42,6 +49,11 @@ const COPY = {
     approved: 'Su préstamo está aprobado',
     capLine: 'Según SEC MC 14 s.2025',
     capEffectiveRate: 'tasa efectiva de hasta el 12% al mes',
+    consent: 'He leído y acepto el contrato de préstamo y la Declaración de divulgación',
+    sendCode: 'Enviar código',
+    codeSent: 'Código enviado al',
+    code: 'Código SMS',
+    sign: 'Firmar',
   },
 } as const;
 
@@ -113,6 +125,22 @@ describe('the loan screens in Filipino and Spanish on a 360 px phone', () => {
         await page.getByText(copy.agreementTitle).first().waitFor();
         await expectNoSidewaysScroll(page);
         await snap(page, journey, `${lang}-03-agreement`);
+
+        // Signing asks for an SMS code; a refused one is said under the field in the language: a wrong
+        // code in Filipino, an expired one in Spanish. Nothing is signed.
+        await page.getByLabel(copy.consent).check();
+        await passResendCooldown(baseURL);
+        await page.getByRole('button', { name: copy.sendCode }).click();
+        await page.getByText(copy.codeSent).first().waitFor();
+        const code = await latestCode(baseURL, borrower.mobile);
+        const refusal = lang === 'fil' ? ERRORS.INVALID_VERIFY_CODE : ERRORS.VERIFY_CODE_EXPIRED;
+        if (lang === 'es') await moveServerClock(baseURL, VERIFY_CODE_TTL_SECONDS);
+        await page.getByLabel(copy.code).fill(lang === 'es' ? code : code === '000000' ? '111111' : '000000');
+        await page.getByRole('button', { name: copy.sign, exact: true }).click();
+        await page.getByText(refusal.message[lang]).waitFor();
+        await page.getByLabel(copy.code).scrollIntoViewIfNeeded();
+        await expectNoSidewaysScroll(page);
+        await snap(page, journey, `${lang}-03b-sign-code-refused`);
 
         // Records: the approved order under Incomplete.
         await page.goto(`${baseURL}/#/records`);

@@ -12,7 +12,7 @@ let server: RunningServer;
 // Its own server: the journey moves the server's clock by months (POST /dev/clock), which would upset the
 // other journeys; sign-ins last a year so the moved clock does not end them.
 beforeAll(async () => {
-  server = await startServer({ SESSION_TTL_DAYS: '365' });
+  server = await startServer({ SESSION_TTL_DAYS: '365', SESSION_IDLE: '365d' });
 });
 afterAll(() => server?.stop());
 

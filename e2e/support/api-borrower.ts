@@ -7,7 +7,7 @@ import { type PsgcJson, psgcData } from '@hiram/contract/psgc';
 import { expect } from 'vitest';
 import { ADDITION_INFO, ANSWERS, basicInfo } from './borrower-answers.ts';
 import { photo } from './images.ts';
-import { latestCode } from './sms.ts';
+import { latestCode, passResendCooldown } from './sms.ts';
 
 /**
  * The application through the API (clear paths, as the test server allows), for journeys that start where
@@ -123,10 +123,13 @@ export class ApiBorrower {
     return order.orderId;
   }
 
-  /** Signs the agreement of an approved order as shown (its document hash). */
+  /** Signs the agreement of an approved order as shown (its document hash), with a `signAgreement` code. */
   async sign(orderId: string): Promise<void> {
     const { documentHash } = await this.call<{ documentHash: string }>('loanAgreement', { orderId });
-    await this.call('signAgreement', { orderId, documentHash, agreed: true });
+    await passResendCooldown(this.baseURL);
+    await this.call('getVerifyCode', { mobile: this.mobile, type: 'signAgreement' });
+    const code = await latestCode(this.baseURL, this.mobile);
+    await this.call('signAgreement', { orderId, documentHash, agreed: true, code });
   }
 
   /** Every application step, up to a verified receiving account: the borrower can apply. */

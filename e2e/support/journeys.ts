@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { photo } from './images.ts';
-import { latestCode } from './sms.ts';
+import { latestCode, passResendCooldown } from './sms.ts';
 
 /** The permission sheet every first visit shows: the borrower agrees. */
 export async function agreeToPermissions(page: Page): Promise<void> {
@@ -17,6 +17,26 @@ export async function signInWithCode(page: Page, baseURL: string, mobile: string
   await page.getByText(/Code sent to/).waitFor();
   await page.getByLabel('Verification code').fill(await latestCode(baseURL, mobile));
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+/**
+ * On confirm_borrow or agreement: the tick, a `signAgreement` code by SMS (past the cool-down of the
+ * sign-in code), typed as the borrower reads it, and Sign; waits for the signed state.
+ */
+export async function signWithCode(page: Page, baseURL: string, mobile: string): Promise<void> {
+  await page.getByLabel('I have read and agree to the loan agreement and the Disclosure Statement').check();
+  await passResendCooldown(baseURL);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page
+    .getByText(/Code sent to/)
+    .first()
+    .waitFor();
+  await page.getByLabel('SMS code').fill(await latestCode(baseURL, mobile));
+  await page.getByRole('button', { name: 'Sign', exact: true }).click();
+  await page
+    .getByText(/^Signed on /)
+    .first()
+    .waitFor();
 }
 
 /**

@@ -1,3 +1,5 @@
+import { DEV_CLOCK_PATH } from '@hiram/contract/api/routes';
+import { VERIFY_CODE_RESEND_COOLDOWN_SECONDS } from '@hiram/contract/auth-rules';
 import { expect } from 'vitest';
 
 interface OutboxMessage {
@@ -22,4 +24,22 @@ export function newMobile(): string {
   counter += 1;
   const suffix = `${Date.now() % 1_000_000}`.padStart(6, '0');
   return `0917${String(counter % 10)}${suffix.slice(0, 6)}`;
+}
+
+/** Moves the server's clock forward (POST /dev/clock, outside production only). */
+export async function moveServerClock(baseURL: string, seconds: number): Promise<void> {
+  const response = await fetch(`${baseURL}${DEV_CLOCK_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceSeconds: seconds }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+/**
+ * Moves the server's clock past the resend cool-down of the last code to any number, so a journey asks for
+ * a second code (signing after signing in) without waiting a real minute.
+ */
+export function passResendCooldown(baseURL: string): Promise<void> {
+  return moveServerClock(baseURL, VERIFY_CODE_RESEND_COOLDOWN_SECONDS + 1);
 }

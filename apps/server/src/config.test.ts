@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, helpText, loadConfig, markdownTable, VARIABLES } from './config.ts';
 
+/** The least a production start needs. */
+const PRODUCTION = { NODE_ENV: 'production', CODE_SECRET: 'k'.repeat(32) };
+
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
   try {
     loadConfig(env, { cwd: '/srv/hiram' });
@@ -33,8 +36,8 @@ describe('loadConfig', () => {
   });
 
   it('refuses clear paths in production unless asked, and keeps tests quiet', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).clearPaths).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', CLEAR_PATHS: 'true' }).clearPaths).toBe(true);
+    expect(loadConfig(PRODUCTION).clearPaths).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, CLEAR_PATHS: 'true' }).clearPaths).toBe(true);
     expect(loadConfig({ CLEAR_PATHS: 'off' }).clearPaths).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
   });
@@ -71,10 +74,8 @@ describe('loadConfig', () => {
   it('assesses orders soon in development, at once in tests, after five minutes in production', () => {
     expect(loadConfig({}).assessmentDelaySeconds).toBe(20);
     expect(loadConfig({ NODE_ENV: 'test' }).assessmentDelaySeconds).toBe(0);
-    expect(loadConfig({ NODE_ENV: 'production' }).assessmentDelaySeconds).toBe(300);
-    expect(
-      loadConfig({ NODE_ENV: 'production', ASSESSMENT_DELAY_SECONDS: '60' }).assessmentDelaySeconds,
-    ).toBe(60);
+    expect(loadConfig(PRODUCTION).assessmentDelaySeconds).toBe(300);
+    expect(loadConfig({ ...PRODUCTION, ASSESSMENT_DELAY_SECONDS: '60' }).assessmentDelaySeconds).toBe(60);
     expect(problemsOf({ ASSESSMENT_DELAY_SECONDS: '-1' })).toEqual([
       'ASSESSMENT_DELAY_SECONDS must be an integer from 0 to 86400 (got "-1")',
     ]);
@@ -94,7 +95,7 @@ describe('loadConfig', () => {
         HOST: '0.0.0.0',
         DATABASE_URL: 'postgres://hiram:secret@db:5432/hiram',
         PUBLIC_URL: 'https://app.hiram.ph/',
-        NODE_ENV: 'production',
+        ...PRODUCTION,
         SMS_PROVIDER: 'sandbox',
         SESSION_TTL_DAYS: '7',
         LOG_LEVEL: 'warn',
@@ -152,6 +153,26 @@ describe('loadConfig', () => {
     expect(problemsOf({ SESSION_TTL: '4s', SESSION_TTL_DAYS: '2' })).toEqual([
       'Set SESSION_TTL or SESSION_TTL_DAYS, not both',
     ]);
+  });
+
+  it('ends a sign-in unused for SESSION_IDLE, a week by default', () => {
+    expect(loadConfig({}).sessionIdleSeconds).toBe(7 * 86_400);
+    expect(loadConfig({ SESSION_IDLE: '30m' }).sessionIdleSeconds).toBe(1800);
+    expect(problemsOf({ SESSION_IDLE: 'soon' })).toEqual([
+      'SESSION_IDLE must be a duration like 30d, 12h, 15m or 4s, at most 365d (got "soon")',
+    ]);
+  });
+
+  it('needs a CODE_SECRET of 32 characters in production, never echoed, and makes one up elsewhere', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'CODE_SECRET is required in production (at least 32 characters)',
+    ]);
+    const short = problemsOf({ ...PRODUCTION, CODE_SECRET: 'hunter2-hunter2' });
+    expect(short).toEqual(['CODE_SECRET must have at least 32 characters']);
+    expect(loadConfig(PRODUCTION).codeSecret).toBe('k'.repeat(32));
+    const [one, two] = [loadConfig({}).codeSecret, loadConfig({}).codeSecret];
+    expect(one).toHaveLength(64);
+    expect(one).not.toBe(two);
   });
 
   it('treats empty variables as unset', () => {

@@ -21,6 +21,8 @@ export type PayoutProviderName = (typeof PAYOUT_PROVIDERS)[number];
 export const COLLECTIONS_PROVIDERS = ['sandbox'] as const;
 export type CollectionsProviderName = (typeof COLLECTIONS_PROVIDERS)[number];
 export const WEBHOOK_SECRET_MIN_LENGTH = 16;
+export const CODE_SECRET_MIN_LENGTH = 32;
+export const SESSION_IDLE_DEFAULT_SECONDS = 7 * 86_400;
 export const ASSESSMENT_DELAY_DEFAULTS: Record<NodeEnv, number> = {
   development: 20,
   test: 0,
@@ -56,6 +58,10 @@ export interface Config {
   opsApiKey: string | null;
   /** How long a sign-in lasts: SESSION_TTL, or SESSION_TTL_DAYS in seconds. */
   sessionTtlSeconds: number;
+  /** How long a sign-in lasts without a call before it must be made again (SESSION_IDLE). */
+  sessionIdleSeconds: number;
+  /** The key of the verification codes' HMAC (CODE_SECRET). */
+  codeSecret: string;
   /** Whether `/api/security/login` is accepted besides its cipher. */
   clearPaths: boolean;
   logLevel: LogLevel;
@@ -160,6 +166,16 @@ export const VARIABLES: readonly VariableDoc[] = [
     default: '(none)',
     description:
       "A sign-in's life as a duration (`30d`, `12h`, `15m`, `4s`), instead of SESSION_TTL_DAYS (tests)",
+  },
+  {
+    name: 'SESSION_IDLE',
+    default: '7d',
+    description: 'A sign-in unused this long (`7d`, `12h`, `30m`) ends; signing in again is needed',
+  },
+  {
+    name: 'CODE_SECRET',
+    default: '(random at start; required in production)',
+    description: `Key of the keyed hash (HMAC) that stores SMS codes, at least ${CODE_SECRET_MIN_LENGTH} characters; the same for every server process`,
   },
   {
     name: 'CLEAR_PATHS',
@@ -397,6 +413,14 @@ const EnvSchema = z.object({
     }),
   SESSION_TTL_DAYS: integer('SESSION_TTL_DAYS', 1, 365, 30),
   SESSION_TTL: duration('SESSION_TTL'),
+  SESSION_IDLE: duration('SESSION_IDLE'),
+  CODE_SECRET: z
+    .string()
+    .optional()
+    .refine((raw) => raw === undefined || raw.trim().length >= CODE_SECRET_MIN_LENGTH, {
+      // A secret is never echoed.
+      message: `CODE_SECRET must have at least ${CODE_SECRET_MIN_LENGTH} characters`,
+    }),
   CLEAR_PATHS: boolean('CLEAR_PATHS'),
   LOG_LEVEL: oneOf('LOG_LEVEL', LOG_LEVELS, undefined),
   METRICS_TOKEN: z
@@ -433,6 +457,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     throw new ConfigError(['Set SESSION_TTL or SESSION_TTL_DAYS, not both']);
   }
   const vars = parsed.data;
+  if (vars.NODE_ENV === 'production' && !vars.CODE_SECRET) {
+    // A random key per process would refuse codes sent through another process, and lose them at a restart.
+    throw new ConfigError([
+      `CODE_SECRET is required in production (at least ${CODE_SECRET_MIN_LENGTH} characters)`,
+    ]);
+  }
   const cwd = options.cwd ?? (env.INIT_CWD?.trim() || process.cwd());
   const nodeEnv = vars.NODE_ENV ?? 'development';
   const fromCwd = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
@@ -457,6 +487,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     payoutWebhookSecret: vars.PAYOUT_WEBHOOK_SECRET?.trim() ?? randomBytes(32).toString('hex'),
     opsApiKey: vars.OPS_API_KEY?.trim() ?? null,
     sessionTtlSeconds: vars.SESSION_TTL ?? vars.SESSION_TTL_DAYS * 86_400,
+    sessionIdleSeconds: vars.SESSION_IDLE ?? SESSION_IDLE_DEFAULT_SECONDS,
+    // Codes live minutes: outside production a key per start only costs the codes outstanding at a restart.
+    codeSecret: vars.CODE_SECRET?.trim() ?? randomBytes(32).toString('hex'),
     clearPaths: vars.CLEAR_PATHS ?? nodeEnv !== 'production',
     logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     metricsToken: vars.METRICS_TOKEN?.trim() ?? null,

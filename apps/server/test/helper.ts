@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { RequestOf, ResponseOf } from '@hiram/contract/api/endpoints';
 import { API, API_PREFIX, type ApiName, DEV_SMS_OUTBOX_PATH, HEADERS } from '@hiram/contract/api/routes';
+import type { VerifyCodePurpose } from '@hiram/contract/auth-rules';
 import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
 import { encryptPath } from '@hiram/contract/cipher';
 import type { Envelope } from '@hiram/contract/envelope';
@@ -154,6 +155,11 @@ export interface TestServer {
    * Moves the clock 61 s first, past the resend cool-down.
    */
   signIn(mobile?: string, options?: CallOptions): Promise<{ mobile: string; token: string; userId: string }>;
+  /**
+   * A code for `purpose` sent to the signed-in borrower's own number, read from the outbox (signing an
+   * agreement, changing the account). Moves the clock 61 s first, past the resend cool-down.
+   */
+  ownCode(token: string, purpose: VerifyCodePurpose, options?: CallOptions): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -300,6 +306,16 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     return { mobile, token: login.body.data.token, userId: login.body.data.user.userId };
   };
 
+  const ownCode: TestServer['ownCode'] = async (token, purpose, callOptions = {}) => {
+    const user = await call('getUserInfo', {}, { ...callOptions, token });
+    if (user.status !== 200) throw new Error(`getUserInfo answered ${JSON.stringify(user.body)}`);
+    clock.advance(61);
+    const { mobile } = user.body.data;
+    const sent = await call('getVerifyCode', { mobile, type: purpose }, callOptions);
+    if (sent.status !== 200) throw new Error(`getVerifyCode answered ${JSON.stringify(sent.body)}`);
+    return lastCode(mobile);
+  };
+
   return {
     app,
     db,
@@ -312,6 +328,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     lastSms,
     lastCode,
     signIn,
+    ownCode,
     async close() {
       await app.close();
       await opened?.dispose();

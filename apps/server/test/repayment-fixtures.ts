@@ -27,7 +27,11 @@ export async function repayingLoan(server: TestServer, amount = DEMO_PRODUCT.min
   await server.call('submitOrder', { orderId }, { token });
   await server.settle();
   const { documentHash } = (await server.call('loanAgreement', { orderId }, { token })).body.data;
-  const signed = await server.call('signAgreement', { orderId, documentHash, agreed: true }, { token });
+  const signed = await server.call(
+    'signAgreement',
+    { orderId, documentHash, agreed: true, code: await server.ownCode(token, 'signAgreement') },
+    { token },
+  );
   expect(signed.status, JSON.stringify(signed.body)).toBe(200);
   const paidOut = await server.call('getMoney', { orderId }, { token });
   expect(paidOut.status, JSON.stringify(paidOut.body)).toBe(200);

@@ -31,7 +31,11 @@ export async function disbursedLoan(
   await server.call('submitOrder', { orderId }, { token });
   await server.settle();
   const { documentHash } = (await server.call('loanAgreement', { orderId }, { token })).body.data;
-  const signed = await server.call('signAgreement', { orderId, documentHash, agreed: true }, { token });
+  const signed = await server.call(
+    'signAgreement',
+    { orderId, documentHash, agreed: true, code: await server.ownCode(token, 'signAgreement') },
+    { token },
+  );
   expect(signed.status, JSON.stringify(signed.body)).toBe(200);
   await payOut(server, orderId);
   return { ...signedIn, orderId };

@@ -5,6 +5,14 @@ export const VERIFY_CODE_MAX_WRONG_TRIES = 5;
 export const VERIFY_CODE_RESEND_COOLDOWN_SECONDS = 60;
 export const VERIFY_CODE_MAX_SENDS_PER_HOUR = 5;
 
+/**
+ * Wrong passwords from one client address to one account before password sign-in waits there; each further
+ * one doubles the wait, up to the cap. Other addresses, and sign-in with a code, are never held up.
+ */
+export const PASSWORD_FREE_FAILURES = 3;
+export const PASSWORD_FIRST_WAIT_SECONDS = 30;
+export const PASSWORD_MAX_WAIT_SECONDS = 3600;
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 64;
 
@@ -17,6 +25,8 @@ export const VERIFY_CODE_PURPOSES = [
   'changeBankCard',
   /** Paying from a link without signing in (/portal/repayment/*): sent to the loan's own mobile. */
   'repayment',
+  /** Signing a loan agreement: the code is part of the signature record. */
+  'signAgreement',
 ] as const;
 export type VerifyCodePurpose = (typeof VERIFY_CODE_PURPOSES)[number];
 

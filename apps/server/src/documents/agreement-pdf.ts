@@ -1,5 +1,6 @@
 import { DISCLOSURE_TEXT, disclosureSections } from '@hiram/contract/disclosure-text';
 import { fillTemplate, type Language } from '@hiram/contract/languages';
+import { maskPhMobile } from '@hiram/contract/mobile';
 import { formatPeso } from '@hiram/contract/money';
 import type { SignedAgreement } from '../plugins/app/agreements.ts';
 import { type PdfBlock, renderPdf } from './pdf.ts';
@@ -25,6 +26,12 @@ const TEXT = {
     es: 'Idioma leído al firmar',
   },
   client: { en: 'Signed from', fil: 'Pinirmahan mula sa', es: 'Firmado desde' },
+  code: { en: 'Confirmed with', fil: 'Kinumpirma gamit ang', es: 'Confirmado con' },
+  codeValue: {
+    en: 'the SMS code sent to {mobile} (challenge {challengeId})',
+    fil: 'SMS code na ipinadala sa {mobile} (challenge {challengeId})',
+    es: 'el código SMS enviado al {mobile} (desafío {challengeId})',
+  },
   address: { en: 'Network address', fil: 'Network address', es: 'Dirección de red' },
   hash: {
     en: 'Document fingerprint (SHA-256)',
@@ -125,6 +132,15 @@ export function agreementPdf(signed: SignedAgreement, language: Language): Promi
         { label: say('signedAt'), value: manilaTime(signed.signedAt, language) },
         { label: say('client'), value: from || unknown },
         { label: say('address'), value: client.clientAddress ?? unknown },
+        {
+          label: say('code'),
+          value: signed.code
+            ? say('codeValue', {
+                mobile: maskPhMobile(signed.code.sentTo),
+                challengeId: signed.code.challengeId,
+              })
+            : unknown,
+        },
         { label: say('signedIn'), value: LANGUAGE_NAMES[signed.signedIn] ?? signed.signedIn },
         { label: say('hash'), value: signed.documentHash, strong: true },
       ],

@@ -1,3 +1,9 @@
+import {
+  PASSWORD_FIRST_WAIT_SECONDS,
+  PASSWORD_FREE_FAILURES,
+  PASSWORD_MAX_WAIT_SECONDS,
+} from '@hiram/contract/auth-rules';
+
 /**
  * Limits the server enforces besides the sign-in rules of the contract (auth-rules.ts). Per client
  * address limits are generous because Philippine mobile networks put many borrowers behind one address.
@@ -7,8 +13,11 @@ export const HOUR_SECONDS = 3600;
 export const CODE_SENDS_PER_ADDRESS_PER_HOUR = 20;
 /** existsByMobile and isRequiredVerificationCode answers (they tell whether a number has an account). */
 export const ACCOUNT_LOOKUPS_PER_ADDRESS_PER_HOUR = 60;
-/** Wrong passwords before password sign-in pauses for the number, and for the client address. */
-export const PASSWORD_FAILURES_PER_MOBILE_PER_HOUR = 10;
+/**
+ * Wrong passwords from one client address, to any accounts, before password sign-in pauses there. Per account
+ * and address the wait grows instead (passwordRetryAfter); no limit is per account alone, or a stranger who
+ * knows a number could keep its owner out (docs/decisions/0017-codes-and-password-backoff.md).
+ */
 export const PASSWORD_FAILURES_PER_ADDRESS_PER_HOUR = 50;
 /** Crash reports accepted from one client address in an hour, and kept per brand (oldest deleted first). */
 export const CRASH_LOGS_PER_ADDRESS_PER_HOUR = 120;
@@ -34,6 +43,19 @@ export function windowRetryAfter(
   const leaving = sorted[sorted.length - limit] as Date;
   const seconds = Math.ceil((leaving.getTime() + windowSeconds * 1000 - now.getTime()) / 1000);
   return Math.max(1, seconds);
+}
+
+/**
+ * Seconds to wait before one more password try for an account from an address, given the wrong tries there
+ * within the last hour, or null when it may be tried now: a few are free, then each wait doubles up to the cap.
+ */
+export function passwordRetryAfter(failures: readonly Date[], now: Date): number | null {
+  if (failures.length < PASSWORD_FREE_FAILURES) return null;
+  const latest = Math.max(...failures.map((d) => d.getTime()));
+  const doublings = failures.length - PASSWORD_FREE_FAILURES;
+  const waitSeconds = Math.min(PASSWORD_FIRST_WAIT_SECONDS * 2 ** doublings, PASSWORD_MAX_WAIT_SECONDS);
+  const seconds = Math.ceil((latest + waitSeconds * 1000 - now.getTime()) / 1000);
+  return seconds > 0 ? seconds : null;
 }
 
 /** Every server process looks for due background jobs this often (besides wake-ups after its own requests). */

@@ -13,6 +13,11 @@ const TEXTS = {
     fil: 'Ang iyong {app} code para palitan ang account na tatanggap ng iyong loan ay {code}. Mag-e-expire ito sa loob ng {minutes} minuto. Huwag itong ibahagi kaninuman, kahit sa staff ng {app}.',
     es: 'Su código de {app} para cambiar la cuenta que recibe su préstamo es {code}. Caduca en {minutes} minutos. No lo comparta con nadie, ni con el personal de {app}.',
   },
+  signAgreementCode: {
+    en: 'Your {app} code to sign your loan agreement is {code}. It expires in {minutes} minutes. Entering it signs the agreement: never share it, not even with {app} staff.',
+    fil: 'Ang iyong {app} code para pirmahan ang iyong loan agreement ay {code}. Mag-e-expire ito sa loob ng {minutes} minuto. Ang paglagay nito ay pagpirma sa agreement: huwag itong ibahagi kaninuman, kahit sa staff ng {app}.',
+    es: 'Su código de {app} para firmar su contrato de préstamo es {code}. Caduca en {minutes} minutos. Introducirlo firma el contrato: no lo comparta con nadie, ni con el personal de {app}.',
+  },
   accountChanged: {
     en: 'The account that receives your {app} loan was changed to {account}. If this was not you, contact {app} now.',
     fil: 'Napalitan ang account na tatanggap ng iyong {app} loan: {account}. Kung hindi ikaw ito, makipag-ugnayan agad sa {app}.',

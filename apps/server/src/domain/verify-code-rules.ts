@@ -50,9 +50,19 @@ export type CodeVerdict =
       lock: boolean;
     };
 
+export type CodeRefusal = Extract<CodeVerdict, { accepted: false }>;
+
+/** No code was ever sent to the number for the purpose. */
+export const NO_CODE_SENT: CodeRefusal = {
+  accepted: false,
+  error: 'INVALID_VERIFY_CODE',
+  countWrongTry: false,
+  lock: false,
+};
+
 /** The verdict on a typed code against the newest challenge of its number and purpose (null: none sent). */
 export function judgeCode(challenge: Challenge | null, codeMatches: boolean, now: Date): CodeVerdict {
-  if (!challenge) return { accepted: false, error: 'INVALID_VERIFY_CODE', countWrongTry: false, lock: false };
+  if (!challenge) return NO_CODE_SENT;
   if (challenge.lockedAt)
     return { accepted: false, error: 'VERIFY_CODE_LOCKED', countWrongTry: false, lock: false };
   if (challenge.usedAt || now.getTime() >= challenge.expiresAt.getTime()) {

@@ -60,7 +60,8 @@ export const ERROR_RESPONSES = { '4xx': ErrorEnvelope, '5xx': ErrorEnvelope } as
 export async function authenticate(request: FastifyRequest): Promise<void> {
   const token = tokenFromAuthorization(request.headers.authorization);
   if (!token) throw new AppError('NOT_LOGGED_IN');
-  const result = await request.server.sessions.authenticate(token);
+  if (!request.brand) throw new AppError('UNKNOWN_BRAND');
+  const result = await request.server.sessions.authenticate(token, request.brand.packageName);
   if (typeof result === 'string') throw new AppError(result);
   request.session = result;
 }

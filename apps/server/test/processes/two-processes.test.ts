@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +26,9 @@ let sql: pg.Client;
 beforeAll(async () => {
   database = await createTestPostgresDatabase();
   // One after the other: the first migrates and seeds the new database, the second finds it ready.
-  for (let i = 0; i < 2; i++) servers.push(await startServer({ DATABASE_URL: database.url }));
+  // One CODE_SECRET for both, as in production: a code sent through one process is checked by either.
+  const env = { DATABASE_URL: database.url, CODE_SECRET: randomBytes(32).toString('hex') };
+  for (let i = 0; i < 2; i++) servers.push(await startServer(env));
   sql = new pg.Client({ connectionString: database.url });
   await sql.connect();
 }, 120_000);

@@ -798,10 +798,11 @@ export const ENDPOINTS = {
   signAgreement: endpoint(
     'signAgreement',
     'loan',
-    'Sign the agreement of an approved order (status 14): records the time, the client and the hash, and moves the order to 18 (getMoney). `agreed` must be true (agreementRequired); a documentHash that is not the current one answers 40902 (reload). A repeat answers the recorded signature.',
+    "Sign the agreement of an approved order (status 14) with a fresh `signAgreement` SMS code sent to the borrower's own number: records the time, the client, the hash and the code's challenge, and moves the order to 18 (getMoney). `agreed` must be true (agreementRequired); a documentHash that is not the current one answers 40902 (reload); a wrong, expired or locked code answers 40006, 40007 or 40008 and signs nothing. A repeat answers the recorded signature.",
     z.object({
       orderId,
       documentHash: z.string({ message: 'required' }).min(1, 'required').max(128, 'invalid'),
+      code: verifyCode,
       agreed: z
         .boolean({ message: 'agreementRequired' })
         .refine((value) => value, 'agreementRequired')

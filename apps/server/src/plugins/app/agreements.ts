@@ -24,11 +24,13 @@ import {
 } from '../../domain/products.ts';
 import { openChannels } from './collections.ts';
 import type { LoanOrders } from './loan-orders.ts';
+import type { VerifyCodes } from './verify-codes.ts';
 
 /**
  * The loan agreement of an approved order and its signature (GUIDE section 5). The document is rebuilt from
  * the order's quote, its product's terms, the brand's lender details and open channels, and today, so its hash
- * changes whenever anything the borrower reads would; signing records that hash with the time and client.
+ * changes whenever anything the borrower reads would; signing records that hash with the time and client,
+ * and the `signAgreement` SMS code that the borrower typed to sign (docs/decisions/0018).
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -42,6 +44,8 @@ export interface SigningClient {
 
 interface OrderRow {
   order_id: string;
+  /** The borrower's number (E.164): the signing code goes to it. */
+  mobile: string;
   package_name: string;
   product_id: string;
   status: number;
@@ -70,6 +74,8 @@ interface SignatureRecordRow extends SignatureRow {
   app_name: string | null;
   package_name: string | null;
   language: string;
+  code_challenge_id: string | null;
+  code_sent_to: string | null;
 }
 
 /** A signed agreement as the PDF prints it: the text in the reader's language and the signature record. */
@@ -82,6 +88,8 @@ export interface SignedAgreement {
   client: SigningClient;
   /** The language the borrower read when signing. */
   signedIn: string;
+  /** The SMS code typed to sign; null for signatures made before codes were asked (migration 0012). */
+  code: { challengeId: string; sentTo: string } | null;
 }
 
 /**
@@ -121,6 +129,7 @@ export class Agreements {
     private readonly clock: Clock,
     private readonly loanOrders: LoanOrders,
     private readonly lenderOf: (packageName: string) => LenderDetails | undefined,
+    private readonly codes: VerifyCodes,
   ) {}
 
   async view(userId: string, orderId: string, language: Language): Promise<LoanAgreement> {
@@ -130,13 +139,17 @@ export class Agreements {
     });
   }
 
+  /**
+   * Signs with a fresh `signAgreement` code sent to the borrower's number. Everything else is checked first,
+   * so a stale page does not use up the code; a wrong code is counted even though the call fails.
+   */
   async sign(
     userId: string,
-    input: { orderId: string; documentHash: string; agreed: boolean },
+    input: { orderId: string; documentHash: string; agreed: boolean; code: string },
     language: Language,
     client: SigningClient,
   ): Promise<LoanAgreement> {
-    return this.db.transaction(async (tx) => {
+    const outcome = await this.db.transaction(async (tx) => {
       const order = await this.order(tx, userId, input.orderId, true);
       const signed = await this.signature(tx, input.orderId);
       // A repeat (a retried tap, a second device) answers the signature already recorded.
@@ -146,6 +159,9 @@ export class Agreements {
       const document = await this.document(tx, order, 'en');
       // The borrower read something else (terms or lender details changed since): they must reload.
       if (input.documentHash !== document.documentHash) throw new AppError('CONFLICT');
+      const code = await this.codes.consume(tx, order.mobile, 'signAgreement', input.code);
+      // Returned, not thrown: the wrong try must be committed.
+      if (!code.accepted) return code.error;
       const signedAt = this.clock.now().toISOString();
       const signedDocument: HashedDocument = {
         agreement: document.agreement,
@@ -153,8 +169,9 @@ export class Agreements {
       };
       await tx.query(
         `insert into agreement_signatures (order_id, user_id, document_hash, signed_at, user_agent,
-           client_address, app_name, package_name, language, signed_document, borrower_name)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+           client_address, app_name, package_name, language, signed_document, borrower_name,
+           code_challenge_id, code_sent_to)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
         [
           input.orderId,
           userId,
@@ -167,6 +184,8 @@ export class Agreements {
           language,
           JSON.stringify(signedDocument),
           document.borrowerName,
+          code.challengeId,
+          order.mobile,
         ],
       );
       await this.loanOrders.moveIn(tx, input.orderId, 'sign', { userId, reason: 'agreement signed' });
@@ -177,6 +196,8 @@ export class Agreements {
         borrower_name: document.borrowerName,
       });
     });
+    if (typeof outcome === 'string') throw new AppError(outcome);
+    return outcome;
   }
 
   /**
@@ -188,7 +209,7 @@ export class Agreements {
       const order = await this.order(tx, userId, orderId, false);
       const [row] = await tx.query<SignatureRecordRow>(
         `select document_hash, signed_at, signed_document, borrower_name, user_agent, client_address,
-           app_name, package_name, language
+           app_name, package_name, language, code_challenge_id, code_sent_to
          from agreement_signatures where order_id = $1`,
         [orderId],
       );
@@ -210,6 +231,10 @@ export class Agreements {
           packageName: row.package_name,
         },
         signedIn: row.language,
+        code:
+          row.code_challenge_id && row.code_sent_to
+            ? { challengeId: row.code_challenge_id, sentTo: row.code_sent_to }
+            : null,
       };
     });
   }
@@ -306,10 +331,10 @@ export class Agreements {
   private async order(tx: Queryable, userId: string, orderId: string, lock: boolean): Promise<OrderRow> {
     if (!UUID.test(orderId)) throw new AppError('NOT_FOUND');
     const [row] = await tx.query<OrderRow>(
-      `select o.order_id, o.package_name, o.product_id, o.status, o.quote, p.basic_info,
+      `select o.order_id, u.mobile, o.package_name, o.product_id, o.status, o.quote, p.basic_info,
          (select min(e.at) from loan_order_events e where e.order_id = o.order_id and e.to_status = $3)
            as approved_at
-       from loan_orders o left join profiles p on p.user_id = o.user_id
+       from loan_orders o join users u on u.user_id = o.user_id left join profiles p on p.user_id = o.user_id
        where o.order_id = $1 and o.user_id = $2${lock ? ' for update of o' : ''}`,
       [orderId, userId, LOAN_ORDER_STATUS.confirm],
     );

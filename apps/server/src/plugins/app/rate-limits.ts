@@ -27,21 +27,20 @@ export class RateLimits {
 
   /** Seconds to wait before `subject` may do `scope` again, or null when it may now. */
   async retryAfter(rule: Limit, subject: string): Promise<number | null> {
-    const now = this.clock.now();
-    const since = new Date(now.getTime() - rule.windowSeconds * 1000);
+    return windowRetryAfter(await this.hits(rule, subject), rule.limit, rule.windowSeconds, this.clock.now());
+  }
+
+  /** When `subject` did `scope` within the rule's window. */
+  async hits(rule: Pick<Limit, 'scope' | 'windowSeconds'>, subject: string): Promise<Date[]> {
+    const since = new Date(this.clock.now().getTime() - rule.windowSeconds * 1000);
     const rows = await this.db.query<{ hit_at: Date }>(
       'select hit_at from rate_limit_hits where scope = $1 and subject = $2 and hit_at > $3',
       [rule.scope, subject, since.toISOString()],
     );
-    return windowRetryAfter(
-      rows.map((r) => r.hit_at),
-      rule.limit,
-      rule.windowSeconds,
-      now,
-    );
+    return rows.map((r) => new Date(r.hit_at));
   }
 
-  async record(rule: Limit, subject: string): Promise<void> {
+  async record(rule: Pick<Limit, 'scope'>, subject: string): Promise<void> {
     const now = this.clock.now();
     await this.db.query('insert into rate_limit_hits (scope, subject, hit_at) values ($1, $2, $3)', [
       rule.scope,

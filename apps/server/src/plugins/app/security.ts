@@ -4,11 +4,12 @@ import type { ErrorKey } from '@hiram/contract/errors';
 import type { Language } from '@hiram/contract/languages';
 import type { Database } from '../../db/database.ts';
 import { AppError, invalidField, tooManyRequests } from '../../domain/app-error.ts';
+import type { Clock } from '../../domain/clock.ts';
 import {
   ACCOUNT_LOOKUPS_PER_ADDRESS_PER_HOUR,
   HOUR_SECONDS,
   PASSWORD_FAILURES_PER_ADDRESS_PER_HOUR,
-  PASSWORD_FAILURES_PER_MOBILE_PER_HOUR,
+  passwordRetryAfter,
 } from '../../domain/limits.ts';
 import { smsText } from '../../domain/sms-texts.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
@@ -35,9 +36,9 @@ const ACCOUNT_LOOKUPS = {
   limit: ACCOUNT_LOOKUPS_PER_ADDRESS_PER_HOUR,
   windowSeconds: HOUR_SECONDS,
 };
-const PASSWORD_FAILURES_BY_MOBILE = {
-  scope: 'password-failure-mobile',
-  limit: PASSWORD_FAILURES_PER_MOBILE_PER_HOUR,
+/** Wrong passwords per account and client address: the subject is `<mobile> <address>`. */
+const PASSWORD_FAILURES_BY_ACCOUNT_AND_ADDRESS = {
+  scope: 'password-failure-account-address',
   windowSeconds: HOUR_SECONDS,
 };
 const PASSWORD_FAILURES_BY_ADDRESS = {
@@ -74,6 +75,7 @@ export class Security {
     private readonly codes: VerifyCodes,
     private readonly rateLimits: RateLimits,
     private readonly sms: SmsProvider,
+    private readonly clock: Clock,
   ) {}
 
   sendCode(caller: Caller, mobile: string, purpose: VerifyCodePurpose): Promise<void> {
@@ -214,10 +216,16 @@ export class Security {
     if (wait !== null) throw tooManyRequests(wait);
   }
 
-  /** The account when the password is right; wrong passwords are counted and paused per number and address. */
+  /**
+   * The account when the password is right. Wrong passwords slow the guesser, never the owner: the wait grows
+   * per account and client address, and a cap holds per address; the owner elsewhere, or with a code, gets in.
+   */
   private async checkPassword(caller: Caller, mobile: string, password: string): Promise<Account> {
+    const pair = `${mobile} ${caller.clientAddress}`;
     const waits = await Promise.all([
-      this.rateLimits.retryAfter(PASSWORD_FAILURES_BY_MOBILE, mobile),
+      this.rateLimits
+        .hits(PASSWORD_FAILURES_BY_ACCOUNT_AND_ADDRESS, pair)
+        .then((failures) => passwordRetryAfter(failures, this.clock.now())),
       this.rateLimits.retryAfter(PASSWORD_FAILURES_BY_ADDRESS, caller.clientAddress),
     ]);
     const wait = Math.max(...waits.map((w) => w ?? 0));
@@ -225,7 +233,7 @@ export class Security {
     const account = await this.accounts.findByMobile(this.db, mobile);
     if (account && (await this.accounts.passwordMatches(account, password))) return account;
     if (!account) await this.accounts.passwordMatches(null, password);
-    await this.rateLimits.record(PASSWORD_FAILURES_BY_MOBILE, mobile);
+    await this.rateLimits.record(PASSWORD_FAILURES_BY_ACCOUNT_AND_ADDRESS, pair);
     await this.rateLimits.record(PASSWORD_FAILURES_BY_ADDRESS, caller.clientAddress);
     throw new AppError('INVALID_CREDENTIALS');
   }

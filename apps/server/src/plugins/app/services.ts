@@ -74,9 +74,12 @@ export const servicesPlugin = fp<ServicesOptions>(
     if (!sms) throw new Error(`No SMS provider named ${config.smsProvider}`);
     const jobs = new Jobs(db, clock, app.log, { pollMs: JOB_POLL_MS });
     const rateLimits = new RateLimits(db, clock);
-    const sessions = new Sessions(db, clock, config.sessionTtlSeconds);
+    const sessions = new Sessions(db, clock, {
+      ttlSeconds: config.sessionTtlSeconds,
+      idleSeconds: config.sessionIdleSeconds,
+    });
     const accounts = new Accounts(clock);
-    const codes = new VerifyCodes(db, clock, sms);
+    const codes = new VerifyCodes(db, clock, sms, config.codeSecret);
 
     // The sandbox answers through our own webhook, over the whole HTTP stack, as the real service would.
     const identityProvider: IdentityProvider = new SandboxIdentity(db, jobs, clock, {
@@ -115,7 +118,7 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('sandboxSms', sandboxSms);
     app.decorate('sessions', sessions);
     app.decorate('rateLimits', rateLimits);
-    app.decorate('security', new Security(db, accounts, sessions, codes, rateLimits, sms));
+    app.decorate('security', new Security(db, accounts, sessions, codes, rateLimits, sms, clock));
     app.decorate('jobs', jobs);
     const ledger = new Ledger(clock);
     app.decorate('ledger', ledger);
@@ -134,7 +137,7 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('market', new Market(db, clock, application, loanOrders));
     app.decorate(
       'agreements',
-      new Agreements(db, clock, loanOrders, (name) => app.brands.find(name)?.lender),
+      new Agreements(db, clock, loanOrders, (name) => app.brands.find(name)?.lender, codes),
     );
     app.decorate('assessment', new Assessment(clock, application, loanOrders, jobs));
     app.decorate('identity', new Identity(db, clock, jobs, identityProvider));

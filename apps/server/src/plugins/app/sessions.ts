@@ -2,11 +2,19 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { TOKEN_MAX_LENGTH } from '../../domain/limits.ts';
-import { type SessionEndReason, type SessionProblem, sessionProblem } from '../../domain/session-rules.ts';
+import {
+  LAST_SEEN_STEP_MS,
+  type SessionEndReason,
+  type SessionProblem,
+  type StoredSession,
+  sessionProblem,
+} from '../../domain/session-rules.ts';
 
 /**
  * Sessions (GUIDE section 6): 32 random bytes as the token, only its SHA-256 stored, an expiry, and one
  * open session per borrower: a new sign-in ends the others, whose tokens then answer LOGGED_IN_ELSEWHERE.
+ * A session also ends when unused for the idle limit, and opens calls of the brand it was opened under only
+ * (docs/decisions/0018-idle-sessions-and-signing-codes.md).
  */
 export interface StartedSession {
   token: string;
@@ -24,17 +32,23 @@ function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-interface OpenSession extends CurrentSession {
-  expiresAt: Date;
+interface OpenSession extends CurrentSession, StoredSession {
   /** Clock time (ms) until which this answer is reused without asking the database. */
   freshUntil: number;
+}
+
+export interface SessionLimits {
+  /** How long a sign-in lasts at most. */
+  ttlSeconds: number;
+  /** How long it lasts without a call. */
+  idleSeconds: number;
 }
 
 /**
  * An open session is looked up once and then trusted for a moment (docs/decisions/0009): Home's calls
  * come in a burst, and a second query per call halves what the server can answer. This process forgets a
  * borrower's sessions as soon as it ends or replaces one; another server process sharing the database
- * notices within SESSION_REUSE_MS. Expiry is checked on every call.
+ * notices within SESSION_REUSE_MS. Expiry, the idle limit and the brand are checked on every call.
  */
 export const SESSION_REUSE_MS = 2000;
 const MAX_REMEMBERED_SESSIONS = 10_000;
@@ -45,7 +59,7 @@ export class Sessions {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly ttlSeconds: number,
+    private readonly limits: SessionLimits,
   ) {}
 
   /** Forgets what this process remembers of a borrower's sessions (they were just ended or replaced). */
@@ -72,44 +86,60 @@ export class Sessions {
       [userId, now.toISOString()],
     );
     const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(now.getTime() + this.ttlSeconds * 1000);
+    const expiresAt = new Date(now.getTime() + this.limits.ttlSeconds * 1000);
     await tx.query(
-      `insert into sessions (session_id, user_id, token_hash, package_name, created_at, expires_at)
-       values ($1, $2, $3, $4, $5, $6)`,
+      `insert into sessions (session_id, user_id, token_hash, package_name, created_at, expires_at, last_seen_at)
+       values ($1, $2, $3, $4, $5, $6, $5)`,
       [randomUUID(), userId, tokenHash(token), packageName, now.toISOString(), expiresAt.toISOString()],
     );
     return { token, expiresAt, replaced: ended.length };
   }
 
-  /** The session a token opens, or the catalogue key that explains why it opens none. */
-  async authenticate(token: string): Promise<CurrentSession | SessionProblem> {
+  /** The session a token opens for a call of the brand `packageName`, or the catalogue key that explains why none. */
+  async authenticate(token: string, packageName: string): Promise<CurrentSession | SessionProblem> {
     if (token.length > TOKEN_MAX_LENGTH) return 'TOKEN_INVALID';
     const hash = tokenHash(token);
     const now = this.clock.now();
+    const use = { now, idleSeconds: this.limits.idleSeconds, packageName };
     const known = this.open.get(hash);
-    if (known && known.freshUntil > now.getTime()) {
-      const problem = sessionProblem({ expiresAt: known.expiresAt, endReason: null }, now);
-      if (!problem) return { sessionId: known.sessionId, userId: known.userId };
+    if (known && known.freshUntil > now.getTime() && !sessionProblem(known, use)) {
+      return { sessionId: known.sessionId, userId: known.userId };
     }
     this.open.delete(hash);
     const [row] = await this.db.query<{
       session_id: string;
       user_id: string;
+      package_name: string;
       expires_at: Date;
+      last_seen_at: Date;
       end_reason: SessionEndReason | null;
-    }>('select session_id, user_id, expires_at, end_reason from sessions where token_hash = $1', [hash]);
-    const problem = sessionProblem(
-      row ? { expiresAt: row.expires_at, endReason: row.end_reason } : null,
-      now,
+    }>(
+      `select session_id, user_id, package_name, expires_at, last_seen_at, end_reason
+       from sessions where token_hash = $1`,
+      [hash],
     );
-    if (problem || !row) return problem ?? 'TOKEN_INVALID';
-    this.remember(hash, {
+    if (!row) return 'TOKEN_INVALID';
+    const session: OpenSession = {
       sessionId: row.session_id,
       userId: row.user_id,
+      packageName: row.package_name,
       expiresAt: new Date(row.expires_at),
+      endReason: row.end_reason,
+      lastSeenAt: new Date(row.last_seen_at),
       freshUntil: now.getTime() + SESSION_REUSE_MS,
-    });
-    return { sessionId: row.session_id, userId: row.user_id };
+    };
+    const problem = sessionProblem(session, use);
+    if (problem) return problem;
+    // Kept to the minute: at most one write a minute per session, whatever the calls.
+    if (now.getTime() - session.lastSeenAt.getTime() >= LAST_SEEN_STEP_MS) {
+      await this.db.query(
+        'update sessions set last_seen_at = $2 where session_id = $1 and last_seen_at < $2',
+        [session.sessionId, now.toISOString()],
+      );
+      session.lastSeenAt = now;
+    }
+    this.remember(hash, session);
+    return { sessionId: session.sessionId, userId: session.userId };
   }
 
   async end(sessionId: string, reason: SessionEndReason): Promise<void> {

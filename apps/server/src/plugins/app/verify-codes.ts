@@ -1,4 +1,4 @@
-import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   VERIFY_CODE_LENGTH,
   VERIFY_CODE_TTL_SECONDS,
@@ -10,12 +10,14 @@ import { tooManyRequests } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { HOUR_SECONDS } from '../../domain/limits.ts';
 import { type SmsTextKind, smsText } from '../../domain/sms-texts.ts';
-import { type CodeVerdict, judgeCode, sendRetryAfter } from '../../domain/verify-code-rules.ts';
+import { type CodeRefusal, judgeCode, NO_CODE_SENT, sendRetryAfter } from '../../domain/verify-code-rules.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 
 /**
- * Verification codes (GUIDE section 6): 6 digits from a CSPRNG, kept only as a SHA-256 of the challenge
- * id and the code, valid 5 minutes, single use, bound to a mobile number and a purpose.
+ * Verification codes (GUIDE section 6): 6 digits from a CSPRNG, kept only as an HMAC of the challenge id
+ * and the code keyed with CODE_SECRET, valid 5 minutes, single use, bound to a mobile number and a purpose.
+ * A plain hash would not do: a million candidates are tried in milliseconds by anyone who reads the row
+ * (docs/decisions/0017-codes-and-password-backoff.md).
  */
 
 export interface SendCodeRequest {
@@ -36,9 +38,8 @@ interface ChallengeRow {
   locked_at: Date | null;
 }
 
-function codeHash(challengeId: string, code: string): string {
-  return createHash('sha256').update(`${challengeId}:${code}`).digest('hex');
-}
+/** What a right code gives: the challenge it answered, for the records that need it (a signature). */
+export type ConsumedCode = { accepted: true; challengeId: string } | CodeRefusal;
 
 function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');
@@ -46,15 +47,16 @@ function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** What to text for a request, chosen so the API answer never shows whether the number is registered. */
 /** The texts that carry a code (the others are notices that no code was sent). */
 function carriesCode(kind: SmsTextKind): boolean {
-  return kind === 'code' || kind === 'changeAccountCode';
+  return kind === 'code' || kind === 'changeAccountCode' || kind === 'signAgreementCode';
 }
 
+/** What to text for a request, chosen so the API answer never shows whether the number is registered. */
 function messageKind(purpose: VerifyCodePurpose, registered: boolean): SmsTextKind {
-  // Says what the code changes, so a borrower asked for it by a "lender's agent" sees the trick.
+  // Says what the code changes or signs, so a borrower asked for it by a "lender's agent" sees the trick.
   if (purpose === 'changeBankCard') return 'changeAccountCode';
+  if (purpose === 'signAgreement') return 'signAgreementCode';
   if (purpose === 'register' && registered) return 'alreadyRegistered';
   if ((purpose === 'resetPassword' || purpose === 'modifyPassword' || purpose === 'repayment') && !registered)
     return 'noAccount';
@@ -66,7 +68,12 @@ export class VerifyCodes {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly sms: SmsProvider,
+    private readonly secret: string,
   ) {}
+
+  private codeHash(challengeId: string, code: string): string {
+    return createHmac('sha256', this.secret).update(`${challengeId}:${code}`).digest('hex');
+  }
 
   /** Sends a code (or a notice, see messageKind); throws TOO_MANY_REQUESTS past the send limits. */
   async send(request: SendCodeRequest): Promise<void> {
@@ -100,7 +107,7 @@ export class VerifyCodes {
           challengeId,
           request.mobile,
           request.purpose,
-          carriesCode(kind) ? codeHash(challengeId, code) : null,
+          carriesCode(kind) ? this.codeHash(challengeId, code) : null,
           request.clientAddress,
           now.toISOString(),
           new Date(now.getTime() + VERIFY_CODE_TTL_SECONDS * 1000).toISOString(),
@@ -128,34 +135,37 @@ export class VerifyCodes {
     code: string,
     /** False: a right code stays valid for a next step (the repayment portal shows, then pays). */
     useUp = true,
-  ): Promise<CodeVerdict> {
+  ): Promise<ConsumedCode> {
     const now = this.clock.now();
     const [challenge] = await tx.query<ChallengeRow>(
       `select challenge_id, code_hash, expires_at, wrong_tries, used_at, locked_at from verify_challenges
        where mobile = $1 and purpose = $2 order by created_at desc limit 1 for update`,
       [mobile, purpose],
     );
+    if (!challenge) return NO_CODE_SENT;
     const matches =
-      challenge?.code_hash != null && sameHash(challenge.code_hash, codeHash(challenge.challenge_id, code));
+      challenge.code_hash !== null &&
+      sameHash(challenge.code_hash, this.codeHash(challenge.challenge_id, code));
     const verdict = judgeCode(
-      challenge
-        ? {
-            expiresAt: challenge.expires_at,
-            wrongTries: challenge.wrong_tries,
-            usedAt: challenge.used_at,
-            lockedAt: challenge.locked_at,
-          }
-        : null,
+      {
+        expiresAt: challenge.expires_at,
+        wrongTries: challenge.wrong_tries,
+        usedAt: challenge.used_at,
+        lockedAt: challenge.locked_at,
+      },
       matches,
       now,
     );
-    if (!challenge) return verdict;
-    if (verdict.accepted && useUp) {
-      await tx.query('update verify_challenges set used_at = $2 where challenge_id = $1', [
-        challenge.challenge_id,
-        now.toISOString(),
-      ]);
-    } else if (!verdict.accepted && verdict.countWrongTry) {
+    if (verdict.accepted) {
+      if (useUp) {
+        await tx.query('update verify_challenges set used_at = $2 where challenge_id = $1', [
+          challenge.challenge_id,
+          now.toISOString(),
+        ]);
+      }
+      return { accepted: true, challengeId: challenge.challenge_id };
+    }
+    if (verdict.countWrongTry) {
       await tx.query(
         `update verify_challenges set wrong_tries = wrong_tries + 1,
            locked_at = case when $2 then $3::timestamptz else locked_at end

@@ -38,7 +38,12 @@ async function approvedOrder({ sign }: { sign: boolean }) {
   if (sign) {
     const signed = await server.call(
       'signAgreement',
-      { orderId, documentHash: shown.body.data.documentHash, agreed: true },
+      {
+        orderId,
+        documentHash: shown.body.data.documentHash,
+        agreed: true,
+        code: await server.ownCode(signedIn.token, 'signAgreement'),
+      },
       { token: signedIn.token, headers: { 'user-agent': 'HiramTest/2.0', appname: 'Hiram' } },
     );
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
@@ -50,7 +55,7 @@ async function approvedOrder({ sign }: { sign: boolean }) {
 
 describe('the signed agreement as a PDF', () => {
   it('get-money/contract answers the agreement, the statement with the borrower’s figures and the signature record', async () => {
-    const { token, orderId, agreement } = await approvedOrder({ sign: true });
+    const { token, orderId, agreement, mobile } = await approvedOrder({ sign: true });
     const answer = await server.call('getMoneyContract', { orderId }, { token });
     expect(answer.status, answer.raw.toString('utf8', 0, 200)).toBe(200);
     expect(answer.headers['content-type']).toBe('application/pdf');
@@ -85,6 +90,16 @@ describe('the signed agreement as a PDF', () => {
     expect(text).toContain('Signature record');
     expect(text).toContain(agreement.documentHash);
     expect(text).toContain('HiramTest/2.0');
+    // Signed with the SMS code sent to the borrower's number, shown masked, and that code's challenge.
+    const [challenge] = await server.db.query<{ challenge_id: string }>(
+      `select challenge_id from verify_challenges where purpose = 'signAgreement' and mobile = $1`,
+      [`+63${mobile.slice(1)}`],
+    );
+    const masked = `${mobile.slice(0, 4)} *** ${mobile.slice(7)}`;
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      `the SMS code sent to ${masked} (challenge ${challenge?.challenge_id})`,
+    );
+    expect(text).not.toContain(`${mobile.slice(0, 4)} ${mobile.slice(4, 7)} ${mobile.slice(7)}`);
     expect(text).toContain(server.clock.now().toISOString());
     // Every page's footer names the signed document's hash and the page.
     pages.forEach((page, index) => {

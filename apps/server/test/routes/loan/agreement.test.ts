@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ERRORS } from '@hiram/contract/errors';
 import { FIELD_MESSAGES } from '@hiram/contract/field-messages';
 import { LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,9 +91,10 @@ describe('the loan agreement', () => {
     const { token } = await server.signIn(mobile);
     const shown = (await view(token, orderId)).body.data;
     const lastDue = shown.disclosure.schedule.at(-1)?.dueDate;
+    const code = await server.ownCode(token, 'signAgreement');
     const signed = await server.call(
       'signAgreement',
-      { orderId, documentHash: shown.documentHash, agreed: true },
+      { orderId, documentHash: shown.documentHash, agreed: true, code },
       { token },
     );
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
@@ -108,7 +110,7 @@ describe('the loan agreement', () => {
     expect((await view(stranger.token, orderId)).status).toBe(404);
     const signed = await server.call(
       'signAgreement',
-      { orderId, documentHash: '0'.repeat(64), agreed: true },
+      { orderId, documentHash: '0'.repeat(64), agreed: true, code: '123456' },
       { token: stranger.token },
     );
     expect(signed.status).toBe(404);
@@ -117,13 +119,15 @@ describe('the loan agreement', () => {
 });
 
 describe('signing', () => {
-  it('records time, client and hash, moves the order to getMoney, and answers a repeat with the same signature', async () => {
-    const { token, orderId } = await approvedOrder();
+  it('records time, client, hash and the SMS code, moves the order to getMoney, and answers a repeat with the same signature', async () => {
+    const { token, orderId, mobile } = await approvedOrder();
     const { documentHash } = (await view(token, orderId)).body.data;
     const headers = { 'user-agent': 'HiramTest/1.0', appname: 'Hiram' };
+    const code = await server.ownCode(token, 'signAgreement');
+    expect(await server.lastSms(mobile)).toMatch(/code to sign your loan agreement is \d{6}/);
     const signed = await server.call(
       'signAgreement',
-      { orderId, documentHash, agreed: true },
+      { orderId, documentHash, agreed: true, code },
       { token, headers },
     );
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
@@ -137,7 +141,14 @@ describe('signing', () => {
       documentHash,
       client: { userAgent: 'HiramTest/1.0', appName: 'Hiram' },
       signedIn: 'en',
+      code: { sentTo: `+63${mobile.slice(1)}` },
     });
+    const [challenge] = await server.db.query<{ challenge_id: string; used_at: Date | null }>(
+      `select challenge_id, used_at from verify_challenges where mobile = $1 and purpose = 'signAgreement'`,
+      [`+63${mobile.slice(1)}`],
+    );
+    expect(details.code?.challengeId).toBe(challenge?.challenge_id);
+    expect(challenge?.used_at).not.toBeNull();
     expect(details.client.clientAddress).toBeTruthy();
     expect(details.client.packageName).toBeTruthy();
     const history = await server.app.loanOrders.history(orderId);
@@ -145,7 +156,12 @@ describe('signing', () => {
       expect.objectContaining({ from: S.confirm, to: S.getMoney }),
     ]);
 
-    const again = await server.call('signAgreement', { orderId, documentHash, agreed: true }, { token });
+    // The used code again: a retried tap answers the recorded signature, nothing signed twice.
+    const again = await server.call(
+      'signAgreement',
+      { orderId, documentHash, agreed: true, code },
+      { token },
+    );
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual(signed.body.data);
     expect(await signatures(orderId)).toBe(1);
@@ -156,7 +172,11 @@ describe('signing', () => {
   it('refuses without the tick, naming the field', async () => {
     const { token, orderId } = await approvedOrder();
     const { documentHash } = (await view(token, orderId)).body.data;
-    const refused = await server.call('signAgreement', { orderId, documentHash, agreed: false }, { token });
+    const refused = await server.call(
+      'signAgreement',
+      { orderId, documentHash, agreed: false, code: '123456' },
+      { token },
+    );
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain('agreed');
     expect(JSON.stringify(refused.body)).toContain(FIELD_MESSAGES.agreementRequired.en);
@@ -164,17 +184,71 @@ describe('signing', () => {
     expect(await status(token)).toBe(S.confirm);
   });
 
-  it('refuses a document that is not the current one: reload', async () => {
+  it('refuses a document that is not the current one: reload, and the code is still good', async () => {
     const { token, orderId } = await approvedOrder();
+    const code = await server.ownCode(token, 'signAgreement');
     const refused = await server.call(
       'signAgreement',
-      { orderId, documentHash: 'a'.repeat(64), agreed: true },
+      { orderId, documentHash: 'a'.repeat(64), agreed: true, code },
       { token },
     );
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe(40902);
     expect(await signatures(orderId)).toBe(0);
     expect(await status(token)).toBe(S.confirm);
+    const { documentHash } = (await view(token, orderId)).body.data;
+    const signed = await server.call(
+      'signAgreement',
+      { orderId, documentHash, agreed: true, code },
+      { token },
+    );
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+  });
+
+  it('refuses without a fresh signAgreement code: none, wrong, expired, used or for another purpose', async () => {
+    const { token, orderId } = await approvedOrder();
+    const { documentHash } = (await view(token, orderId)).body.data;
+    const sign = (code?: string) =>
+      server.call(
+        'signAgreement',
+        { orderId, documentHash, agreed: true, ...(code ? { code } : {}) },
+        { token },
+      );
+
+    const missing = await sign();
+    expect(missing.status).toBe(400);
+    expect(missing.body.data).toEqual({
+      fields: [{ field: 'code', message: 'Verification code cannot be empty' }],
+    });
+    // Never sent one.
+    expect((await sign('123456')).body.code).toBe(ERRORS.INVALID_VERIFY_CODE.code);
+    // A code for another purpose does not sign.
+    const loginCode = await server.ownCode(token, 'login');
+    expect((await sign(loginCode)).body.code).toBe(ERRORS.INVALID_VERIFY_CODE.code);
+
+    const code = await server.ownCode(token, 'signAgreement');
+    const wrong = await sign(code === '000000' ? '000001' : '000000');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({
+      code: ERRORS.INVALID_VERIFY_CODE.code,
+      msg: 'Invalid verification code',
+    });
+    const [counted] = await server.db.query<{ wrong_tries: number }>(
+      `select wrong_tries from verify_challenges where purpose = 'signAgreement' order by created_at desc limit 1`,
+    );
+    expect(counted?.wrong_tries).toBe(1);
+    server.clock.advance(300);
+    const expired = await sign(code);
+    expect(expired.body).toMatchObject({
+      code: ERRORS.VERIFY_CODE_EXPIRED.code,
+      msg: 'This verification code has expired or was already used. Please request a new one',
+    });
+    expect(await signatures(orderId)).toBe(0);
+    expect(await status(token)).toBe(S.confirm);
+
+    const fresh = await server.ownCode(token, 'signAgreement');
+    expect((await sign(fresh)).status).toBe(200);
+    expect(await signatures(orderId)).toBe(1);
   });
 
   it('refuses before approval with the machine refusal, nothing changed', async () => {
@@ -185,7 +259,7 @@ describe('signing', () => {
     const { documentHash } = (await view(signedIn.token, orderId)).body.data;
     const refused = await server.call(
       'signAgreement',
-      { orderId, documentHash, agreed: true },
+      { orderId, documentHash, agreed: true, code: '123456' },
       { token: signedIn.token },
     );
     expect(refused.status).toBe(409);

@@ -59,7 +59,11 @@ async function signedOrder(accountNumber = GOOD_WALLET) {
   const { documentHash } = (await server.call('loanAgreement', { orderId }, { token })).body.data;
   expectOk(
     'signAgreement',
-    await server.call('signAgreement', { orderId, documentHash, agreed: true }, { token }),
+    await server.call(
+      'signAgreement',
+      { orderId, documentHash, agreed: true, code: await server.ownCode(token, 'signAgreement') },
+      { token },
+    ),
   );
   return { ...signedIn, orderId, quote: applied.body.data.quote };
 }

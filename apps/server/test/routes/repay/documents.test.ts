@@ -11,7 +11,12 @@ const OPS_KEY = 'ops-key-for-the-document-tests';
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({
-    config: { assessmentDelaySeconds: 0, opsApiKey: OPS_KEY, sessionTtlSeconds: 3650 * 86_400 },
+    config: {
+      assessmentDelaySeconds: 0,
+      opsApiKey: OPS_KEY,
+      sessionTtlSeconds: 3650 * 86_400,
+      sessionIdleSeconds: 3650 * 86_400,
+    },
   });
 }, 60_000);
 afterAll(() => server.close());

@@ -14,7 +14,13 @@ import { disbursedLoan, goTo, orderStatus } from '../../servicing-fixtures.ts';
  */
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ config: { assessmentDelaySeconds: 0, sessionTtlSeconds: 3650 * 86_400 } });
+  server = await startTestServer({
+    config: {
+      assessmentDelaySeconds: 0,
+      sessionTtlSeconds: 3650 * 86_400,
+      sessionIdleSeconds: 3650 * 86_400,
+    },
+  });
 }, 60_000);
 afterAll(() => server.close());
 

@@ -1,4 +1,5 @@
-import { VERIFY_CODE_PURPOSES } from '@hiram/contract/auth-rules';
+import { createHash, createHmac } from 'node:crypto';
+import { VERIFY_CODE_LENGTH, VERIFY_CODE_PURPOSES } from '@hiram/contract/auth-rules';
 import { ERRORS } from '@hiram/contract/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshAddress, freshMobile, startTestServer, type TestServer } from '../../helper.ts';
@@ -47,6 +48,42 @@ describe('POST /security/getVerifyCode', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]?.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0]?.code_hash).not.toContain(code);
+  });
+
+  it('keeps the code as an HMAC: the row with its challenge id does not give the code back', {
+    timeout: 60_000,
+  }, async () => {
+    const mobile = freshMobile();
+    await server.call('getVerifyCode', { mobile, type: 'login' });
+    const code = await server.lastCode(mobile);
+    const [row] = await server.db.query<{ challenge_id: string; code_hash: string }>(
+      'select challenge_id, code_hash from verify_challenges where mobile = $1',
+      [`+63${mobile.slice(1)}`],
+    );
+    if (!row) throw new Error('no challenge stored');
+    // What a reader of the table would try: every 6-digit code, hashed with the id as the old rows were.
+    const plainHash = (candidate: string) =>
+      createHash('sha256').update(`${row.challenge_id}:${candidate}`).digest('hex');
+    expect(plainHash(code)).not.toBe(row.code_hash);
+    let found: string | null = null;
+    for (let n = 0; n < 10 ** VERIFY_CODE_LENGTH && found === null; n++) {
+      const candidate = String(n).padStart(VERIFY_CODE_LENGTH, '0');
+      if (plainHash(candidate) === row.code_hash) found = candidate;
+    }
+    expect(found).toBeNull();
+    // The server's key does find it, so the row does hold the code, only keyed.
+    const keyed = createHmac('sha256', server.config.codeSecret).update(`${row.challenge_id}:${code}`);
+    expect(keyed.digest('hex')).toBe(row.code_hash);
+  });
+
+  it('texts a signAgreement code that says what it signs, to any number alike', async () => {
+    const { mobile } = await server.signIn();
+    server.clock.advance(61);
+    await server.call('getVerifyCode', { mobile, type: 'signAgreement' }, { lang: 'es' });
+    expect((await outbox(mobile))[0]).toMatchObject({
+      purpose: 'signAgreement',
+      text: expect.stringMatching(/^Su código de Hiram para firmar su contrato de préstamo es \d{6}\./),
+    });
   });
 
   it('accepts the number in any usual format and defaults the purpose to login', async () => {

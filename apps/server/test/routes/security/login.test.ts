@@ -172,15 +172,83 @@ describe('POST /security/login with a password', () => {
     expect(unknown.body.code).toBe(ERRORS.INVALID_CREDENTIALS.code);
   });
 
-  it('pauses password sign-in for a number after 10 wrong passwords', async () => {
-    const mobile = freshMobile();
-    for (let i = 0; i < 10; i++) {
-      const wrong = await server.call('login', { mobile, password: `wrong${i}pass` });
+  /** A borrower with a password, signed out. */
+  async function borrowerWithPassword(password: string): Promise<string> {
+    const { mobile, token } = await server.signIn();
+    const code = await sendCode(mobile, 'modifyPassword');
+    expect((await server.call('modifyPassword', { code, newPassword: password }, { token })).status).toBe(
+      200,
+    );
+    return mobile;
+  }
+
+  it('never lets wrong passwords from strangers keep the owner out', async () => {
+    const mobile = await borrowerWithPassword('sampaguita8');
+    // Twenty wrong passwords for the number from ten addresses within minutes.
+    for (let address = 0; address < 10; address++) {
+      const from = freshAddress();
+      for (let i = 0; i < 2; i++) {
+        const wrong = await server.call('login', { mobile, password: `wrong${i}pass` }, { address: from });
+        expect(wrong.body.code).toBe(ERRORS.INVALID_CREDENTIALS.code);
+      }
+    }
+    const owner = await server.call(
+      'login',
+      { mobile, password: 'sampaguita8' },
+      { address: freshAddress() },
+    );
+    expect(owner.status, JSON.stringify(owner.body)).toBe(200);
+  });
+
+  it('makes a guesser wait longer and longer per account and address; the owner elsewhere and a code still sign in', async () => {
+    const mobile = await borrowerWithPassword('sampaguita9');
+    const guesser = freshAddress();
+    const guess = (password = 'guess123') => server.call('login', { mobile, password }, { address: guesser });
+    for (let i = 0; i < 3; i++) expect((await guess()).body.code).toBe(ERRORS.INVALID_CREDENTIALS.code);
+    const waits: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const paused = await guess();
+      expect(paused.status).toBe(429);
+      expect(paused.body).toMatchObject({ code: ERRORS.TOO_MANY_REQUESTS.code });
+      const wait = Number(paused.headers['retry-after']);
+      expect(paused.body.data).toEqual({ retryAfterSeconds: wait });
+      waits.push(wait);
+      // Even the right password waits there: the wait is not a hint that a guess was right.
+      expect((await guess('sampaguita9')).status).toBe(429);
+      server.clock.advance(wait);
+      expect((await guess()).body.code).toBe(ERRORS.INVALID_CREDENTIALS.code);
+    }
+    expect(waits).toEqual([30, 60, 120, 240]);
+
+    const owner = await server.call(
+      'login',
+      { mobile, password: 'sampaguita9' },
+      { address: freshAddress() },
+    );
+    expect(owner.status, JSON.stringify(owner.body)).toBe(200);
+    // The guesser's address may still try other accounts, and the owner may sign in with a code from it.
+    const other = await server.call(
+      'login',
+      { mobile: freshMobile(), password: 'whatever1' },
+      { address: guesser },
+    );
+    expect(other.body.code).toBe(ERRORS.INVALID_CREDENTIALS.code);
+    const code = await sendCode(mobile);
+    expect((await server.call('login', { mobile, code }, { address: guesser })).status).toBe(200);
+  });
+
+  it('pauses password sign-in from an address after 50 wrong passwords to any accounts', async () => {
+    const address = freshAddress();
+    for (let i = 0; i < 50; i++) {
+      const wrong = await server.call(
+        'login',
+        { mobile: freshMobile(), password: `wrong${i}pass` },
+        { address },
+      );
       expect(wrong.body.code).toBe(ERRORS.INVALID_CREDENTIALS.code);
     }
-    const paused = await server.call('login', { mobile, password: 'another1' }, { address: freshAddress() });
+    const paused = await server.call('login', { mobile: freshMobile(), password: 'another1' }, { address });
     expect(paused.status).toBe(429);
     expect(Number(paused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(paused.body.data).toEqual({ retryAfterSeconds: Number(paused.headers['retry-after']) });
   });
 });

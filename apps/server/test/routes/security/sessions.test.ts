@@ -81,9 +81,13 @@ describe('sessions on a protected endpoint (GET /security/getUserInfo)', () => {
     }
   });
 
-  it('answers TOKEN_EXPIRED (10010303) after SESSION_TTL_DAYS', async () => {
+  it('answers TOKEN_EXPIRED (10010303) after SESSION_TTL_DAYS, however often it is used', async () => {
     const { token } = await server.signIn();
-    server.clock.advance(30 * 24 * 3600 - 1);
+    for (let day = 6; day < 30; day += 6) {
+      server.clock.advance(6 * 24 * 3600);
+      expect((await server.call('getUserInfo', {}, { token })).status).toBe(200);
+    }
+    server.clock.advance(6 * 24 * 3600 - 1);
     expect((await server.call('getUserInfo', {}, { token })).status).toBe(200);
     server.clock.advance(1);
     const answer = await server.call('getUserInfo', {}, { token, lang: 'fil' });
@@ -94,6 +98,71 @@ describe('sessions on a protected endpoint (GET /security/getUserInfo)', () => {
       data: null,
       requestId: expect.any(String),
     });
+  });
+
+  it('answers TOKEN_EXPIRED (10010303) once unused for SESSION_IDLE (7 days)', async () => {
+    const { token } = await server.signIn();
+    // Used now and then, it stays open past the idle limit counted from the sign-in.
+    server.clock.advance(6 * 24 * 3600);
+    expect((await server.call('getUserInfo', {}, { token })).status).toBe(200);
+    server.clock.advance(6 * 24 * 3600);
+    expect((await server.call('getUserInfo', {}, { token })).status).toBe(200);
+    server.clock.advance(7 * 24 * 3600);
+    const idle = await server.call('getUserInfo', {}, { token });
+    expect(idle.status).toBe(401);
+    expect(idle.body).toEqual({ code: 10010303, msg: ERRORS.TOKEN_EXPIRED.message.en, data: null });
+  });
+
+  it('writes the last use at most once a minute, and another process sees it', async () => {
+    const { token } = await server.signIn();
+    const lastSeen = async () =>
+      (
+        await server.db.query<{ last_seen_at: Date }>(
+          'select last_seen_at from sessions where ended_at is null order by created_at desc limit 1',
+        )
+      )[0]?.last_seen_at.toISOString();
+    const signedInAt = await lastSeen();
+    server.clock.advance(30);
+    expect((await server.call('getUserInfo', {}, { token })).status).toBe(200);
+    expect(await lastSeen()).toBe(signedInAt);
+    server.clock.advance(31);
+    expect((await server.call('getUserInfo', {}, { token })).status).toBe(200);
+    expect(await lastSeen()).toBe(server.clock.now().toISOString());
+
+    // A second process sharing the database, whose idle limit is a minute: used a moment ago, it opens.
+    const other = await startTestServer({ database: server.db, config: { sessionIdleSeconds: 60 } });
+    try {
+      other.clock.advance((server.clock.now().getTime() - other.clock.now().getTime()) / 1000 + 59);
+      expect((await other.call('getUserInfo', {}, { token })).status).toBe(200);
+      other.clock.advance(61);
+      expect((await other.call('getUserInfo', {}, { token })).body.code).toBe(10010303);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("answers TOKEN_INVALID (100103) to a token opened under another brand's package name", async () => {
+    await server.db.query(
+      `insert into brands (package_name, app_name, support_email, support_phone, support_hours)
+       values ('ph.peranow.app', 'PeraNow', 'help@peranow.ph', '+63 2 8000 0000', 'Every day 9:00–18:00')
+       on conflict do nothing`,
+    );
+    await server.app.brands.load(server.db);
+    const { token } = await server.signIn();
+    const other = await server.call('getUserInfo', {}, { token, packageName: 'ph.peranow.app' });
+    expect(other.status).toBe(401);
+    expect(other.body.code).toBe(ERRORS.TOKEN_INVALID.code);
+    // Refused however soon after a lookup under its own brand (the reuse cache checks the brand too).
+    expect((await server.call('getUserInfo', {}, { token })).status).toBe(200);
+    expect((await server.call('getUserInfo', {}, { token, packageName: 'ph.peranow.app' })).status).toBe(401);
+    const peraNow = await server.signIn(undefined, { packageName: 'ph.peranow.app' });
+    const answer = await server.call(
+      'getUserInfo',
+      {},
+      { token: peraNow.token, packageName: 'ph.peranow.app' },
+    );
+    expect(answer.status).toBe(200);
+    expect((await server.call('getUserInfo', {}, { token: peraNow.token })).status).toBe(401);
   });
 
   it('ends the session on logout: the token then answers TOKEN_INVALID', async () => {

@@ -12,7 +12,8 @@ let server: TestServer;
 const log: { msg: string; [key: string]: unknown }[] = [];
 beforeAll(async () => {
   server = await startTestServer({
-    config: { logLevel: 'info' },
+    // Sessions outlive the 8 days the clock moves (their idle limit is not what is tested here).
+    config: { logLevel: 'info', sessionIdleSeconds: 30 * 86_400 },
     logDestination: { write: (line: string) => void log.push(JSON.parse(line)) },
   });
 });

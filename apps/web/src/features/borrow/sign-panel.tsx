@@ -1,14 +1,22 @@
+import { VERIFY_CODE_LENGTH } from '@hiram/contract/auth-rules';
+import type { RateLimitData } from '@hiram/contract/envelope';
+import { FIELD_MESSAGES } from '@hiram/contract/field-messages';
+import { formatPhMobile } from '@hiram/contract/mobile';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CheckIcon } from '../../components/icons.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
+import { TextField } from '../../components/text-field.tsx';
 import { paths } from '../../config/paths.ts';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { useCountdown } from '../../hooks/use-countdown.ts';
+import { ApiError, errorMessage, NetworkError } from '../../lib/api-client.ts';
 import { useFeatureText } from '../../lib/i18n/feature-text.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
+import { DuplicateSubmitError } from '../../lib/mutation.ts';
 import { showToast } from '../../lib/toast.ts';
 import { agreementText } from './agreement-text.ts';
 import { downloadSignedAgreement } from './api/download-agreement.ts';
+import { useSendSignCode } from './api/send-sign-code.ts';
 import { type SignStep, signStep } from './signing.ts';
 
 export type SignRequest = Extract<SignStep, { kind: 'sign' }>['request'];
@@ -32,9 +40,10 @@ async function download(orderId: string): Promise<void> {
 }
 
 /**
- * The tick and Sign at the bottom of confirm_borrow and agreement: without the tick, a toast asks for it
- * and nothing is sent; with it, `onSign` signs the document shown. Once signed, the date, Get money and the
- * signed agreement's PDF.
+ * The tick, the SMS code and Sign at the bottom of confirm_borrow and agreement: without the tick, a toast
+ * asks for it, and without a 6-digit code the code field does; nothing is sent until both are there. Then
+ * `onSign` signs the document shown; it answers the message to show under the code field when the code was
+ * refused (wrong, expired, used up). Once signed, the date, Get money and the signed agreement's PDF.
  */
 export function SignPanel({
   orderId,
@@ -45,12 +54,17 @@ export function SignPanel({
   orderId: string;
   documentHash: string;
   signedAt: string | null;
-  onSign: (request: SignRequest) => Promise<void>;
+  onSign: (request: SignRequest) => Promise<string | null>;
 }) {
   const t = useFeatureText(agreementText);
   const { lang } = useI18n();
   const [agreed, setAgreed] = useState(false);
   const [pending, setPending] = useState(false);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>(undefined);
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  const sendCode = useSendSignCode();
+  const countdown = useCountdown();
 
   if (signedAt) {
     return (
@@ -69,15 +83,44 @@ export function SignPanel({
     );
   }
 
+  const focusCode = () => document.querySelector<HTMLInputElement>('[data-field="code"]')?.focus();
+
+  const onSendCode = async () => {
+    try {
+      const sent = await sendCode.mutate(undefined);
+      countdown.start(sent.resendAfterSeconds);
+      setCodeSentTo(sent.mobile);
+      setCodeError(undefined);
+      showToast(t('codeSent', { mobile: formatPhMobile(sent.mobile) }), { tone: 'success' });
+      focusCode();
+    } catch (error) {
+      if (error instanceof DuplicateSubmitError || error instanceof NetworkError) return;
+      if (error instanceof ApiError && error.status === 429) {
+        const wait = (error.data as Partial<RateLimitData> | null)?.retryAfterSeconds;
+        if (typeof wait === 'number' && wait > 0) countdown.start(wait);
+      }
+      showToast(errorMessage(error), { tone: 'error' });
+    }
+  };
+
   const sign = async () => {
-    const step = signStep(agreed, { orderId, documentHash });
+    const step = signStep(agreed, code, { orderId, documentHash });
     if (step.kind === 'needConsent') {
       showToast(t('consentRequired'), { tone: 'error' });
       return;
     }
+    if (step.kind === 'needCode') {
+      setCodeError(FIELD_MESSAGES[step.problem][lang]);
+      focusCode();
+      return;
+    }
     setPending(true);
     try {
-      await onSign(step.request);
+      const refused = await onSign(step.request);
+      if (refused) {
+        setCodeError(refused);
+        focusCode();
+      }
     } finally {
       setPending(false);
     }
@@ -89,6 +132,31 @@ export function SignPanel({
         <input type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />
         <span>{t('consent')}</span>
       </label>
+      <p className="sign-code-intro">{t('codeIntro')}</p>
+      <TextField
+        label={t('code')}
+        hint={codeSentTo ? t('codeHint', { mobile: formatPhMobile(codeSentTo) }) : undefined}
+        value={code}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={VERIFY_CODE_LENGTH}
+        onChange={(event) => {
+          setCode(event.target.value.replace(/\D/g, ''));
+          setCodeError(undefined);
+        }}
+        error={codeError}
+        data-field="code"
+        action={
+          <button
+            type="button"
+            className="field-action"
+            onClick={() => void onSendCode()}
+            disabled={countdown.secondsLeft > 0 || sendCode.isPending}
+          >
+            {countdown.secondsLeft > 0 ? t('resendIn', { seconds: countdown.secondsLeft }) : t('sendCode')}
+          </button>
+        }
+      />
       <button
         type="button"
         className="button button-primary button-block"

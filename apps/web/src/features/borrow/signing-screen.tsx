@@ -38,15 +38,18 @@ export function SigningScreen({ variant }: { variant: 'statement' | 'agreement' 
   // A coupon not used yet can still come off this loan's fee before signing: the statement is reloaded.
   const coupon = useCoupons().data?.find((c) => c.state === 'available') ?? null;
 
-  const sign = async (request: SignRequest) => {
+  /** Signs; answers the message for the code field when the code was refused. */
+  const sign = async (request: SignRequest): Promise<string | null> => {
     try {
       setSigned(await signAgreement.mutate(request));
     } catch (error) {
-      if (error instanceof DuplicateSubmitError || error instanceof NetworkError) return;
+      if (error instanceof DuplicateSubmitError || error instanceof NetworkError) return null;
       const failure = signFailure(error);
+      if (failure.codeMessage) return failure.codeMessage;
       if (failure.reload) loaded.refetch();
       showToast(failure.documentChanged ? t('documentChanged') : errorMessage(error), { tone: 'error' });
     }
+    return null;
   };
 
   const title = variant === 'statement' ? t('confirmTitle') : t('agreementTitle');

@@ -1,16 +1,7 @@
 import type { ResponseOf } from '@hiram/contract/api/endpoints';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useMutation } from '../../../lib/mutation.ts';
-import { getSession, saveUser } from '../../../lib/session.ts';
-
-/** The borrower's own mobile (E.164), from the session or, when it is not kept, from the server. */
-export async function ownMobile(): Promise<string> {
-  const known = getSession().user?.mobile;
-  if (known) return known;
-  const user = await apiRequest('getUserInfo', {}, { loading: true });
-  saveUser(user);
-  return user.mobile;
-}
+import { ownMobile } from '../../../lib/own-mobile.ts';
 
 /** A `changeBankCard` code, sent to the borrower's own number: changing the account needs it. */
 export function useSendChangeCode() {
