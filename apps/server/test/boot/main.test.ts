@@ -40,34 +40,48 @@ describe('a configuration error', () => {
 const FIRST_START_MS = 90_000;
 
 describe('the embedded database lock', () => {
-  it('refuses a second server process on the same DATA_DIR, and is released on close', async () => {
-    const dataDir = freshDataDir();
-    const first = await startTestServer({ config: { dataDir, databaseUrl: null }, database: 'from-config' });
-    try {
-      const lockPath = join(dataDir, LOCK_FILE_NAME);
-      expect(readFileSync(lockPath, 'utf8').split('\n')[0]).toBe(String(process.pid));
-      const second = await runMain([], { DATA_DIR: dataDir, PORT: '18089', NODE_ENV: 'test' });
-      expect(second.code).toBe(1);
-      expect(second.stderr).toContain(`is in use by another Hiram server (pid ${process.pid})`);
-      expect(second.stderr).not.toMatch(/^\s+at /m);
-      // The first server is unharmed.
-      expect((await first.request({ method: 'GET', url: '/healthz' })).status).toBe(200);
-    } finally {
-      await first.close();
-    }
-    expect(existsSync(join(dataDir, LOCK_FILE_NAME))).toBe(false);
-  }, FIRST_START_MS);
+  it(
+    'refuses a second server process on the same DATA_DIR, and is released on close',
+    async () => {
+      const dataDir = freshDataDir();
+      const first = await startTestServer({
+        config: { dataDir, databaseUrl: null },
+        database: 'from-config',
+      });
+      try {
+        const lockPath = join(dataDir, LOCK_FILE_NAME);
+        expect(readFileSync(lockPath, 'utf8').split('\n')[0]).toBe(String(process.pid));
+        const second = await runMain([], { DATA_DIR: dataDir, PORT: '18089', NODE_ENV: 'test' });
+        expect(second.code).toBe(1);
+        expect(second.stderr).toContain(`is in use by another Hiram server (pid ${process.pid})`);
+        expect(second.stderr).not.toMatch(/^\s+at /m);
+        // The first server is unharmed.
+        expect((await first.request({ method: 'GET', url: '/healthz' })).status).toBe(200);
+      } finally {
+        await first.close();
+      }
+      expect(existsSync(join(dataDir, LOCK_FILE_NAME))).toBe(false);
+    },
+    FIRST_START_MS,
+  );
 
-  it('takes over the lock a dead process left behind', async () => {
-    const dataDir = freshDataDir();
-    // A pid far above any this machine hands out: nobody runs under it.
-    writeFileSync(join(dataDir, LOCK_FILE_NAME), '4194304\n');
-    const server = await startTestServer({ config: { dataDir, databaseUrl: null }, database: 'from-config' });
-    try {
-      expect(readFileSync(join(dataDir, LOCK_FILE_NAME), 'utf8').split('\n')[0]).toBe(String(process.pid));
-      expect((await server.call('productList', {})).status).toBe(200);
-    } finally {
-      await server.close();
-    }
-  }, FIRST_START_MS);
+  it(
+    'takes over the lock a dead process left behind',
+    async () => {
+      const dataDir = freshDataDir();
+      // A pid far above any this machine hands out: nobody runs under it.
+      writeFileSync(join(dataDir, LOCK_FILE_NAME), '4194304\n');
+      const server = await startTestServer({
+        config: { dataDir, databaseUrl: null },
+        database: 'from-config',
+      });
+      try {
+        expect(readFileSync(join(dataDir, LOCK_FILE_NAME), 'utf8').split('\n')[0]).toBe(String(process.pid));
+        expect((await server.call('productList', {})).status).toBe(200);
+      } finally {
+        await server.close();
+      }
+    },
+    FIRST_START_MS,
+  );
 });
