@@ -8,6 +8,7 @@ import { BODY_LIMIT_BYTES } from './domain/limits.ts';
 import { BrandDirectory, brandsPlugin } from './plugins/app/brands.ts';
 import { databasePlugin } from './plugins/app/database.ts';
 import { clientErrorHandler, errorHandlingPlugin, sendFailure } from './plugins/app/error-handling.ts';
+import { inFlightPlugin } from './plugins/app/in-flight.ts';
 import { pathCipherRewrite } from './plugins/app/path-cipher.ts';
 import { pathOf } from './plugins/app/request-context.ts';
 import { servicesPlugin } from './plugins/app/services.ts';
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     );
   });
 
+  await app.register(inFlightPlugin);
   await app.register(errorHandlingPlugin);
   await app.register(bodyParsersPlugin);
   await app.register(compressPlugin);

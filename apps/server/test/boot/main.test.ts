@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +25,22 @@ describe('npm start -- --help', () => {
     for (const variable of VARIABLES) expect(run.stdout).toContain(variable.name);
     expect(run.stdout).toMatch(/PORT\s+8080/);
   });
+});
+
+describe('npm start -- --help, as the README gives it', () => {
+  it('prints the variables without building the web app', async () => {
+    const root = join(import.meta.dirname, '../../../..');
+    const run = spawnSync('npm', ['start', '--', '--help'], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(0);
+    for (const variable of VARIABLES) expect(run.stdout).toContain(variable.name);
+    // The web app's build (vite) would announce itself here.
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(/vite|building/i);
+  }, 60_000);
 });
 
 describe('a configuration error', () => {
