@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,9 @@ import { VARIABLES } from '../../src/config.ts';
 import { LOCK_FILE_NAME } from '../../src/db/data-dir-lock.ts';
 import { startTestServer } from '../helper.ts';
 import { runMain } from './main-process.ts';
+
+/** A first start on a fresh DATA_DIR creates the cluster in a process of its own: seconds, more on a busy machine. */
+const FIRST_START_MS = 90_000;
 
 const dataDirs: string[] = [];
 function freshDataDir(): string {
@@ -43,6 +46,34 @@ describe('npm start -- --help, as the README gives it', () => {
   }, 60_000);
 });
 
+describe('a stop asked for while the embedded database opens', () => {
+  it(
+    'is carried out once it is open: the process exits and releases the lock',
+    async () => {
+      const dataDir = freshDataDir();
+      const lockPath = join(dataDir, LOCK_FILE_NAME);
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: join(import.meta.dirname, '../..'),
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          DATA_DIR: dataDir,
+          PORT: String(20_000 + (process.pid % 20_000)),
+          NODE_ENV: 'test',
+        },
+        stdio: 'ignore',
+      });
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      // The lock is taken before the cluster is created: from then on the start takes seconds.
+      await expect.poll(() => existsSync(lockPath), { timeout: FIRST_START_MS, interval: 20 }).toBe(true);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(existsSync(lockPath)).toBe(false);
+    },
+    FIRST_START_MS,
+  );
+});
+
 describe('a configuration error', () => {
   it('stops the start with a message naming the variable, no stack trace, exit code 1', async () => {
     const run = await runMain([], { PORT: 'abc', NODE_ENV: 'nope' });
@@ -52,9 +83,6 @@ describe('a configuration error', () => {
     expect(run.stderr).not.toMatch(/^\s+at /m);
   });
 });
-
-/** A first start on a fresh DATA_DIR creates the cluster in a process of its own: seconds, more on a busy machine. */
-const FIRST_START_MS = 90_000;
 
 describe('the embedded database lock', () => {
   it(
