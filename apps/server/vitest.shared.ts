@@ -15,6 +15,7 @@ export const DATABASE_SUITES = [
   'test/routes/**/*.test.ts',
   'test/db/**/*.test.ts',
   'test/boot/restart.test.ts',
+  'test/boot/stop.test.ts',
 ];
 
 /**

@@ -11,6 +11,7 @@ import { databasePlugin } from './plugins/app/database.ts';
 import { clientErrorHandler, errorHandlingPlugin, sendFailure } from './plugins/app/error-handling.ts';
 import { loggerOptions, REQUEST_ID_LOG_LABEL, requestIdOf } from './plugins/app/logging.ts';
 import { metricsPlugin } from './plugins/app/metrics.ts';
+import { inFlightPlugin } from './plugins/app/in-flight.ts';
 import { pathCipherRewrite } from './plugins/app/path-cipher.ts';
 import { pathOf } from './plugins/app/request-context.ts';
 import { securityHeadersPlugin } from './plugins/app/security-headers.ts';
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(securityHeadersPlugin);
+  await app.register(inFlightPlugin);
   await app.register(errorHandlingPlugin);
   await app.register(bodyParsersPlugin);
   await app.register(compressPlugin);

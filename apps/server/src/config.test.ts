@@ -217,4 +217,17 @@ describe('documentation of the variables', () => {
     const doc = readFileSync(join(import.meta.dirname, '../../../docs/configuration.md'), 'utf8');
     expect(doc).toContain(markdownTable());
   });
+
+  it("README's settings table names every variable", () => {
+    const readme = readFileSync(join(import.meta.dirname, '../../../README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Configuration'));
+    const table = section.slice(0, section.indexOf('\n## ', 1));
+    const named = new Set(
+      table
+        .split('\n')
+        .filter((line) => line.startsWith('|'))
+        .flatMap((line) => [...(line.split('|')[1] ?? '').matchAll(/`([A-Z_]+)`/g)].map((match) => match[1])),
+    );
+    expect(VARIABLES.map((v) => v.name).filter((name) => !named.has(name))).toEqual([]);
+  });
 });

@@ -3,6 +3,8 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, helpText, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 
+type App = Awaited<ReturnType<typeof buildApp>>;
+
 /**
  * Boot: read the configuration, open and prepare the database, listen, and shut down gracefully on
  * SIGTERM/SIGINT (the embedded database must be closed and its lock released).
@@ -28,7 +30,19 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  // Handled from the start: a stop asked for while the database opens is carried out once it is open, so
+  // the embedded database is still closed properly and its lock released.
+  let opened: App | null = null;
+  let stopSignal: string | null = null;
+  const stop = (signal: string) => {
+    if (stopSignal) return;
+    stopSignal = signal;
+    if (opened) closeAndExit(opened, signal);
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+
+  let app: App;
   try {
     // Log lines leave without blocking: a synchronous write per request holds every other request up.
     // pino flushes what is still pending when the process exits.
@@ -41,22 +55,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  opened = app;
+  if (stopSignal) {
+    closeAndExit(app, stopSignal);
+    return;
+  }
 
   await app.listen({
     port: config.port,
@@ -81,6 +84,25 @@ async function main(): Promise<void> {
       'COLLECTIONS_PROVIDER is sandbox in production: payment codes are not real and nobody can pay',
     );
   }
+}
+
+/** How long requests still under way may take to finish once a stop is asked for; then they are cut. */
+const SHUTDOWN_GRACE_MS = 25_000;
+
+/**
+ * Stops taking connections, lets the requests under way and the running job finish (Fastify's close, then
+ * the jobs' and the database's onClose hooks), closes the database and exits.
+ */
+function closeAndExit(app: App, signal: string): void {
+  app.log.info({ signal }, 'shutting down');
+  setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+  app.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    },
+  );
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
-/** Runs `tsx src/main.ts` as `npm start` does, and collects what it prints and how it ends. */
+/** Runs the sources (`tsx src/main.ts`; `npm start` runs their build, ADR 0021), and collects what it prints and how it ends. */
 export interface Run {
   code: number | null;
   stdout: string;

@@ -156,4 +156,38 @@ describe(`background jobs (${testDatabaseKind()})`, () => {
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(done).toEqual([1]);
   });
+
+  it('stops only once the job under way has finished, and starts no other', async () => {
+    const clock = new TestClock();
+    const jobs = runner(clock);
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let finish: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const ran: string[] = [];
+    jobs.handle('slow', async () => {
+      started();
+      await gate;
+      ran.push('slow');
+    });
+    jobs.handle('next', async () => {
+      ran.push('next');
+    });
+    await enqueue(jobs, 'slow', {});
+    await enqueue(jobs, 'next', {}, 1);
+    jobs.start();
+    await running;
+    clock.advance(1);
+    const stopping = jobs.stop().then(() => ran.push('stopped'));
+    // The slow job may finish only after everything already queued has run: stop() must wait for it.
+    setImmediate(finish);
+    await stopping;
+    expect(ran).toEqual(['slow', 'stopped']);
+    expect((await jobRow('slow'))?.done_at).not.toBeNull();
+    expect((await jobRow('next'))?.done_at).toBeNull();
+  });
 });
