@@ -3,10 +3,12 @@ import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
 import { encryptPath } from '@hiram/contract/cipher';
 import { ERRORS } from '@hiram/contract/errors';
 import { FIELD_MESSAGES } from '@hiram/contract/field-messages';
+import { MINIMUM_REPAYMENT } from '@hiram/contract/repayment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, webhookSignature } from '../../src/domain/webhook-signature.ts';
 import { ANSWERS, BASIC_INFO } from '../application-fixtures.ts';
 import { type Answer, freshAddress, startTestServer, type TestServer } from '../helper.ts';
+import { repayingLoan, sendCollectionEvent } from '../repayment-fixtures.ts';
 
 /**
  * Text PostgreSQL cannot store (NUL, unpaired surrogates) is refused once, by the contract's rule, with
@@ -102,6 +104,58 @@ describe.each(Object.entries(UNSTORABLE))('a %s', (_, bad) => {
       expectRefused(answer, field[webhook.name]);
     }
   });
+});
+
+describe('the signed webhooks about a real payment and a real payout', () => {
+  it('answer 400 naming the field, and change nothing, so the provider does not retry forever', async () => {
+    const { token, orderId } = await repayingLoan(server);
+    const counter = await server.call(
+      'counterReference',
+      { orderNo: orderId, payOrderId: '1', amount: MINIMUM_REPAYMENT, channel: 'seven_eleven' },
+      { token },
+    );
+    const due = (await server.call('repaymentDetail', { orderNo: orderId }, { token })).body.data.totalDue;
+    for (const [field, bad] of [
+      ['eventId', 'evt\u0000'],
+      ['occurredAt', '2026-03-02\uD800'],
+    ] as const) {
+      const event = {
+        eventId: `evt-${orderId}`,
+        instrumentId: counter.body.data.instrumentId,
+        outcome: 'paid' as const,
+        amount: MINIMUM_REPAYMENT,
+        occurredAt: server.clock.now().toISOString(),
+        [field]: bad,
+      };
+      expectRefused(await sendCollectionEvent(server, event), field);
+    }
+    expect((await server.call('repaymentDetail', { orderNo: orderId }, { token })).body.data.totalDue).toBe(
+      due,
+    );
+
+    const [payout] = await server.db.query<{ payout_id: string; amount: number }>(
+      'select payout_id, amount from payouts where order_id = $1',
+      [orderId],
+    );
+    const payload = JSON.stringify({
+      eventId: 'evt-\u0000',
+      payoutId: payout?.payout_id,
+      outcome: 'failed',
+      amount: payout?.amount,
+    });
+    const timestamp = Math.floor(server.clock.now().getTime() / 1000);
+    const answer = await server.request({
+      method: 'POST',
+      url: url('payoutResult'),
+      headers: {
+        'content-type': 'application/json',
+        [TIMESTAMP_HEADER]: String(timestamp),
+        [SIGNATURE_HEADER]: webhookSignature(server.config.payoutWebhookSecret, timestamp, payload),
+      },
+      payload,
+    });
+    expectRefused(answer, 'eventId');
+  }, 60_000);
 });
 
 describe('NUL through the encodings that carry only text', () => {

@@ -1,11 +1,14 @@
 import { API_PREFIX, type ApiName } from '@hiram/contract/api/routes';
 import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
 import { encryptPath } from '@hiram/contract/cipher';
+import { MINIMUM_REPAYMENT } from '@hiram/contract/repayment';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PRODUCT } from '../../src/db/seed.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, webhookSignature } from '../../src/domain/webhook-signature.ts';
 import { ADDITION_INFO, ANSWERS, BASIC_INFO, completeSteps, detailedPhoto } from '../application-fixtures.ts';
 import { freshAddress, multipartBody, startTestServer, type TestServer } from '../helper.ts';
+import { repayingLoan } from '../repayment-fixtures.ts';
 
 /**
  * Walks every operation of the served OpenAPI document, with and without credentials, and sends bounded,
@@ -60,16 +63,25 @@ const WEBHOOK_SECRETS: Partial<Record<ApiName, (config: TestServer['config']) =>
   payoutResult: (config) => config.payoutWebhookSecret,
 };
 
-/** Bodies that pass validation, so the fuzz reaches the services and the database behind it. */
-function validBodies(productId: string): Partial<Record<ApiName, Record<string, unknown>>> {
-  const product = { productId, amount: 100_000, tenureDays: 91 };
+/** Ids of real things, so that requests naming them get past "not found" to the database behind. */
+interface Known {
+  productId: string;
+  orderId: string;
+  instrumentId: string;
+  payoutId: string;
+  payoutAmount: number;
+}
+
+/** Bodies that pass validation, so the fuzz reaches the services and the database behind them. */
+function validBodies(known: Known): Partial<Record<ApiName, Record<string, unknown>>> {
+  const product = { productId: known.productId, amount: 100_000, tenureDays: 91 };
   return {
     saveBasicInfo: BASIC_INFO,
     saveAdditionInfo: ADDITION_INFO,
     saveQuestionnaire: { answers: ANSWERS },
     applyLoanOrder: product,
     confirmProductInfo: product,
-    stepAmount: { productId },
+    stepAmount: { productId: known.productId },
     crashLog: { message: 'TypeError: x is undefined', stack: 'at Home', url: '#/', appVersion: '1.0.0' },
     getVerifyCode: { mobile: '09171234567', type: 'login' },
     addBankCard: {
@@ -80,6 +92,31 @@ function validBodies(productId: string): Partial<Record<ApiName, Record<string, 
       confirmAccountNumber: '09171112222',
     },
     analyticsEvents: { events: [{ kind: 'input', screen: 'personal', field: 'email', at: 1 }] },
+    collectionCallback: {
+      eventId: 'evt-fuzz',
+      instrumentId: known.instrumentId,
+      outcome: 'failed',
+      amount: 0,
+      occurredAt: '2026-03-02T01:00:00.000Z',
+    },
+    payoutResult: {
+      eventId: 'evt-fuzz',
+      payoutId: known.payoutId,
+      outcome: 'paid',
+      amount: known.payoutAmount,
+    },
+  };
+}
+
+/** Fields that name a real thing get it in the bodies generated from the document. */
+function knownFields(known: Known): Record<string, unknown> {
+  return {
+    productId: known.productId,
+    orderId: known.orderId,
+    orderNo: known.orderId,
+    payOrderId: '1',
+    instrumentId: known.instrumentId,
+    payoutId: known.payoutId,
   };
 }
 
@@ -322,7 +359,13 @@ function attempts(
   photo: Buffer,
   field?: string,
 ): fc.Arbitrary<Attempt> {
-  const base = valid ? fc.constant(valid) : plausibleObject(operation.schema);
+  const names = knownFields(known);
+  const base = valid
+    ? fc.constant(valid)
+    : plausibleObject(operation.schema).map((body) => {
+        for (const key of Object.keys(body)) if (key in names) body[key] = names[key];
+        return body;
+      });
   const body =
     field === undefined
       ? fc.oneof(
@@ -407,8 +450,11 @@ function attempts(
 let server: TestServer;
 let operations: Operation[];
 let photo: Buffer;
-let productId: string;
-let borrowerToken: string;
+let known: Known;
+/** A borrower with every step done: loan operations get past "finish your application first". */
+let applicantToken: string;
+/** A borrower repaying a loan: repayment operations on `known.orderId` get past "not found". */
+let repayingToken: string;
 
 function operationsOf(document: {
   paths: Record<string, Record<string, Record<string, unknown>>>;
@@ -454,11 +500,26 @@ beforeAll(async () => {
   const document = await server.request({ method: 'GET', url: `${API_PREFIX}/openapi.json` });
   operations = operationsOf(document.body as never);
   photo = await detailedPhoto(64, 48);
-  const products = await server.call('productList');
-  productId = (products.body.data as { productId: string }[])[0]?.productId ?? 'none';
-  // A borrower with every step done, so loan operations get past "finish your application first".
-  borrowerToken = (await server.signIn()).token;
-  await completeSteps(server, borrowerToken, 'bankAccount');
+  applicantToken = (await server.signIn()).token;
+  await completeSteps(server, applicantToken, 'bankAccount');
+  const repaying = await repayingLoan(server);
+  repayingToken = repaying.token;
+  const counter = await server.call(
+    'counterReference',
+    { orderNo: repaying.orderId, payOrderId: '1', amount: MINIMUM_REPAYMENT, channel: 'seven_eleven' },
+    { token: repayingToken },
+  );
+  const [payout] = await server.db.query<{ payout_id: string; amount: number }>(
+    'select payout_id, amount from payouts where order_id = $1',
+    [repaying.orderId],
+  );
+  known = {
+    productId: DEMO_PRODUCT.productId,
+    orderId: repaying.orderId,
+    instrumentId: counter.body.data.instrumentId,
+    payoutId: payout?.payout_id ?? 'none',
+    payoutAmount: payout?.amount ?? 0,
+  };
 }, 120_000);
 afterAll(() => server?.close());
 
@@ -468,7 +529,15 @@ async function headersFor(operation: Operation, credentialed: boolean, payload: 
   if (operation.security === 'ops') headers['x-ops-key'] = OPS_KEY;
   if (operation.security === 'session') {
     // logout ends the session it is given: a session of its own each time.
-    const token = operation.operationId === 'logout' ? (await server.signIn()).token : borrowerToken;
+    const aboutAnOrder = Object.keys(operation.schema.properties ?? {}).some(
+      (k) => k === 'orderId' || k === 'orderNo',
+    );
+    const token =
+      operation.operationId === 'logout'
+        ? (await server.signIn()).token
+        : aboutAnOrder || operation.path.startsWith('/repay/')
+          ? repayingToken
+          : applicantToken;
     headers.authorization = `Bearer ${token}`;
   }
   const secretOf = WEBHOOK_SECRETS[operation.operationId];
@@ -487,7 +556,7 @@ async function headersFor(operation: Operation, credentialed: boolean, payload: 
 /** Sends every operation its seeded attempts and lists the answers of 500 or more. */
 async function fuzz(credentialed: boolean): Promise<string[]> {
   const failures: string[] = [];
-  const valid = validBodies(productId);
+  const valid = validBodies(known);
   for (const [index, operation] of operations.entries()) {
     const seed = SEED + index * 2 + (credentialed ? 1 : 0);
     const known = valid[operation.operationId];
