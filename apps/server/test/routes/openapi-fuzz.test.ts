@@ -330,15 +330,11 @@ interface Attempt {
   shown: string;
 }
 
-const brokenJson = fc.constantFrom(
-  '{"a":',
-  '{oops}',
-  'NaN',
-  '[1,2',
-  '\u0000',
-  '{"a":"\\ud800"}',
-  '{"a":1e999}',
-  '',
+/** Broken JSON, and JSON nested deeper than any parser's recursion should be trusted with. */
+const brokenJson = fc.oneof(
+  fc.constantFrom('{"a":', '{oops}', 'NaN', '[1,2', '\u0000', '{"a":"\\ud800"}', '{"a":1e999}', ''),
+  fc.integer({ min: 1_000, max: 30_000 }).map((depth) => `${'['.repeat(depth)}${']'.repeat(depth)}`),
+  fc.integer({ min: 1_000, max: 6_000 }).map((depth) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
 );
 const wrongContentType = fc.constantFrom(
   'text/plain',
