@@ -791,7 +791,7 @@ export const ENDPOINTS = {
     z.object({
       orderId,
       documentHash: z.string({ message: 'required' }).min(1, 'required').max(128, 'invalid'),
-      agreed: wireBoolean()
+      agreed: wireBoolean('agreementRequired')
         .refine((value) => value, 'agreementRequired')
         .describe('the tick: must be true'),
     }),

@@ -28,6 +28,7 @@ describe('values as JSON, form and query carry them', () => {
     expect(wireBoolean().parse(false)).toBe(false);
     expect(messageOf(wireBoolean().safeParse('yes'))).toBe('invalid');
     expect(messageOf(wireBoolean().safeParse(undefined))).toBe('required');
+    expect(messageOf(wireBoolean('agreementRequired').safeParse(''))).toBe('agreementRequired');
   });
 
   it("answers a list's own value whichever way it was sent", () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FieldMessageKey } from '../field-messages.ts';
 
 /**
  * Values as each encoding carries them. JSON has numbers and booleans; a form body and a query string
@@ -7,13 +8,15 @@ import { z } from 'zod';
  * canonical text is taken: "" or "2abc" is refused, never read as 0 or 2.
  */
 
-/** Missing (absent, null, or an empty form field) is `required`; present but not a value of the type, `invalid`. */
-const requiredOrInvalid = (issue: { input?: unknown }) =>
-  issue.input === undefined ||
-  issue.input === null ||
-  (typeof issue.input === 'string' && issue.input.trim() === '')
-    ? 'required'
-    : 'invalid';
+/** Missing (absent, null, or an empty form field) is `missing`; present but not a value of the type, `invalid`. */
+const missingOrInvalid =
+  (missing: FieldMessageKey = 'required') =>
+  (issue: { input?: unknown }) => {
+    const { input } = issue;
+    const absent =
+      input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
+    return absent ? missing : 'invalid';
+  };
 
 const numberText = z
   .string()
@@ -22,13 +25,13 @@ const numberText = z
 
 /** A number, from JSON (2) or from form or query text ("2"), then checked by `rules`. */
 export function wireNumber<R extends z.ZodType<number, number>>(rules: R) {
-  return z.union([z.number(), numberText], { error: requiredOrInvalid }).pipe(rules);
+  return z.union([z.number(), numberText], { error: missingOrInvalid() }).pipe(rules);
 }
 
-/** A boolean, from JSON (true) or from form or query text ("true", "false"). */
-export function wireBoolean() {
+/** A boolean, from JSON (true) or from form or query text ("true", "false"); `missing` names its absence. */
+export function wireBoolean(missing: FieldMessageKey = 'required') {
   return z.union([z.boolean(), z.enum(['true', 'false']).transform((text) => text === 'true')], {
-    error: requiredOrInvalid,
+    error: missingOrInvalid(missing),
   });
 }
 
@@ -37,7 +40,7 @@ export function wireBoolean() {
  * the list's own value, so what is stored does not depend on the encoding.
  */
 export function listValue(values: readonly (string | number)[]) {
-  return z.union([z.string(), z.number()], { error: requiredOrInvalid }).transform((given, context) => {
+  return z.union([z.string(), z.number()], { error: missingOrInvalid() }).transform((given, context) => {
     const found = values.find((value) => String(value) === String(given));
     if (found === undefined) {
       context.addIssue({ code: 'custom', message: 'invalid', input: given });
