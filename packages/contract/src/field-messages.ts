@@ -17,6 +17,11 @@ export const FIELD_MESSAGES = {
     fil: 'Kahit {min} na character',
     es: 'Al menos {min} caracteres',
   },
+  unsupportedCharacters: {
+    en: 'This contains characters that cannot be saved. Please type it again',
+    fil: 'May mga character dito na hindi maise-save. Paki-type itong muli',
+    es: 'Contiene caracteres que no se pueden guardar. Escríbalo de nuevo',
+  },
   invalid: {
     en: 'This value is not valid',
     fil: 'Hindi wasto ang value na ito',

@@ -19,8 +19,23 @@ function isFieldMessageKey(text: string): text is FieldMessageKey {
   return Object.hasOwn(FIELD_MESSAGES, text);
 }
 
+/** Nothing was given: absent, null, or only spaces (an empty form field). */
+function isMissing(input: unknown): boolean {
+  return input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
+}
+
+/** The contract's "this is missing" messages: `required`, `mobileRequired`, `codeRequired`... */
+function saysMissing(key: FieldMessageKey): boolean {
+  return key === 'required' || key.endsWith('Required');
+}
+
 function keyOf(issue: Issue): FieldMessageKey {
-  if (isFieldMessageKey(issue.message)) return issue.message;
+  if (isFieldMessageKey(issue.message)) {
+    // A schema's "required" also answers a value of the wrong type or too short: for a value that is
+    // there, say it is not valid. Refinements say what they mean (an unticked box is agreementRequired).
+    if (saysMissing(issue.message) && issue.code !== 'custom' && !isMissing(issue.input)) return 'invalid';
+    return issue.message;
+  }
   const measured = issue.origin === 'string' || issue.origin === 'array';
   if (issue.code === 'invalid_type' && issue.input === undefined) return 'required';
   if (issue.code === 'too_big' && measured) return 'tooLong';

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ENDPOINTS, type EndpointName, type ResponseOf } from '@hiram/contract/api/endpoints';
 import { API_PREFIX, type ApiRoute, OPS_KEY_HEADER } from '@hiram/contract/api/routes';
+import { acceptsFormBody } from '@hiram/contract/api/wire-values';
 import { SUCCESS_CODE } from '@hiram/contract/envelope';
 import type { Language } from '@hiram/contract/languages';
 import { normalizePhMobile } from '@hiram/contract/mobile';
@@ -127,6 +128,14 @@ const uploadedFile = z
   .custom<Buffer>((value) => Buffer.isBuffer(value), 'photoRequired')
   .meta({ type: 'string', format: 'binary', description: 'the photo: JPEG, PNG or WebP' });
 
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/** A form body sent to an endpoint that takes JSON only: 415, as for any other type it does not take. */
+async function refuseFormBody(request: FastifyRequest): Promise<void> {
+  if (request.headers['content-type']?.toLowerCase().startsWith(FORM_TYPE))
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+}
+
 export interface EndpointOptions {
   /** Checks that run before the request is validated (a webhook's signature). */
   preValidation?: preValidationHookHandler[];
@@ -159,11 +168,15 @@ export function defineEndpoint<N extends EndpointName>(
       ? (ENDPOINTS[name].request as unknown as z.ZodObject).extend({ file: uploadedFile })
       : ENDPOINTS[name].request;
   const inputPart = route.method === 'GET' || route.encoding === 'query' ? 'querystring' : 'body';
+  // A form body only where every field is a plain value, and never for a signed webhook (its signature
+  // covers JSON bytes); the document lists exactly these.
+  const takesForm =
+    (route.encoding === 'form' || route.encoding === 'json') && !options.rawBody && acceptsFormBody(request);
   const consumes =
     route.encoding === 'form'
       ? ['application/x-www-form-urlencoded', 'application/json']
       : route.encoding === 'json'
-        ? ['application/json', 'application/x-www-form-urlencoded']
+        ? ['application/json', ...(takesForm ? [FORM_TYPE] : [])]
         : route.encoding === 'multipart'
           ? ['multipart/form-data']
           : undefined;
@@ -180,7 +193,10 @@ export function defineEndpoint<N extends EndpointName>(
       response: { 200: successEnvelope(response), ...ERROR_RESPONSES },
     },
     onRequest: route.auth === 'required' ? [authenticate] : route.auth === 'ops' ? [authenticateOps] : [],
-    preValidation: options.preValidation ?? [],
+    preValidation: [
+      ...(route.encoding === 'json' && !takesForm ? [refuseFormBody] : []),
+      ...(options.preValidation ?? []),
+    ],
     handler: async (req, reply) => {
       const brand = req.brand;
       if (!brand) throw new AppError('UNKNOWN_BRAND');

@@ -1,6 +1,7 @@
 import { ID_IMAGE_MAX_BYTES } from '@hiram/contract/api/application';
 import { ENDPOINTS } from '@hiram/contract/api/endpoints';
 import { API, type ApiName } from '@hiram/contract/api/routes';
+import { acceptsFormBody } from '@hiram/contract/api/wire-values';
 import { encryptPath } from '@hiram/contract/cipher';
 import { ERRORS } from '@hiram/contract/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +31,8 @@ const WEBHOOK_SECRETS: Partial<Record<ApiName, (config: TestServer['config']) =>
   payoutResult: (config) => config.payoutWebhookSecret,
 };
 const isWebhook = (name: ApiName) => WEBHOOK_SECRETS[name] !== undefined;
+/** Form bodies: never for a webhook, nor where a field is a list or an object (JSON only). */
+const takesForm = (name: ApiName) => !isWebhook(name) && acceptsFormBody(ENDPOINTS[name].request);
 
 function fieldsOf(name: ApiName): string[] {
   const schema = ENDPOINTS[name].request as unknown as { shape?: Record<string, unknown> };
@@ -154,8 +157,8 @@ describe.each(postNames)('POST %s against bad input', (name) => {
     ] as const) {
       const answer = await post(name, payload, type);
       const expected = expectsFields ? ERRORS.VALIDATION_FAILED.code : 0;
-      if (type === 'application/x-www-form-urlencoded' && isWebhook(name)) {
-        expectEnvelope(answer, formAnswer(expected));
+      if (type === 'application/x-www-form-urlencoded' && !takesForm(name)) {
+        expectEnvelope(answer, ERRORS.UNSUPPORTED_MEDIA_TYPE.code);
         continue;
       }
       expectEnvelope(answer, expected);

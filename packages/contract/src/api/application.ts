@@ -36,15 +36,16 @@ import {
   paydayRule,
   visibleWorkFields,
 } from '../profile.ts';
+import { listValue, wireNumber } from './wire-values.ts';
 
 /**
  * Schemas of the application flow (profile sections, identity, questionnaire, account). Field names are the
  * wire format of SPEC section 3. Messages are FIELD_MESSAGES keys (see field-messages.ts).
  */
 
+/** One of a list's values, as itself or as its text ("2" for gender 2: form bodies have only text). */
 function oneOf<L extends OptionList>(list: L) {
-  const values = optionValues(list) as (string | number)[];
-  return z.union([z.string(), z.number()]).refine((value) => values.includes(value), 'invalid');
+  return listValue(optionValues(list) as (string | number)[]);
 }
 
 const name = z
@@ -77,10 +78,7 @@ export const BasicInfo = z.object({
   education: oneOf(EDUCATION_LEVELS),
   maritalStatus: oneOf(MARITAL_STATUSES),
   language: oneOf(PREFERRED_LANGUAGES),
-  cardType: z
-    .number({ message: 'required' })
-    .refine(isValidCardType, 'invalid')
-    .describe('index in ID_TYPES'),
+  cardType: wireNumber(z.number().refine(isValidCardType, 'invalid')).describe('index in ID_TYPES'),
   nationalId: z
     .string({ message: 'required' })
     .max(NATIONAL_ID_MAX_LENGTH, 'tooLong')
@@ -109,8 +107,8 @@ export const AdditionInfo = z
     jobExperience: z.string().max(40).optional(),
     monthlySalary: oneOf(SALARY_BANDS),
     payFrequency: z.string().max(20).optional(),
-    monthlyPayday: z.number().int().optional(),
-    monthlyPaydayTwo: z.number().int().optional(),
+    monthlyPayday: wireNumber(z.number().int('invalid')).optional(),
+    monthlyPaydayTwo: wireNumber(z.number().int('invalid')).optional(),
     emergencyContactName1: name,
     emergencyContactMobile1: contactMobile,
     emergencyContactRelation1: oneOf(CONTACT_RELATIONSHIPS),

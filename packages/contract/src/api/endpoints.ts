@@ -49,6 +49,7 @@ import {
   VOUCHER_STATUSES,
   Voucher,
 } from './servicing.ts';
+import { wireBoolean, wireNumber } from './wire-values.ts';
 
 /**
  * Request and response schemas of every endpoint, keyed like `API`. The server registers them (validation
@@ -122,7 +123,8 @@ const productId = z
   .min(1, 'required')
   .max(64, 'unknownProduct')
   .describe('From the product list');
-const queryWholeNumber = z.coerce.number({ message: 'required' }).int('invalid').positive('invalid');
+/** A whole number above zero, from JSON or from form or query text. */
+const positiveWholeNumber = wireNumber(z.number().int('invalid').positive('invalid'));
 
 /** The pricing engine's quote (pricing.ts `LoanQuote`), as sent. */
 export const LoanQuote = z.object({
@@ -513,7 +515,7 @@ export const ENDPOINTS = {
     'confirmProductInfo',
     'loan',
     "The quote and the Disclosure Statement for a product, an amount on its steps and one of its tenures, starting today (Manila), with the brand's lender details.",
-    z.object({ productId, amount: queryWholeNumber, tenureDays: queryWholeNumber }),
+    z.object({ productId, amount: positiveWholeNumber, tenureDays: positiveWholeNumber }),
     z.object({ product: Product, quote: LoanQuote, disclosure: DisclosureStatement }),
   ),
   creditInfo: endpoint(
@@ -548,8 +550,8 @@ export const ENDPOINTS = {
     'Apply for a loan: a product, an amount on its steps and one of its tenures. Needs a complete application (else 40904 naming the next step) and no open order (else 40905); the order starts in status 1 (applying) with the quote it was priced at.',
     z.object({
       productId,
-      amount: z.number({ message: 'required' }).int('invalid').positive('invalid'),
-      tenureDays: z.number({ message: 'required' }).int('invalid').positive('invalid'),
+      amount: positiveWholeNumber,
+      tenureDays: positiveWholeNumber,
     }),
     LoanOrder,
   ),
@@ -727,8 +729,8 @@ export const ENDPOINTS = {
     z.object({
       epochId,
       productId,
-      amount: z.number({ message: 'required' }).int('invalid').positive('invalid'),
-      tenureDays: z.number({ message: 'required' }).int('invalid').positive('invalid'),
+      amount: positiveWholeNumber,
+      tenureDays: positiveWholeNumber,
     }),
     MarketOrder,
   ),
@@ -739,8 +741,8 @@ export const ENDPOINTS = {
     z.object({
       epochId,
       productId: productId.optional(),
-      amount: z.number().int('invalid').positive('invalid').optional(),
-      tenureDays: z.number().int('invalid').positive('invalid').optional(),
+      amount: positiveWholeNumber.optional(),
+      tenureDays: positiveWholeNumber.optional(),
     }),
     MarketOrder,
   ),
@@ -803,8 +805,7 @@ export const ENDPOINTS = {
       orderId,
       documentHash: z.string({ message: 'required' }).min(1, 'required').max(128, 'invalid'),
       code: verifyCode,
-      agreed: z
-        .boolean({ message: 'agreementRequired' })
+      agreed: wireBoolean('agreementRequired')
         .refine((value) => value, 'agreementRequired')
         .describe('the tick: must be true'),
     }),
@@ -874,7 +875,7 @@ export const ENDPOINTS = {
     'uploadIdFront',
     'identity',
     'Multipart: `file` (JPEG, PNG or WebP, checked by content, at most 8 MiB; stored re-encoded without EXIF) and `cardType`.',
-    z.object({ cardType: z.coerce.number().int().optional() }),
+    z.object({ cardType: wireNumber(z.number().int('invalid')).optional() }),
     UploadedImage,
   ),
   uploadIdBack: endpoint(

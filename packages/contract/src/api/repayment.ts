@@ -8,6 +8,7 @@ import {
   INSTRUMENT_KINDS,
   type InstrumentEndpoint,
 } from '../repayment.ts';
+import { wireNumber } from './wire-values.ts';
 
 /**
  * Repayment schemas (issue "Repayment"; docs/api.md, "Repayment"). Amounts are integer centavos. The
@@ -28,10 +29,9 @@ const payOrderId = z
   .min(1, 'payOrderIdRequired')
   .max(64, 'invalid')
   .describe('The bill being paid, as repay-order/detail answers it');
-const amount = z.coerce
-  .number({ message: 'required' })
-  .refine(Number.isFinite, 'invalid')
-  .describe('centavos; whole pesos, at least the minimum, at most the balance');
+const amount = wireNumber(z.number()).describe(
+  'centavos; whole pesos, at least the minimum, at most the balance',
+);
 
 /** The request of an endpoint that creates an instrument: the channels it serves only. */
 export function instrumentRequest(endpoint: InstrumentEndpoint) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wireNumber } from './wire-values.ts';
 
 /**
  * Shapes of loan servicing (issue "Repayment"): the extension, proofs of payment and the closure
@@ -88,12 +89,9 @@ export type UploadedVoucher = z.infer<typeof UploadedVoucher>;
 export const SaveVoucherInput = z.object({
   voucherId: z.string().max(64, 'invalid').optional().describe('from upload/user/voucher; missing: 40040'),
   orderId: z.string({ message: 'required' }).min(1, 'required').max(64, 'invalid'),
-  amount: z
-    .number({ message: 'required' })
-    .int('invalid')
-    .positive('invalid')
-    .max(100_000_000, 'invalid')
-    .describe('centavos, as paid'),
+  amount: wireNumber(z.number().int('invalid').positive('invalid').max(100_000_000, 'invalid')).describe(
+    'centavos, as paid',
+  ),
   reference: z
     .string({ message: 'required' })
     .trim()

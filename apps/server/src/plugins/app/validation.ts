@@ -1,3 +1,4 @@
+import { unstorableTextPath } from '@hiram/contract/storable-text';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 import { type FieldProblem, problemsFromIssues } from '../../domain/field-problems.ts';
@@ -17,9 +18,20 @@ export class RequestValidationError extends Error {
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
+    const part = httpPart ?? 'body';
     // A POST without a body is checked as an empty object: the answer names the missing fields.
-    const input = httpPart === 'body' && (data === undefined || data === null) ? {} : data;
+    const input = part === 'body' && (data === undefined || data === null) ? {} : data;
     const result = schema.safeParse(input, { reportInput: true });
-    if (result.success) return { value: result.data };
-    return { error: new RequestValidationError(problemsFromIssues(result.error.issues, httpPart ?? 'body')) };
+    if (!result.success)
+      return { error: new RequestValidationError(problemsFromIssues(result.error.issues, part)) };
+    // Checked on what the schema keeps, so ignored fields stay ignored; for every endpoint, JSON, form,
+    // query and multipart fields alike (the contract's rule: text PostgreSQL cannot store).
+    const unstorable = unstorableTextPath(result.data);
+    if (unstorable)
+      return {
+        error: new RequestValidationError([
+          { field: unstorable.length > 0 ? unstorable.join('.') : part, message: 'unsupportedCharacters' },
+        ]),
+      };
+    return { value: result.data };
   };
