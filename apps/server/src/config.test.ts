@@ -137,8 +137,8 @@ describe('loadConfig', () => {
 
   it('serves the API document outside production, and in production only when asked', () => {
     expect(loadConfig({}).apiDocs).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig(PRODUCTION).apiDocs).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, API_DOCS: 'true' }).apiDocs).toBe(true);
     expect(problemsOf({ API_DOCS: 'sometimes' })).toEqual([
       'API_DOCS must be true or false (got "sometimes")',
     ]);

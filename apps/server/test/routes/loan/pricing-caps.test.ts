@@ -155,7 +155,12 @@ describe('a product row changed by hand', () => {
     refusedWithCaps(
       await server.call(
         'signAgreement',
-        { orderId: dearOrder, documentHash: dearView.body.data.documentHash, agreed: true },
+        {
+          orderId: dearOrder,
+          documentHash: dearView.body.data.documentHash,
+          agreed: true,
+          code: await server.ownCode(dear.token, 'signAgreement'),
+        },
         { token: dear.token },
       ),
     );
@@ -196,7 +201,12 @@ describe('a product row changed by hand', () => {
     refusedWithCaps(
       await server.call(
         'signAgreement',
-        { orderId, documentHash, agreed: true },
+        {
+          orderId,
+          documentHash,
+          agreed: true,
+          code: await server.ownCode(approvedFair.token, 'signAgreement'),
+        },
         { token: approvedFair.token },
       ),
     );
@@ -223,6 +233,7 @@ describe('a product row changed by hand', () => {
         documentHash: (await server.call('loanAgreement', { orderId }, { token: approvedFair.token })).body
           .data.documentHash,
         agreed: true,
+        code: await server.ownCode(approvedFair.token, 'signAgreement'),
       },
       { token: approvedFair.token },
     );

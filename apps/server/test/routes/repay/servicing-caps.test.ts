@@ -16,7 +16,12 @@ const logged: { msg: string; level: number; [key: string]: unknown }[] = [];
 
 beforeAll(async () => {
   server = await startTestServer({
-    config: { assessmentDelaySeconds: 0, sessionTtlSeconds: 3650 * 86_400, logLevel: 'warn' },
+    config: {
+      assessmentDelaySeconds: 0,
+      sessionTtlSeconds: 3650 * 86_400,
+      sessionIdleSeconds: 3650 * 86_400,
+      logLevel: 'warn',
+    },
     logDestination: { write: (line: string) => void logged.push(JSON.parse(line)) },
   });
 }, 60_000);

@@ -110,7 +110,12 @@ describe('sessions on a protected endpoint (GET /security/getUserInfo)', () => {
     server.clock.advance(7 * 24 * 3600);
     const idle = await server.call('getUserInfo', {}, { token });
     expect(idle.status).toBe(401);
-    expect(idle.body).toEqual({ code: 10010303, msg: ERRORS.TOKEN_EXPIRED.message.en, data: null });
+    expect(idle.body).toEqual({
+      code: 10010303,
+      msg: ERRORS.TOKEN_EXPIRED.message.en,
+      data: null,
+      requestId: expect.any(String),
+    });
   });
 
   it('writes the last use at most once a minute, and another process sees it', async () => {
