@@ -39,8 +39,10 @@ async function main(): Promise<void> {
     stopSignal = signal;
     if (opened) closeAndExit(opened, signal);
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  // `on`, not `once`: Ctrl-C reaches the server twice (from the terminal to the process group, and again from
+  // npm, which forwards it), and a second signal without a handler would kill it before the lock is released.
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 
   let app: App;
   try {
