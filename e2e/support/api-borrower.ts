@@ -7,6 +7,7 @@ import { type PsgcJson, psgcData } from '@hiram/contract/psgc';
 import { expect } from 'vitest';
 import { ADDITION_INFO, ANSWERS, basicInfo } from './borrower-answers.ts';
 import { photo } from './images.ts';
+import { phoneAddressHeader } from './phone-address.ts';
 import { latestCode, passResendCooldown } from './sms.ts';
 
 /**
@@ -21,6 +22,9 @@ interface Envelope<T> {
 }
 
 export class ApiBorrower {
+  /** This borrower's phone's address (see phone-address.ts). */
+  private readonly address = phoneAddressHeader();
+
   constructor(
     readonly baseURL: string,
     readonly mobile: string,
@@ -45,7 +49,7 @@ export class ApiBorrower {
     payload: Record<string, unknown> = {},
   ): Promise<{ status: number; envelope: Envelope<T> }> {
     const route = API[name];
-    const headers: Record<string, string> = { packagename: DEFAULT_PACKAGE_NAME };
+    const headers: Record<string, string> = { packagename: DEFAULT_PACKAGE_NAME, ...this.address };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     let url = `${this.baseURL}/api${route.path}`;
     let body: string | undefined;
@@ -68,7 +72,11 @@ export class ApiBorrower {
     form.set('file', new Blob([readFileSync(file)], { type: 'image/jpeg' }), 'photo.jpg');
     const response = await fetch(`${this.baseURL}/api${API[name].path}`, {
       method: 'POST',
-      headers: { packagename: DEFAULT_PACKAGE_NAME, authorization: `Bearer ${this.token}` },
+      headers: {
+        packagename: DEFAULT_PACKAGE_NAME,
+        authorization: `Bearer ${this.token}`,
+        ...this.address,
+      },
       body: form,
     });
     expect(((await response.json()) as Envelope<unknown>).code, name).toBe(0);

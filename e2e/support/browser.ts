@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { phoneAddressHeader } from './phone-address.ts';
 import { REPO_ROOT } from './server.ts';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -41,6 +42,7 @@ export async function launchBrowser(): Promise<BrowserSession> {
         hasTouch: true,
         locale: 'en-PH',
         timezoneId: 'Asia/Manila',
+        extraHTTPHeaders: phoneAddressHeader(),
       });
       context.setDefaultTimeout(15_000);
       const page = await context.newPage();
@@ -50,6 +52,7 @@ export async function launchBrowser(): Promise<BrowserSession> {
       const context = await browser.newContext({
         viewport: { width: 1280, height: 900 },
         timezoneId: 'Asia/Manila',
+        extraHTTPHeaders: phoneAddressHeader(),
       });
       context.setDefaultTimeout(15_000);
       const page = await context.newPage();

@@ -58,6 +58,8 @@ export async function startServer(
       DATABASE_URL: '',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // Behind one proxy hop, as in production; the journeys' phones give their own addresses (phone-address.ts).
+      TRUST_PROXY: '1',
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
