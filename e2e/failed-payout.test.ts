@@ -1,7 +1,8 @@
+import { VERIFY_CODE_RESEND_COOLDOWN_SECONDS } from '@hiram/contract/auth-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snap, useBrowser } from './support/browser.ts';
 import { agreeToPermissions, completeApplication, signInWithCode } from './support/journeys.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { moveServerClock, type RunningServer, startServer } from './support/server.ts';
 import { latestCode, newMobile } from './support/sms.ts';
 
 const browser = useBrowser();
@@ -59,7 +60,9 @@ describe('a borrower whose payout fails', () => {
       await page.getByLabel('E-wallet mobile number').fill('09171234567');
       await page.getByLabel('Confirm mobile number').fill('09171234567');
       await snap(page, journey, '03-change-account');
-      // The login code went to the same number less than a minute ago: the app counts down to the next one.
+      // The login code went to the same number less than a minute ago (one code a minute): the minute passes
+      // on the server's clock, not in real time.
+      await moveServerClock(baseURL, VERIFY_CODE_RESEND_COOLDOWN_SECONDS + 1);
       await expect
         .poll(
           async () => {
