@@ -41,6 +41,8 @@ export async function launchBrowser(): Promise<BrowserSession> {
         hasTouch: true,
         locale: 'en-PH',
         timezoneId: 'Asia/Manila',
+        // Sheets and pickers open without their animation (apps/web/src/lib/antd-mobile-setup.ts): seconds a journey.
+        reducedMotion: 'reduce',
       });
       context.setDefaultTimeout(15_000);
       const page = await context.newPage();

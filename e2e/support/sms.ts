@@ -16,10 +16,13 @@ export async function latestCode(baseURL: string, mobile: string): Promise<strin
   return code;
 }
 
-let counter = 0;
-/** A fresh Philippine mobile number per journey so journeys never share an account. */
+let last = 0;
+/**
+ * A fresh Philippine mobile number per journey so journeys never share an account: the worker's digit (files
+ * run side by side on one server), then the millisecond, never repeated within a worker.
+ */
 export function newMobile(): string {
-  counter += 1;
-  const suffix = `${Date.now() % 1_000_000}`.padStart(6, '0');
-  return `0917${String(counter % 10)}${suffix.slice(0, 6)}`;
+  const worker = Number(process.env.VITEST_POOL_ID ?? 0) % 10;
+  last = Math.max(last + 1, Date.now() % 1_000_000);
+  return `0917${worker}${String(last % 1_000_000).padStart(6, '0')}`;
 }
