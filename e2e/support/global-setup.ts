@@ -5,8 +5,6 @@ import { startServer } from './server.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
-    /** A migrated, seeded data directory: each journey's own server starts from a copy (startServer). */
-    dataDirTemplate: string | null;
   }
 }
 

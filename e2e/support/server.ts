@@ -6,6 +6,13 @@ import { join, resolve } from 'node:path';
 import { DEV_CLOCK_PATH } from '@hiram/contract/api/routes';
 import { expect, inject } from 'vitest';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated, seeded data directory (support/global-setup.ts): each server starts from a copy. */
+    dataDirTemplate: string | null;
+  }
+}
+
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
 export interface RunningServer {
