@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,7 +47,9 @@ beforeAll(async () => {
   const port = await freePort();
   allowedParent = `http://localhost:${port}`;
   foreignParent = `http://127.0.0.1:${port}`;
-  app = await startServer({}, await dataDirWithParents([allowedParent]));
+  const withParents = await dataDirWithParents([allowedParent]);
+  app = await startServer({}, withParents);
+  rmSync(withParents, { recursive: true, force: true });
   partner = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(partnerPage(app.url));

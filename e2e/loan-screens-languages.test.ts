@@ -5,7 +5,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
 import { snap, useBrowser } from './support/browser.ts';
 import { agreeToPermissions } from './support/journeys.ts';
-import { latestCode, moveServerClock, newMobile, passResendCooldown } from './support/sms.ts';
+import { moveServerClock } from './support/server.ts';
+import { latestCode, newMobile, passResendCooldown } from './support/sms.ts';
 
 const baseURL = inject('baseURL');
 const browser = useBrowser();

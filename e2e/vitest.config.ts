@@ -10,7 +10,7 @@ export default defineProject({
     // A poll waits on the real server (uploads re-encoded, sandbox providers answering): give it time.
     expect: { poll: { timeout: 20_000, interval: 100 } },
     hookTimeout: 90_000,
-    // One Chromium at a time keeps the 2-core machine responsive and the journeys' timings honest.
-    fileParallelism: false,
+    // Journey files run side by side, and beside the other suites (vitest.config.ts): a journey that moves
+    // a server's clock starts a server of its own, and every journey signs in with a number of its own.
   },
 });

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { snap, useBrowser } from './support/browser.ts';
 import { agreeToPermissions, signInWithCode } from './support/journeys.ts';
-import { startServer } from './support/server.ts';
+import { moveServerClock, startServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
 
 const baseURL = inject('baseURL');
@@ -72,8 +72,8 @@ describe('a new borrower in a mobile browser', () => {
   });
 
   it('an expired session returns the borrower to Home, signed out', async () => {
-    // Its own server, whose sessions last seconds instead of days.
-    const shortLived = await startServer({ SESSION_TTL: '4s' });
+    // Its own server, whose clock the journey moves past the end of an hour-long sign-in.
+    const shortLived = await startServer({ SESSION_TTL: '1h' });
     const { context, page } = await browser().newPhone();
     const journey = 'session-expired';
     try {
@@ -84,7 +84,7 @@ describe('a new borrower in a mobile browser', () => {
       await page.getByText(/Hello, /).waitFor();
       await snap(page, journey, '01-signed-in');
 
-      await new Promise((r) => setTimeout(r, 5_000));
+      await moveServerClock(shortLived.url, 3_601);
       // The next call the borrower makes answers 10010303: storage is cleared and the app goes Home.
       await page.getByRole('link', { name: 'Settings' }).click();
       await page.getByText('₱1,000 – ₱10,000').waitFor();

@@ -4,7 +4,8 @@ import { DATABASE_SUITES, PROCESS_SUITES, sharedTestOptions } from './vitest.sha
 /**
  * The `server-postgres` project: the route suites again on PostgreSQL, each test file on a database of
  * its own (CREATE DATABASE hiram_test_<random> on DATABASE_URL, or postgres://postgres@127.0.0.1:5432/postgres,
- * dropped afterwards), and the suites that run several server processes on one database. Listed by serverTestProjects() only when that server answers.
+ * dropped afterwards) copied from a migrated, seeded template (test/postgres-global-setup.ts), and the suites
+ * that run several server processes on one database. Listed by serverTestProjects() only when that server answers.
  */
 export default defineProject({
   test: {
@@ -12,5 +13,6 @@ export default defineProject({
     name: 'server-postgres',
     include: [...DATABASE_SUITES, ...PROCESS_SUITES],
     env: { HIRAM_TEST_DATABASE: 'postgres' },
+    globalSetup: ['test/postgres-global-setup.ts'],
   },
 });

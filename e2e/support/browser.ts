@@ -43,6 +43,8 @@ export async function launchBrowser(): Promise<BrowserSession> {
         locale: 'en-PH',
         timezoneId: 'Asia/Manila',
         extraHTTPHeaders: phoneAddressHeader(),
+        // Sheets and pickers open without their animation (apps/web/src/lib/antd-mobile-setup.ts): seconds a journey.
+        reducedMotion: 'reduce',
       });
       context.setDefaultTimeout(15_000);
       const page = await context.newPage();

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { startServer } from './server.ts';
 
@@ -7,9 +8,19 @@ declare module 'vitest' {
   }
 }
 
-/** One server for the browser journeys; journeys that need other settings start their own. */
+/**
+ * A first start on an empty data directory, as on a new install, whose stopped directory is the template
+ * every other server copies; then one server for the browser journeys (journeys that need other settings,
+ * or move the clock, start their own).
+ */
 export default async function setup(project: TestProject) {
-  const server = await startServer();
+  const first = await startServer({}, null);
+  await first.stop({ keepDataDir: true });
+  const server = await startServer({}, first.dataDir);
+  project.provide('dataDirTemplate', first.dataDir);
   project.provide('baseURL', server.url);
-  return () => server.stop();
+  return async () => {
+    await server.stop();
+    rmSync(first.dataDir, { recursive: true, force: true });
+  };
 }

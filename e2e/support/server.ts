@@ -1,15 +1,25 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { DEV_CLOCK_PATH } from '@hiram/contract/api/routes';
+import { expect, inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated, seeded data directory (support/global-setup.ts): each server starts from a copy. */
+    dataDirTemplate: string | null;
+  }
+}
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
 export interface RunningServer {
   url: string;
   dataDir: string;
-  stop(): Promise<void>;
+  /** Stops the server; its data directory is deleted unless kept (the global setup's template). */
+  stop(options?: { keepDataDir?: boolean }): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -41,16 +51,18 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 }
 
 /**
- * Starts the real server (as `npm start` does, on a fresh embedded database, or on the PostgreSQL database
- * `env.DATABASE_URL` names) on a free port, in a process of its own. `dataDir`: an embedded database made
- * beforehand (support/brands.ts); it is removed when the server stops, as a fresh one is.
+ * Starts the real server (as `npm start` does, on the embedded database, or on the PostgreSQL database
+ * `env.DATABASE_URL` names) on a free port, in a process of its own. The embedded database starts as a copy
+ * of `template`, a data directory the global setup migrated and seeded once (support/global-setup.ts):
+ * creating an empty one (initdb) costs seconds each time; without a template it is created as on a first start.
  */
 export async function startServer(
   env: Record<string, string> = {},
-  dataDir?: string,
+  template: string | null = inject('dataDirTemplate'),
 ): Promise<RunningServer> {
   const port = await freePort();
-  dataDir ??= mkdtempSync(join(tmpdir(), 'hiram-e2e-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'hiram-e2e-'));
+  if (template) cpSync(template, dataDir, { recursive: true });
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
     env: {
@@ -84,14 +96,29 @@ export async function startServer(
   return {
     url,
     dataDir,
-    async stop() {
+    async stop(options = {}) {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Moves a server's clock forward (`POST /dev/clock`, never in production); the background jobs that fall due
+ * run before it answers. Answers the server's new time. Only on a journey's own server: the others share one.
+ */
+export async function moveServerClock(baseURL: string, seconds: number): Promise<Date> {
+  const response = await fetch(`${baseURL}${DEV_CLOCK_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceSeconds: seconds }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  const { data } = (await response.json()) as { data: { now: string } };
+  return new Date(data.now);
 }

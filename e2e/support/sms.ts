@@ -1,6 +1,6 @@
-import { DEV_CLOCK_PATH } from '@hiram/contract/api/routes';
 import { VERIFY_CODE_RESEND_COOLDOWN_SECONDS } from '@hiram/contract/auth-rules';
 import { expect } from 'vitest';
+import { moveServerClock } from './server.ts';
 
 interface OutboxMessage {
   text: string;
@@ -18,28 +18,21 @@ export async function latestCode(baseURL: string, mobile: string): Promise<strin
   return code;
 }
 
-let counter = 0;
-/** A fresh Philippine mobile number per journey so journeys never share an account. */
+let last = 0;
+/**
+ * A fresh Philippine mobile number per journey so journeys never share an account: the worker's digit (files
+ * run side by side on one server), then the millisecond, never repeated within a worker.
+ */
 export function newMobile(): string {
-  counter += 1;
-  const suffix = `${Date.now() % 1_000_000}`.padStart(6, '0');
-  return `0917${String(counter % 10)}${suffix.slice(0, 6)}`;
-}
-
-/** Moves the server's clock forward (POST /dev/clock, outside production only). */
-export async function moveServerClock(baseURL: string, seconds: number): Promise<void> {
-  const response = await fetch(`${baseURL}${DEV_CLOCK_PATH}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ advanceSeconds: seconds }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
+  const worker = Number(process.env.VITEST_POOL_ID ?? 0) % 10;
+  last = Math.max(last + 1, Date.now() % 1_000_000);
+  return `0917${worker}${String(last % 1_000_000).padStart(6, '0')}`;
 }
 
 /**
  * Moves the server's clock past the resend cool-down of the last code to any number, so a journey asks for
  * a second code (signing after signing in) without waiting a real minute.
  */
-export function passResendCooldown(baseURL: string): Promise<void> {
-  return moveServerClock(baseURL, VERIFY_CODE_RESEND_COOLDOWN_SECONDS + 1);
+export async function passResendCooldown(baseURL: string): Promise<void> {
+  await moveServerClock(baseURL, VERIFY_CODE_RESEND_COOLDOWN_SECONDS + 1);
 }

@@ -110,7 +110,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export async function openTestDatabase(): Promise<{ db: Database; dispose: () => Promise<void> }> {
   if (testDatabaseKind() === 'postgres') {
-    const created = await createTestPostgresDatabase();
+    const created = await createTestPostgresDatabase(inject('postgresTemplate'));
     const db = openPostgres(created.url, { max: 4 });
     return {
       db,

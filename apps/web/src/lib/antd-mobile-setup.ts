@@ -1,4 +1,4 @@
-import { unstableSetRender } from 'antd-mobile';
+import { reduceMotion, unstableSetRender } from 'antd-mobile';
 import { createRoot, type Root } from 'react-dom/client';
 
 /**
@@ -18,3 +18,8 @@ unstableSetRender((node, container: Container) => {
     container.hiramRoot = undefined;
   };
 });
+
+// A borrower whose phone asks for less motion gets the sheets and wheels without their springs, as the CSS
+// does for the app's own sheets (app.css). The journeys' phones ask for it too (e2e/support/browser.ts):
+// each picker then opens and closes at once instead of animating for about two seconds.
+if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) reduceMotion();
