@@ -37,12 +37,12 @@ import {
   type Schedule,
 } from '../../domain/servicing-rules.ts';
 import { smsText } from '../../domain/sms-texts.ts';
+import type { Brand } from '../../plugins/infra/brands.ts';
+import type { Jobs } from '../../plugins/infra/jobs.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
-import type { Brand } from './brands.ts';
-import type { Collections } from './collections.ts';
-import type { Jobs } from './jobs.ts';
-import type { Ledger } from './ledger.ts';
-import type { LoanOrders } from './loan-orders.ts';
+import type { Collections } from '../collections/collections.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import type { LoanOrders } from '../loans/loan-orders.ts';
 
 /** The daily run (penalties, overdue, reminders) and the reminder jobs it queues. */
 export const SERVICING_DAILY_JOB = 'servicingDaily';

@@ -11,26 +11,31 @@ import { SandboxPayout } from '../../providers/payout/sandbox-payout.ts';
 import { countedSms } from '../../providers/sms/counted-sms.ts';
 import { SandboxSms } from '../../providers/sms/sandbox-sms.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
-import { Accounts } from './accounts.ts';
-import { Agreements } from './agreements.ts';
-import { Application } from './application.ts';
-import { Assessment } from './assessment.ts';
-import { Collections } from './collections.ts';
-import { Coupons } from './coupons.ts';
-import { Disbursements } from './disbursements.ts';
-import { Identity } from './identity.ts';
+import { Application } from '../../services/application/application.ts';
+import { UNSUBMITTED_PURGE_JOB, UnsubmittedData } from '../../services/application/unsubmitted-data.ts';
+import { Collections } from '../../services/collections/collections.ts';
+import { Vouchers } from '../../services/collections/vouchers.ts';
+import { Identity } from '../../services/identity/identity.ts';
+import { Ledger } from '../../services/ledger/ledger.ts';
+import { Agreements } from '../../services/loans/agreements.ts';
+import { Assessment } from '../../services/loans/assessment.ts';
+import { LoanOrders } from '../../services/loans/loan-orders.ts';
+import { Coupons } from '../../services/market/coupons.ts';
+import { Market } from '../../services/market/market.ts';
+import { Disbursements } from '../../services/payouts/disbursements.ts';
+import { PayoutAccounts } from '../../services/payouts/payout-accounts.ts';
+import { Accounts } from '../../services/security/accounts.ts';
+import { Security } from '../../services/security/security.ts';
+import { Sessions } from '../../services/security/sessions.ts';
+import { VerifyCodes } from '../../services/security/verify-codes.ts';
+import {
+  SERVICING_DAILY_JOB,
+  SERVICING_ORDER_JOB,
+  SERVICING_REMINDER_JOB,
+  Servicing,
+} from '../../services/servicing/servicing.ts';
 import { Jobs } from './jobs.ts';
-import { Ledger } from './ledger.ts';
-import { LoanOrders } from './loan-orders.ts';
-import { Market } from './market.ts';
-import { PayoutAccounts } from './payout-accounts.ts';
 import { RateLimits } from './rate-limits.ts';
-import { Security } from './security.ts';
-import { SERVICING_DAILY_JOB, SERVICING_ORDER_JOB, SERVICING_REMINDER_JOB, Servicing } from './servicing.ts';
-import { Sessions } from './sessions.ts';
-import { UNSUBMITTED_PURGE_JOB, UnsubmittedData } from './unsubmitted-data.ts';
-import { VerifyCodes } from './verify-codes.ts';
-import { Vouchers } from './vouchers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

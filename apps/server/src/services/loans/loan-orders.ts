@@ -17,11 +17,11 @@ import {
 import { offeredProduct, termsOf } from '../../domain/products.ts';
 import { finalDueDate, repaymentDue } from '../../domain/repayment-due.ts';
 import { manilaDay } from '../../domain/servicing-rules.ts';
-import type { Application } from './application.ts';
-import type { Coupons } from './coupons.ts';
-import type { Jobs } from './jobs.ts';
+import type { Jobs } from '../../plugins/infra/jobs.ts';
+import type { Application } from '../application/application.ts';
+import type { Coupons } from '../market/coupons.ts';
 
-/** The job that assesses a submitted order (plugins/app/assessment.ts); its payload is `{ orderId }`. */
+/** The job that assesses a submitted order (services/loans/assessment.ts); its payload is `{ orderId }`. */
 export const ASSESSMENT_JOB = 'assessOrder';
 
 /**
@@ -46,7 +46,7 @@ export const ORDER_COLUMNS =
   'order_id, product_id, principal, tenure_days, status, quote, submitted_at, created_at, updated_at';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** When the money reached the borrower: the payout that succeeded, from the order's history. */
-// A paid extension moves every due date by loan_schedules.shift_days (plugins/app/servicing.ts): counting
+// A paid extension moves every due date by loan_schedules.shift_days (services/servicing/servicing.ts): counting
 // the schedule from the payout day moved by those days gives the due dates the borrower now has.
 const DISBURSED_AT_SQL = `(select min(e.at) from loan_order_events e
   where e.order_id = loan_orders.order_id and e.event = 'payoutSucceeded')

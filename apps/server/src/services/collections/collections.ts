@@ -28,11 +28,11 @@ import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { allocatePayment, type OrderBalance } from '../../domain/ledger.ts';
 import { amountDueNow, currentBill, paidTowardSchedule } from '../../domain/repayment-bill.ts';
+import type { Brand } from '../../plugins/infra/brands.ts';
 import type { CollectionProvider } from '../../providers/collection/collection-provider.ts';
-import type { Brand } from './brands.ts';
-import type { Ledger } from './ledger.ts';
-import type { LoanOrders } from './loan-orders.ts';
-import type { VerifyCodes } from './verify-codes.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import type { LoanOrders } from '../loans/loan-orders.ts';
+import type { VerifyCodes } from '../security/verify-codes.ts';
 
 /**
  * Repayment (issue "Repayment"; docs/api.md, "Repayment"): what is due, the payment instruments a borrower
@@ -389,7 +389,7 @@ export class Collections {
     return paidOut ? new Date(paidOut.at) : null;
   }
 
-  /** Days a paid extension moved the due dates (plugins/app/servicing.ts). */
+  /** Days a paid extension moved the due dates (services/servicing/servicing.ts). */
   private async extensionDays(db: Queryable, orderId: string): Promise<number> {
     const [schedule] = await db.query<{ shift_days: number }>(
       'select shift_days from loan_schedules where order_id = $1',
