@@ -28,12 +28,9 @@ import { Accounts } from '../../services/security/accounts.ts';
 import { Security } from '../../services/security/security.ts';
 import { Sessions } from '../../services/security/sessions.ts';
 import { VerifyCodes } from '../../services/security/verify-codes.ts';
-import {
-  SERVICING_DAILY_JOB,
-  SERVICING_ORDER_JOB,
-  SERVICING_REMINDER_JOB,
-  Servicing,
-} from '../../services/servicing/servicing.ts';
+import { SERVICING_DAILY_JOB, SERVICING_ORDER_JOB } from '../../services/servicing/daily-run.ts';
+import { SERVICING_REMINDER_JOB } from '../../services/servicing/reminders.ts';
+import { Servicing } from '../../services/servicing/servicing.ts';
 import { Jobs } from './jobs.ts';
 import { RateLimits } from './rate-limits.ts';
 

@@ -22,7 +22,7 @@ import {
   productViolations,
   termsOf,
 } from '../../domain/products.ts';
-import { openChannels } from '../collections/collections.ts';
+import { openChannels } from '../collections/channels.ts';
 import type { VerifyCodes } from '../security/verify-codes.ts';
 import type { LoanOrders } from './loan-orders.ts';
 

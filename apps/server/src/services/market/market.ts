@@ -10,13 +10,8 @@ import type { Clock } from '../../domain/clock.ts';
 import { isClosed } from '../../domain/loan-order-machine.ts';
 import { type ProductRow, productOfRow } from '../../domain/products.ts';
 import type { Application } from '../application/application.ts';
-import {
-  CLOSED_SQL,
-  type LoanOrders,
-  ORDER_COLUMNS,
-  type OrderRow,
-  orderOfRow,
-} from '../loans/loan-orders.ts';
+import { CLOSED_SQL, ORDER_COLUMNS, type OrderRow, orderOfRow } from '../loans/loan-order-rows.ts';
+import type { LoanOrders } from '../loans/loan-orders.ts';
 
 /**
  * The market of SPEC section 7 in a single-lender product (docs/decisions/0008-market.md): the products
