@@ -6,20 +6,20 @@ import type { Config, TrustProxy } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AdjustableClock, type Clock, systemClock } from './domain/clock.ts';
 import { BODY_LIMIT_BYTES } from './domain/limits.ts';
-import { BrandDirectory, brandsPlugin } from './plugins/app/brands.ts';
-import { databasePlugin } from './plugins/app/database.ts';
-import { clientErrorHandler, errorHandlingPlugin, sendFailure } from './plugins/app/error-handling.ts';
-import { inFlightPlugin } from './plugins/app/in-flight.ts';
-import { loggerOptions, REQUEST_ID_LOG_LABEL, requestIdOf } from './plugins/app/logging.ts';
-import { metricsPlugin } from './plugins/app/metrics.ts';
-import { pathCipherRewrite } from './plugins/app/path-cipher.ts';
-import { pathOf } from './plugins/app/request-context.ts';
-import { securityHeadersPlugin } from './plugins/app/security-headers.ts';
-import { servicesPlugin } from './plugins/app/services.ts';
-import { validatorCompiler } from './plugins/app/validation.ts';
 import { bodyParsersPlugin } from './plugins/external/body-parsers.ts';
 import { compressPlugin } from './plugins/external/compress.ts';
 import { swaggerPlugin } from './plugins/external/swagger.ts';
+import { BrandDirectory, brandsPlugin } from './plugins/infra/brands.ts';
+import { databasePlugin } from './plugins/infra/database.ts';
+import { clientErrorHandler, errorHandlingPlugin, sendFailure } from './plugins/infra/error-handling.ts';
+import { inFlightPlugin } from './plugins/infra/in-flight.ts';
+import { loggerOptions, REQUEST_ID_LOG_LABEL, requestIdOf } from './plugins/infra/logging.ts';
+import { metricsPlugin } from './plugins/infra/metrics.ts';
+import { pathCipherRewrite } from './plugins/infra/path-cipher.ts';
+import { pathOf } from './plugins/infra/request-context.ts';
+import { securityHeadersPlugin } from './plugins/infra/security-headers.ts';
+import { servicesPlugin } from './plugins/infra/services.ts';
+import { validatorCompiler } from './plugins/infra/validation.ts';
 import { apiRoutes } from './routes/api.ts';
 import { devClockRoutes } from './routes/dev/clock.ts';
 import { devCollectionRoutes } from './routes/dev/collections.ts';
@@ -65,7 +65,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const brands = new BrandDirectory();
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logDestination),
-    // Our own id, or a caller's well-formed one, in every log line of the request (plugins/app/logging.ts).
+    // Our own id, or a caller's well-formed one, in every log line of the request (plugins/infra/logging.ts).
     genReqId: requestIdOf,
     requestIdHeader: false,
     // Each request is logged once, in onResponse below, without its query string (it may hold a number).

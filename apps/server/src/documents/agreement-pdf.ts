@@ -2,7 +2,7 @@ import { DISCLOSURE_TEXT, disclosureSections } from '@hiram/contract/disclosure-
 import { fillTemplate, type Language } from '@hiram/contract/languages';
 import { maskPhMobile } from '@hiram/contract/mobile';
 import { formatPeso } from '@hiram/contract/money';
-import type { SignedAgreement } from '../plugins/app/agreements.ts';
+import type { SignedAgreement } from '../services/loans/agreements.ts';
 import { type PdfBlock, renderPdf } from './pdf.ts';
 
 /**

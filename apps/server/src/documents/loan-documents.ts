@@ -7,7 +7,7 @@ import {
   statementEntries,
   statementTotals,
 } from '../domain/loan-statement.ts';
-import type { LoanFacts } from '../plugins/app/servicing.ts';
+import type { LoanFacts } from '../services/servicing/document-facts.ts';
 import { type PdfDocumentSpec, renderPdf } from './pdf.ts';
 
 /**

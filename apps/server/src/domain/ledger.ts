@@ -3,7 +3,7 @@ import { type JournalKind, LEDGER_ACCOUNTS, type LedgerAccount } from '@hiram/co
 /**
  * The ledger's rules without a database (GUIDE section 5; docs/decisions/0007-ledger.md): a line is a signed
  * amount of integer centavos on an account (debit > 0, credit < 0), a journal balances, and an order's
- * balances are sums of its entries. plugins/app/ledger.ts writes and reads them; the database checks the
+ * balances are sums of its entries. services/ledger/ledger.ts writes and reads them; the database checks the
  * same balance again at commit.
  */
 export interface LedgerLine {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../domain/app-error.ts';
-import { wasDeciphered } from '../plugins/app/path-cipher.ts';
+import { wasDeciphered } from '../plugins/infra/path-cipher.ts';
 import { appRoutes } from './app/index.ts';
 import { appDownloadRoutes } from './app-download/index.ts';
 import { callbackRoutes } from './callback/index.ts';

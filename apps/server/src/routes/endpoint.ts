@@ -10,10 +10,10 @@ import { z } from 'zod';
 import { AppError } from '../domain/app-error.ts';
 import { success } from '../domain/envelope.ts';
 import { tokenFromAuthorization } from '../domain/session-rules.ts';
-import type { Brand } from '../plugins/app/brands.ts';
-import { languageOf } from '../plugins/app/request-context.ts';
-import type { Caller } from '../plugins/app/security.ts';
-import type { CurrentSession } from '../plugins/app/sessions.ts';
+import type { Brand } from '../plugins/infra/brands.ts';
+import { languageOf } from '../plugins/infra/request-context.ts';
+import type { Caller } from '../services/security/security.ts';
+import type { CurrentSession } from '../services/security/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
-import { Jobs, MAX_ATTEMPTS, retryDelaySeconds } from '../../src/plugins/app/jobs.ts';
+import { Jobs, MAX_ATTEMPTS, retryDelaySeconds } from '../../src/plugins/infra/jobs.ts';
 import { testDatabaseKind } from '../database-target.ts';
 import { openTestDatabase, TestClock } from '../helper.ts';
 

@@ -4,7 +4,7 @@ import { encryptPath } from '@hiram/contract/cipher';
 import { ERRORS } from '@hiram/contract/errors';
 import { MINIMUM_REPAYMENT } from '@hiram/contract/repayment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ATTEMPTS, retryDelaySeconds } from '../../src/plugins/app/jobs.ts';
+import { MAX_ATTEMPTS, retryDelaySeconds } from '../../src/plugins/infra/jobs.ts';
 import { startTestServer, type TestServer } from '../helper.ts';
 import { payAtCounter, repayingLoan, sendCollectionEvent } from '../repayment-fixtures.ts';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { seed } from '../../src/db/seed.ts';
-import { BrandDirectory } from '../../src/plugins/app/brands.ts';
+import { BrandDirectory } from '../../src/plugins/infra/brands.ts';
 import { MISSING_BUILD_TEXT } from '../../src/routes/web/index.ts';
 import { openTestDatabase, startTestServer, type TestServer } from '../helper.ts';
 

@@ -6,7 +6,7 @@ import type { Clock } from '../../domain/clock.ts';
 import { photoStats } from '../../domain/id-photo.ts';
 import { psgc } from '../../domain/psgc-data.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, webhookSignature } from '../../domain/webhook-signature.ts';
-import type { Jobs } from '../../plugins/app/jobs.ts';
+import type { Jobs } from '../../plugins/infra/jobs.ts';
 import type { FaceMatchRequest, IdentityProvider, ReadRequest } from './identity-provider.ts';
 import { faceMatchFailure, readFailure, readFields } from './sandbox-identity-rules.ts';
 

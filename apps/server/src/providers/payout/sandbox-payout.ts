@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, webhookSignature } from '../../domain/webhook-signature.ts';
-import type { Jobs } from '../../plugins/app/jobs.ts';
+import type { Jobs } from '../../plugins/infra/jobs.ts';
 import type {
   AccountCheckRequest,
   AccountCheckResult,

@@ -1,4 +1,4 @@
-import type { Metrics } from '../../plugins/app/metrics.ts';
+import type { Metrics } from '../../plugins/infra/metrics.ts';
 import type { SmsProvider } from './sms-provider.ts';
 
 /** Any SMS provider, each message counted by purpose and outcome in `hiram_sms_total`. */

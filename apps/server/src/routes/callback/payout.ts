@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/app-error.ts';
 import { checkWebhookSignature, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../domain/webhook-signature.ts';
-import { outcomeOfFailure } from '../../plugins/app/metrics.ts';
+import { outcomeOfFailure } from '../../plugins/infra/metrics.ts';
 import { defineEndpoint } from '../endpoint.ts';
 
 function header(request: FastifyRequest, name: string): string | undefined {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AdjustableClock } from '../../domain/clock.ts';
 import { success } from '../../domain/envelope.ts';
-import { languageOf } from '../../plugins/app/request-context.ts';
+import { languageOf } from '../../plugins/infra/request-context.ts';
 import { ERROR_RESPONSES, successEnvelope } from '../endpoint.ts';
 
 const ClockState = z.object({

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../domain/app-error.ts';
 import { success } from '../../domain/envelope.ts';
-import { languageOf } from '../../plugins/app/request-context.ts';
+import { languageOf } from '../../plugins/infra/request-context.ts';
 import type { SandboxCollections } from '../../providers/collection/sandbox-collections.ts';
 import { ERROR_RESPONSES, successEnvelope } from '../endpoint.ts';
 

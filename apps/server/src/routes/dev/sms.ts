@@ -3,7 +3,7 @@ import { DEV_SMS_OUTBOX_PATH } from '@hiram/contract/api/routes';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { success } from '../../domain/envelope.ts';
-import { languageOf } from '../../plugins/app/request-context.ts';
+import { languageOf } from '../../plugins/infra/request-context.ts';
 import type { SandboxSms } from '../../providers/sms/sandbox-sms.ts';
 import { ERROR_RESPONSES, e164, successEnvelope } from '../endpoint.ts';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { listMigrations } from '../../db/migrate.ts';
 import { AppError } from '../../domain/app-error.ts';
 import { success } from '../../domain/envelope.ts';
-import { languageOf } from '../../plugins/app/request-context.ts';
+import { languageOf } from '../../plugins/infra/request-context.ts';
 import { ERROR_RESPONSES, successEnvelope } from '../endpoint.ts';
 
 /** A readiness probe waits this long for the database; a hung connection is as bad as a refused one. */

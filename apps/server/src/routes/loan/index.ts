@@ -12,7 +12,7 @@ import {
   termsOf,
 } from '../../domain/products.ts';
 import { manilaDay } from '../../domain/servicing-rules.ts';
-import { openChannels } from '../../plugins/app/collections.ts';
+import { openChannels } from '../../services/collections/channels.ts';
 import { defineEndpoint, sessionOf } from '../endpoint.ts';
 
 /**

@@ -3,7 +3,7 @@ import { formatPeso } from '@hiram/contract/money';
 import { CREDITING_MINUTES, isChannelId, channelName as nameOf } from '@hiram/contract/repayment';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../domain/app-error.ts';
-import { contentSecurityPolicy, styleHash } from '../../plugins/app/security-headers.ts';
+import { contentSecurityPolicy, styleHash } from '../../plugins/infra/security-headers.ts';
 import type {
   SandboxCollections,
   SandboxInstrument,

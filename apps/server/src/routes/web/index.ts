@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { PAGE_BRAND_META, type PageBrand } from '@hiram/contract/brand';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { allowFraming } from '../../plugins/app/security-headers.ts';
+import { allowFraming } from '../../plugins/infra/security-headers.ts';
 
 /**
  * The built web app (WEB_DIST) at `/`, so one process is a complete install (GUIDE section 1). Hashed

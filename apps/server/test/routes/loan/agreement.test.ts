@@ -4,7 +4,7 @@ import { FIELD_MESSAGES } from '@hiram/contract/field-messages';
 import { LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT } from '../../../src/db/seed.ts';
-import { canonicalJson } from '../../../src/plugins/app/agreements.ts';
+import { canonicalJson } from '../../../src/services/loans/agreements.ts';
 import { completeSteps } from '../../application-fixtures.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
 import { payOut } from '../../servicing-fixtures.ts';

@@ -1,7 +1,7 @@
 import { LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT } from '../../../src/db/seed.ts';
-import { ASSESSMENT_JOB } from '../../../src/plugins/app/loan-orders.ts';
+import { ASSESSMENT_JOB } from '../../../src/services/loans/loan-orders.ts';
 import { ADDITION_INFO, completeSteps } from '../../application-fixtures.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
 

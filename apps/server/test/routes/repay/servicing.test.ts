@@ -1,6 +1,6 @@
 import { LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { penaltyKey } from '../../../src/plugins/app/servicing.ts';
+import { penaltyKey } from '../../../src/services/servicing/penalties.ts';
 import { detailedPhoto } from '../../application-fixtures.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
 import { payAtCounter } from '../../repayment-fixtures.ts';

@@ -1,6 +1,6 @@
 import { ERRORS } from '@hiram/contract/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_REUSE_MS } from '../../../src/plugins/app/sessions.ts';
+import { SESSION_REUSE_MS } from '../../../src/services/security/sessions.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
 
 let server: TestServer;

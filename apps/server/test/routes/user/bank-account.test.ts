@@ -3,7 +3,7 @@ import { ERRORS } from '@hiram/contract/errors';
 import { FIELD_MESSAGES } from '@hiram/contract/field-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_CHECKS_PER_USER_PER_HOUR } from '../../../src/domain/limits.ts';
-import { ACCOUNT_CHECK_FAILURE_TEXTS } from '../../../src/plugins/app/payout-accounts.ts';
+import { ACCOUNT_CHECK_FAILURE_TEXTS } from '../../../src/services/payouts/payout-accounts.ts';
 import { type Answer, startTestServer, type TestServer } from '../../helper.ts';
 
 let server: TestServer;

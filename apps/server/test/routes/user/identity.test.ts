@@ -6,7 +6,7 @@ import {
   ID_PHOTOS_PER_USER_PER_HOUR,
   IDENTITY_CHECKS_PER_USER_PER_HOUR,
 } from '../../../src/domain/limits.ts';
-import { PROVIDER_ANSWER_TIMEOUT_SECONDS } from '../../../src/plugins/app/identity.ts';
+import { PROVIDER_ANSWER_TIMEOUT_SECONDS } from '../../../src/services/identity/identity.ts';
 import {
   BASIC_INFO,
   CITY,

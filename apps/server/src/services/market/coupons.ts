@@ -8,7 +8,7 @@ import { manilaToday } from '@hiram/contract/profile';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
-import { CLOSED_SQL, ORDER_COLUMNS, type OrderRow, orderOfRow } from './loan-orders.ts';
+import { CLOSED_SQL, ORDER_COLUMNS, type OrderRow, orderOfRow } from '../loans/loan-order-rows.ts';
 
 /**
  * The ₱100 coupon of SPEC section 9 (docs/decisions/0008-market.md): granted once per borrower, in the

@@ -12,10 +12,10 @@ import {
   passwordRetryAfter,
 } from '../../domain/limits.ts';
 import { smsText } from '../../domain/sms-texts.ts';
+import type { Brand } from '../../plugins/infra/brands.ts';
+import type { RateLimits } from '../../plugins/infra/rate-limits.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import type { Account, Accounts } from './accounts.ts';
-import type { Brand } from './brands.ts';
-import type { RateLimits } from './rate-limits.ts';
 import type { Sessions, StartedSession } from './sessions.ts';
 import type { VerifyCodes } from './verify-codes.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ApplicationStep } from '@hiram/contract/api/application';
-import type { LoanOrder, LoanOrderListItem, LoanQuote } from '@hiram/contract/api/endpoints';
-import { LOAN_ORDER_STATUS, orderStatusLabel, USUAL_ASSESSMENT_MINUTES } from '@hiram/contract/loan-status';
+import type { LoanOrder, LoanOrderListItem } from '@hiram/contract/api/endpoints';
+import { LOAN_ORDER_STATUS, USUAL_ASSESSMENT_MINUTES } from '@hiram/contract/loan-status';
 import { quoteLoan } from '@hiram/contract/pricing';
 import { manilaToday } from '@hiram/contract/profile';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -17,11 +17,12 @@ import {
 import { offeredProduct, termsOf } from '../../domain/products.ts';
 import { finalDueDate, repaymentDue } from '../../domain/repayment-due.ts';
 import { manilaDay } from '../../domain/servicing-rules.ts';
-import type { Application } from './application.ts';
-import type { Coupons } from './coupons.ts';
-import type { Jobs } from './jobs.ts';
+import type { Jobs } from '../../plugins/infra/jobs.ts';
+import type { Application } from '../application/application.ts';
+import type { Coupons } from '../market/coupons.ts';
+import { CLOSED_SQL, iso, ORDER_COLUMNS, type OrderRow, orderOfRow } from './loan-order-rows.ts';
 
-/** The job that assesses a submitted order (plugins/app/assessment.ts); its payload is `{ orderId }`. */
+/** The job that assesses a submitted order (services/loans/assessment.ts); its payload is `{ orderId }`. */
 export const ASSESSMENT_JOB = 'assessOrder';
 
 /**
@@ -30,29 +31,14 @@ export const ASSESSMENT_JOB = 'assessOrder';
  * so a refused or raced change leaves the order as it was.
  */
 
-export interface OrderRow {
-  order_id: string;
-  product_id: string;
-  principal: number;
-  tenure_days: number;
-  status: number;
-  quote: LoanQuote | string;
-  submitted_at: Date | string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-export const ORDER_COLUMNS =
-  'order_id, product_id, principal, tenure_days, status, quote, submitted_at, created_at, updated_at';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** When the money reached the borrower: the payout that succeeded, from the order's history. */
-// A paid extension moves every due date by loan_schedules.shift_days (plugins/app/servicing.ts): counting
+// A paid extension moves every due date by loan_schedules.shift_days (services/servicing/extensions.ts): counting
 // the schedule from the payout day moved by those days gives the due dates the borrower now has.
 const DISBURSED_AT_SQL = `(select min(e.at) from loan_order_events e
   where e.order_id = loan_orders.order_id and e.event = 'payoutSucceeded')
   + make_interval(days => coalesce((select s.shift_days from loan_schedules s
       where s.order_id = loan_orders.order_id), 0)) as disbursed_at`;
-export const CLOSED_SQL = `(${LOAN_ORDER_STATUS.finished}, ${LOAN_ORDER_STATUS.cancelled}, ${LOAN_ORDER_STATUS.rejected})`;
 
 /** The next application step in the borrower's words, for the 40904 message. */
 const STEP_WORDS: Record<ApplicationStep, string> = {
@@ -62,25 +48,6 @@ const STEP_WORDS: Record<ApplicationStep, string> = {
   loan_question: 'credit questionnaire',
   addBankCard: 'bank account',
 };
-
-function iso(value: Date | string): string {
-  return new Date(value).toISOString();
-}
-
-export function orderOfRow(row: OrderRow): LoanOrder {
-  return {
-    orderId: row.order_id,
-    status: row.status,
-    label: orderStatusLabel(row.status),
-    productId: row.product_id,
-    amount: Number(row.principal),
-    tenureDays: row.tenure_days,
-    quote: typeof row.quote === 'string' ? (JSON.parse(row.quote) as LoanQuote) : row.quote,
-    submitted: row.submitted_at !== null,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-  };
-}
 
 export interface LatestOrder {
   order: LoanOrder | null;

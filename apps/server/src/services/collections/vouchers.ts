@@ -12,8 +12,8 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { normalizeIdPhoto } from '../../domain/id-photo.ts';
-import type { Ledger } from './ledger.ts';
-import type { Servicing } from './servicing.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import type { Servicing } from '../servicing/servicing.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const REVIEW_MS = VOUCHER_REVIEW_HOURS * 60 * 60 * 1000;

@@ -3,8 +3,8 @@ import { manilaToday } from '@hiram/contract/profile';
 import { AppError } from '../../domain/app-error.ts';
 import { type AssessmentDecision, assessOrder } from '../../domain/assessment-policy.ts';
 import type { Clock } from '../../domain/clock.ts';
-import type { Application } from './application.ts';
-import type { Jobs } from './jobs.ts';
+import type { Jobs } from '../../plugins/infra/jobs.ts';
+import type { Application } from '../application/application.ts';
 import { ASSESSMENT_JOB, type LoanOrders } from './loan-orders.ts';
 
 /**

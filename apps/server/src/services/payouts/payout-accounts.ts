@@ -9,15 +9,15 @@ import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import type { FieldProblem } from '../../domain/field-problems.ts';
 import { smsText } from '../../domain/sms-texts.ts';
+import type { Jobs } from '../../plugins/infra/jobs.ts';
 import type {
   AccountCheckFailure,
   AccountCheckResult,
   PayoutProvider,
 } from '../../providers/payout/payout-provider.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
-import type { Coupons } from './coupons.ts';
-import type { Jobs } from './jobs.ts';
-import type { VerifyCodes } from './verify-codes.ts';
+import type { Coupons } from '../market/coupons.ts';
+import type { VerifyCodes } from '../security/verify-codes.ts';
 
 /**
  * The account that receives the money (SPEC sections 3 and 5, GUIDE section 6): a bank account or an

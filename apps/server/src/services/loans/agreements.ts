@@ -22,9 +22,9 @@ import {
   productViolations,
   termsOf,
 } from '../../domain/products.ts';
-import { openChannels } from './collections.ts';
+import { openChannels } from '../collections/channels.ts';
+import type { VerifyCodes } from '../security/verify-codes.ts';
 import type { LoanOrders } from './loan-orders.ts';
-import type { VerifyCodes } from './verify-codes.ts';
 
 /**
  * The loan agreement of an approved order and its signature (GUIDE section 5). The document is rebuilt from

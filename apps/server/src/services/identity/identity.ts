@@ -12,9 +12,9 @@ import { AppError, invalidField } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import type { FieldProblem } from '../../domain/field-problems.ts';
 import { normalizeIdPhoto } from '../../domain/id-photo.ts';
+import type { Jobs } from '../../plugins/infra/jobs.ts';
 import type { IdentityProvider } from '../../providers/identity/identity-provider.ts';
 import type { IdentityEvent } from '../../providers/identity/sandbox-identity.ts';
-import type { Jobs } from './jobs.ts';
 
 /**
  * The identity step (SPEC sections 2 and 5): ID type, front and back photos, a read by the identity

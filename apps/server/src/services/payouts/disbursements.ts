@@ -7,10 +7,10 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { disbursementLines } from '../../domain/ledger.ts';
+import type { Jobs } from '../../plugins/infra/jobs.ts';
 import type { PayoutProvider, PayoutResultEvent } from '../../providers/payout/payout-provider.ts';
-import type { Jobs } from './jobs.ts';
-import type { Ledger } from './ledger.ts';
-import type { LoanOrders } from './loan-orders.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import type { LoanOrders } from '../loans/loan-orders.ts';
 
 /** The job that hands a queued payout to the provider; its payload is `{ payoutId }`. */
 export const PAYOUT_JOB = 'payout';

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { nextDailyRun } from '../../domain/servicing-rules.ts';
-import type { Jobs } from './jobs.ts';
+import type { Jobs } from '../../plugins/infra/jobs.ts';
 
 /** The daily deletion of application data never submitted (SPEC section 9). */
 export const UNSUBMITTED_PURGE_JOB = 'unsubmittedDataPurge';

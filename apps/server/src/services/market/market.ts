@@ -9,8 +9,9 @@ import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { isClosed } from '../../domain/loan-order-machine.ts';
 import { type ProductRow, productOfRow } from '../../domain/products.ts';
-import type { Application } from './application.ts';
-import { CLOSED_SQL, type LoanOrders, ORDER_COLUMNS, type OrderRow, orderOfRow } from './loan-orders.ts';
+import type { Application } from '../application/application.ts';
+import { CLOSED_SQL, ORDER_COLUMNS, type OrderRow, orderOfRow } from '../loans/loan-order-rows.ts';
+import type { LoanOrders } from '../loans/loan-orders.ts';
 
 /**
  * The market of SPEC section 7 in a single-lender product (docs/decisions/0008-market.md): the products
@@ -182,7 +183,7 @@ export class Market {
         reasons: [],
         decidedAt: null,
       };
-    // The assessment records "assessment: <reason codes>" or "assessment: passed" (plugins/app/assessment.ts).
+    // The assessment records "assessment: <reason codes>" or "assessment: passed" (services/loans/assessment.ts).
     const listed = (decision.reason ?? '').replace(/^assessment:\s*/, '');
     const reasons = listed === '' || listed === 'passed' ? [] : listed.split(/,\s*/);
     return {

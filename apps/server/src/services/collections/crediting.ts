@@ -1,0 +1,96 @@
+import type { CollectionEvent } from '@hiram/contract/api/repayment';
+import { AppError } from '../../domain/app-error.ts';
+import { allocatePayment } from '../../domain/ledger.ts';
+import type { CollectionsDeps } from './collections-deps.ts';
+import type { InstrumentRow } from './instruments.ts';
+import { type OrderRow, PAYABLE_STATUSES, UUID } from './order-rows.ts';
+
+export type CreditOutcome = 'credited' | 'duplicate' | 'failed';
+
+/**
+ * Applies a verified provider callback exactly once (call only after the signature was checked). A
+ * repeated event id changes nothing; a 'failed' for an instrument already paid is refused (40933) and
+ * the caller logs it. Other services may call this with their own verified events.
+ */
+export async function creditCollection(
+  deps: CollectionsDeps,
+  event: CollectionEvent,
+): Promise<CreditOutcome> {
+  if (!UUID.test(event.instrumentId)) throw new AppError('NOT_FOUND');
+  if (event.outcome === 'paid' && (!Number.isSafeInteger(event.amount) || event.amount <= 0))
+    throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'amount', message: 'invalid' }] });
+  return deps.db.transaction(async (tx) => {
+    const fresh = await tx.query(
+      `insert into provider_events (provider, event_id, received_at) values ('collections', $1, $2)
+       on conflict do nothing returning event_id`,
+      [event.eventId, deps.clock.now().toISOString()],
+    );
+    if (fresh.length === 0) return 'duplicate';
+    const [instrument] = await tx.query<InstrumentRow>(
+      'select * from collection_instruments where instrument_id = $1 for update',
+      [event.instrumentId],
+    );
+    if (!instrument) throw new AppError('NOT_FOUND');
+    const now = deps.clock.now().toISOString();
+    if (event.outcome === 'failed') {
+      if (instrument.status === 'paid') throw new AppError('PAYMENT_ALREADY_SETTLED');
+      await tx.query(
+        `update collection_instruments set status = 'failed', settled_at = $2
+         where instrument_id = $1 and status = 'open'`,
+        [instrument.instrument_id, now],
+      );
+      return 'failed';
+    }
+    // A collection for an extension order: the servicing side charges the fee, credits the money and
+    // moves the due date, in this transaction.
+    if (instrument.extension_id && deps.extensionHook) {
+      const applied = await deps.extensionHook(tx, {
+        extensionId: instrument.extension_id,
+        amount: event.amount,
+        idempotencyKey: `collection:${event.eventId}`,
+        occurredAt: new Date(now),
+      });
+      await tx.query(
+        `update collection_instruments set status = 'paid', paid_amount = coalesce(paid_amount, 0) + $2,
+           journal_id = $3, settled_at = $4
+         where instrument_id = $1`,
+        [instrument.instrument_id, event.amount, applied.journalId, now],
+      );
+      return 'credited';
+    }
+    // Money arrived: it is credited whatever the instrument's state (expired, cancelled, paid before).
+    const [order] = await tx.query<OrderRow>(
+      'select order_id, user_id, package_name, status, quote from loan_orders where order_id = $1 for update',
+      [instrument.order_id],
+    );
+    if (!order) throw new AppError('NOT_FOUND');
+    const balance = await deps.ledger.orderBalance(tx, order.order_id);
+    const allocation = allocatePayment(balance, event.amount);
+    const posted = await deps.ledger.post(tx, {
+      kind: 'repayment',
+      orderId: order.order_id,
+      idempotencyKey: `collection:${event.eventId}`,
+      lines: allocation.lines,
+      memo: `${instrument.channel} ${instrument.reference}`,
+      occurredAt: new Date(now),
+    });
+    if (!posted.posted) return 'duplicate';
+    await tx.query(
+      `update collection_instruments set status = 'paid', paid_amount = coalesce(paid_amount, 0) + $2,
+         journal_id = $3, settled_at = $4
+       where instrument_id = $1`,
+      [instrument.instrument_id, event.amount, posted.journalId, now],
+    );
+    const left = balance.totalDue - (event.amount - allocation.overpayment);
+    if (left === 0 && PAYABLE_STATUSES.includes(order.status)) {
+      await deps.loanOrders.moveIn(tx, order.order_id, 'repayInFull', { reason: 'collection' });
+      // Nothing is owed any more: the other codes stop being offered (a late payment still credits).
+      await tx.query(
+        `update collection_instruments set status = 'closed', settled_at = $2
+         where order_id = $1 and status = 'open'`,
+        [order.order_id, now],
+      );
+    }
+    return 'credited';
+  });
+}
