@@ -1,14 +1,23 @@
 import { VERIFY_CODE_TTL_SECONDS } from '@hiram/contract/auth-rules';
 import { ERRORS } from '@hiram/contract/errors';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
 import { snap, useBrowser } from './support/browser.ts';
 import { agreeToPermissions } from './support/journeys.ts';
-import { moveServerClock } from './support/server.ts';
+import { moveServerClock, type RunningServer, startServer } from './support/server.ts';
 import { latestCode, newMobile, passResendCooldown } from './support/sms.ts';
 
-const baseURL = inject('baseURL');
+let server: RunningServer;
+let baseURL: string;
+
+// Its own server: the Spanish signing lets a code expire by moving the server's clock five minutes, which would
+// expire the codes of journeys running beside it on the shared server.
+beforeAll(async () => {
+  server = await startServer();
+  baseURL = server.url;
+});
+afterAll(() => server?.stop());
 const browser = useBrowser();
 
 /** The narrowest phone the app is made for. */
