@@ -5,13 +5,13 @@ import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { type Clock, systemClock } from './domain/clock.ts';
+import { StaffService } from './services/staff/staff.ts';
 import {
   COMMAND_LINE,
   isStaffEmail,
   SETUP_LINK_HOURS,
   StaffEmailTakenError,
-  StaffService,
-} from './services/staff/staff.ts';
+} from './services/staff/staff-records.ts';
 
 /**
  * `npm run ops -- <command>`: the lender's back-office commands, on the server's own database (DATABASE_URL,

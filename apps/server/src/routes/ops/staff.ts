@@ -12,7 +12,7 @@ import { AppError } from '../../domain/app-error.ts';
 import { success } from '../../domain/envelope.ts';
 import { languageOf } from '../../plugins/infra/request-context.ts';
 import { auditCsv, listAudit } from '../../services/audit/audit.ts';
-import { type Actor, StaffEmailTakenError, type StaffSession } from '../../services/staff/staff.ts';
+import { type Actor, StaffEmailTakenError, type StaffSession } from '../../services/staff/staff-records.ts';
 import { ERROR_RESPONSES, RawAnswer, successEnvelope } from '../endpoint.ts';
 
 declare module 'fastify' {

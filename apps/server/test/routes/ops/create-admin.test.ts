@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOpsCommand } from '../../../src/ops-cli.ts';
-import { hashToken } from '../../../src/services/staff/staff.ts';
+import { hashToken } from '../../../src/services/staff/staff-records.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
 
 /** `npm run ops -- create-admin` and the audit log it writes, on both databases. */

@@ -8,7 +8,7 @@ import {
   type StaffRole,
 } from '@hiram/contract/ops/staff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMAND_LINE } from '../../../src/services/staff/staff.ts';
+import { COMMAND_LINE } from '../../../src/services/staff/staff-records.ts';
 import { totpCode } from '../../../src/services/staff/totp.ts';
 import { type Answer, freshAddress, startTestServer, type TestServer } from '../../helper.ts';
 
