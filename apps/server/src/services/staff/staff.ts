@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { RECOVERY_CODE_COUNT, type StaffMember, type StaffRole } from '@hiram/contract/ops/staff';
 import { hash } from '@node-rs/argon2';
 import type { Queryable } from '../../db/database.ts';
+import { DatabaseQueryError } from '../../db/query-error.ts';
 import { AppError } from '../../domain/app-error.ts';
 import { signIn, signOut, staffSession } from './sign-in.ts';
 import {
@@ -48,7 +49,7 @@ export class StaffService {
     const token = randomBytes(32).toString('base64url');
     const now = clock.now();
     const setupExpiresAt = new Date(now.getTime() + SETUP_LINK_HOURS * 3600_000);
-    const staff = await db.transaction(async (tx) => {
+    const created = db.transaction(async (tx) => {
       const taken = await tx.query('select 1 from staff where lower(email) = $1', [email]);
       if (taken.length > 0) throw new StaffEmailTakenError();
       const [row] = await tx.query<StaffRow>(
@@ -73,6 +74,16 @@ export class StaffService {
         brandScope: input.brandScope,
       });
       return memberOf(row as StaffRow);
+    });
+    // Two admins adding one email at the same moment: the unique index decides, and the second hears so.
+    const staff = await created.catch((error: unknown) => {
+      if (
+        error instanceof DatabaseQueryError &&
+        error.code === '23505' &&
+        error.constraint === 'staff_email_unique'
+      )
+        throw new StaffEmailTakenError();
+      throw error;
     });
     const setupLink = `${publicUrl}/ops/#/setup?token=${token}`;
     return { staff, setupLink, setupExpiresAt };

@@ -51,6 +51,15 @@ describe('create-admin', () => {
     expect(again.output).toContain('already exists');
   });
 
+  it('refuses the second of two simultaneous creations of one email', async () => {
+    const results = await Promise.allSettled([
+      run('create-admin', '--email', 'race@lender.example'),
+      run('create-admin', '--email', 'race@lender.example'),
+    ]);
+    const codes = results.map((r) => (r.status === 'fulfilled' ? r.value.exitCode : -1)).sort();
+    expect(codes).toEqual([0, 1]);
+  });
+
   it('explains itself without a valid email or command', async () => {
     expect((await run('create-admin')).exitCode).toBe(2);
     expect((await run('create-admin', '--email', 'not an email')).exitCode).toBe(2);
