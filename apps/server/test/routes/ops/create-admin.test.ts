@@ -1,4 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acquireDataDirLock } from '../../../src/db/data-dir-lock.ts';
 import { runOpsCommand } from '../../../src/ops-cli.ts';
 import { hashToken } from '../../../src/services/staff/staff-records.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
@@ -77,5 +82,36 @@ describe('the audit log', () => {
     await expect(server.db.query('truncate audit_log')).rejects.toThrow(/append-only/);
     const [count] = await server.db.query<{ n: number }>('select count(*)::int as n from audit_log');
     expect(count?.n).toBeGreaterThan(0);
+  });
+});
+
+describe('npm run ops, the process', () => {
+  const root = join(import.meta.dirname, '../../../../..');
+  const run = (args: string[], env: Record<string, string>) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/ops-cli.ts', ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', ...env },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+
+  it('says to stop the server when the embedded database is in use', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hiram-ops-'));
+    // A lock held by a live process (this test's), as a running server holds it.
+    const lock = acquireDataDirLock(dataDir);
+    try {
+      const answer = run(['create-admin', '--email', 'a@lender.example'], { DATA_DIR: dataDir });
+      expect(answer.status).toBe(1);
+      expect(answer.stderr).toContain('stop the server');
+    } finally {
+      lock.release();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('prints its usage without a command', () => {
+    const answer = run([], {});
+    expect(answer.status).toBe(0);
+    expect(answer.stdout).toContain('create-admin');
   });
 });
