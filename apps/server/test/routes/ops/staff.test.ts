@@ -166,6 +166,21 @@ describe('set-up and sign-in', () => {
     await signIn(m);
   });
 
+  it('limits sign-in attempts per address', async () => {
+    const address = freshAddress();
+    for (let i = 0; i < 20; i++) {
+      const attempt = { email: `nobody${i}@lender.example`, password: 'a wrong password', code: '123456' };
+      expect((await ops('opsSignIn', attempt, { address })).body.code).toBe(40151);
+    }
+    const blocked = await ops(
+      'opsSignIn',
+      { email: 'x@lender.example', password: 'p', code: '123456' },
+      { address },
+    );
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+  });
+
   it('ends a session idle 15 minutes, and any session after 12 hours', async () => {
     const m = await member('viewer');
     const idle = await signIn(m);
