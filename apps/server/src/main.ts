@@ -70,6 +70,14 @@ async function main(): Promise<void> {
       `Hiram is serving the app and the API at ${config.publicUrl} ` +
       `(${app.db.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, ${config.nodeEnv})`,
   });
+  if ((await app.staff.count()) === 0) {
+    // No one can sign in to the back office yet: say how to make the first administrator.
+    const how =
+      'No back-office staff yet. Stop the server and run `npm run ops -- create-admin --email you@lender.example` ' +
+      '(with the embedded database only one process may open DATA_DIR), then open the set-up link it prints.';
+    if (config.nodeEnv === 'production') app.log.warn(how);
+    else process.stdout.write(`\n${how}\n\n`);
+  }
   if (config.nodeEnv === 'production' && config.smsProvider === 'sandbox') {
     app.log.warn(
       'SMS_PROVIDER is sandbox in production: no text message reaches borrowers, so nobody can sign in',

@@ -177,6 +177,87 @@ export const ERRORS = {
       es: 'El token de métricas falta o es incorrecto',
     },
   },
+  STAFF_NOT_SIGNED_IN: {
+    code: 40150,
+    status: 401,
+    message: {
+      en: 'Please sign in',
+      fil: 'Mag-sign in muna',
+      es: 'Inicie sesión',
+    },
+  },
+  STAFF_SIGN_IN_FAILED: {
+    code: 40151,
+    status: 401,
+    message: {
+      en: 'The email, password or code is wrong',
+      fil: 'Mali ang email, password o code',
+      es: 'El correo, la contraseña o el código son incorrectos',
+    },
+  },
+  STAFF_SESSION_ENDED: {
+    code: 40152,
+    status: 401,
+    message: {
+      en: 'Your session has ended, please sign in again',
+      fil: 'Natapos na ang iyong session, mag-sign in muli',
+      es: 'Su sesión ha terminado, inicie sesión de nuevo',
+    },
+  },
+  SETUP_LINK_INVALID: {
+    code: 40153,
+    status: 401,
+    message: {
+      en: 'This set-up link is not valid or has expired',
+      fil: 'Hindi wasto o expired na ang set-up link na ito',
+      es: 'Este enlace de configuración no es válido o ha caducado',
+    },
+  },
+  AUTHENTICATOR_CODE_WRONG: {
+    code: 40154,
+    status: 401,
+    message: {
+      en: 'The authenticator code is wrong',
+      fil: 'Mali ang code ng authenticator',
+      es: 'El código del autenticador es incorrecto',
+    },
+  },
+  ROLE_NOT_ALLOWED: {
+    code: 40301,
+    status: 403,
+    message: {
+      en: 'Your role does not allow this',
+      fil: 'Hindi ito pinapayagan ng iyong role',
+      es: 'Su rol no permite esto',
+    },
+  },
+  CSRF_REFUSED: {
+    code: 40302,
+    status: 403,
+    message: {
+      en: 'The request did not come from the back office page',
+      fil: 'Hindi galing sa back office page ang request',
+      es: 'La solicitud no vino de la página del back office',
+    },
+  },
+  STAFF_EMAIL_TAKEN: {
+    code: 40950,
+    status: 409,
+    message: {
+      en: 'A staff member with this email already exists',
+      fil: 'May staff na gumagamit ng email na ito',
+      es: 'Ya existe un miembro del personal con este correo',
+    },
+  },
+  OWN_ACCOUNT: {
+    code: 40951,
+    status: 409,
+    message: {
+      en: 'You cannot change your own role or disable yourself',
+      fil: 'Hindi mo mababago ang sarili mong role o ma-disable ang sarili',
+      es: 'No puede cambiar su propio rol ni desactivarse',
+    },
+  },
   NOT_FOUND: {
     code: 40401,
     status: 404,

@@ -4,6 +4,7 @@ import { type EndpointName, type FileAnswer, fileAnswerOf } from '@hiram/contrac
 import { API_PREFIX } from '@hiram/contract/api/routes';
 import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
 import { LANGUAGES } from '@hiram/contract/languages';
+import { OPS_SESSION_COOKIE } from '@hiram/contract/ops/staff';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
@@ -78,6 +79,12 @@ export const swaggerPlugin = fp(
               in: 'header',
               name: 'x-ops-key',
               description: "The lender's operations key (OPS_API_KEY)",
+            },
+            opsSession: {
+              type: 'apiKey',
+              in: 'cookie',
+              name: OPS_SESSION_COOKIE,
+              description: 'A staff session (docs/ops.md), from `POST /ops/api/sign-in`',
             },
           },
         },

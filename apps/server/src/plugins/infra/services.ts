@@ -31,6 +31,7 @@ import { VerifyCodes } from '../../services/security/verify-codes.ts';
 import { SERVICING_DAILY_JOB, SERVICING_ORDER_JOB } from '../../services/servicing/daily-run.ts';
 import { SERVICING_REMINDER_JOB } from '../../services/servicing/reminders.ts';
 import { Servicing } from '../../services/servicing/servicing.ts';
+import { StaffService } from '../../services/staff/staff.ts';
 import { Jobs } from './jobs.ts';
 import { RateLimits } from './rate-limits.ts';
 
@@ -41,6 +42,7 @@ declare module 'fastify' {
     sandboxSms: SandboxSms | null;
     sessions: Sessions;
     rateLimits: RateLimits;
+    staff: StaffService;
     security: Security;
     jobs: Jobs;
     ledger: Ledger;
@@ -120,6 +122,7 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('sandboxSms', sandboxSms);
     app.decorate('sessions', sessions);
     app.decorate('rateLimits', rateLimits);
+    app.decorate('staff', new StaffService({ db, clock, publicUrl: config.publicUrl, rateLimits }));
     app.decorate('security', new Security(db, accounts, sessions, codes, rateLimits, sms, clock));
     app.decorate('jobs', jobs);
     const ledger = new Ledger(clock);

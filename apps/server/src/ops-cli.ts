@@ -1,0 +1,109 @@
+import { pathToFileURL } from 'node:url';
+import { ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import type { Database } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { openDatabase } from './db/open-database.ts';
+import { type Clock, systemClock } from './domain/clock.ts';
+import { StaffService } from './services/staff/staff.ts';
+import {
+  COMMAND_LINE,
+  isStaffEmail,
+  SETUP_LINK_HOURS,
+  StaffEmailTakenError,
+} from './services/staff/staff-records.ts';
+
+/**
+ * `npm run ops -- <command>`: the lender's back-office commands, on the server's own database (DATABASE_URL,
+ * or the embedded database in DATA_DIR). Today one command: create-admin, for the first administrator.
+ */
+export const OPS_USAGE = `Usage: npm run ops -- create-admin --email someone@lender.ph [--name "Their Name"]
+
+  create-admin  Creates an administrator with no password and prints a one-time set-up link
+                (valid ${SETUP_LINK_HOURS} h) where they choose a password and enrol an authenticator app.
+
+With the embedded database (no DATABASE_URL), stop the server first: only one process may open DATA_DIR.
+`;
+
+export interface OpsCommandContext {
+  db: Database;
+  clock: Clock;
+  publicUrl: string;
+}
+
+export interface OpsCommandResult {
+  exitCode: number;
+  output: string;
+}
+
+function option(args: readonly string[], name: string): string | null {
+  const index = args.indexOf(`--${name}`);
+  if (index >= 0) return args[index + 1] ?? null;
+  const inline = args.find((arg) => arg.startsWith(`--${name}=`));
+  return inline ? inline.slice(name.length + 3) : null;
+}
+
+/** Runs one command on an open, migrated database; what it prints and its exit code. */
+export async function runOpsCommand(
+  args: readonly string[],
+  context: OpsCommandContext,
+): Promise<OpsCommandResult> {
+  if (args[0] !== 'create-admin') return { exitCode: 2, output: OPS_USAGE };
+  const email = option(args, 'email')?.trim() ?? '';
+  if (!isStaffEmail(email))
+    return { exitCode: 2, output: `create-admin needs a valid --email.\n\n${OPS_USAGE}` };
+  const name = option(args, 'name')?.trim() || email;
+  const staff = new StaffService(context);
+  try {
+    const created = await staff.create({ email, name, role: 'admin', brandScope: null }, COMMAND_LINE);
+    return {
+      exitCode: 0,
+      output:
+        `Administrator ${email} created. Send them this set-up link (it works once, until ` +
+        `${created.setupExpiresAt.toISOString()}):\n\n  ${created.setupLink}\n`,
+    };
+  } catch (error) {
+    if (error instanceof StaffEmailTakenError) return { exitCode: 1, output: `${error.message}\n` };
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args.length === 0 || args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(OPS_USAGE);
+    return;
+  }
+  let db: Database;
+  try {
+    const config = loadConfig(process.env);
+    db = await openDatabase(config);
+    try {
+      await migrate(db);
+      const result = await runOpsCommand(args, { db, clock: systemClock, publicUrl: config.publicUrl });
+      (result.exitCode === 0 ? process.stdout : process.stderr).write(result.output);
+      process.exitCode = result.exitCode;
+    } finally {
+      await db.close();
+    }
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      process.stderr.write(
+        `${error.message}\nThe embedded database can be opened by one process at a time: stop the server ` +
+          '(Ctrl-C), run this command, then start the server again.\n',
+      );
+      process.exitCode = 1;
+      return;
+    }
+    if (error instanceof ConfigError) {
+      process.stderr.write(
+        `The configuration is not valid.\n${error.problems.map((p) => `  ${p}`).join('\n')}\n`,
+      );
+      process.exitCode = 1;
+      return;
+    }
+    throw error;
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

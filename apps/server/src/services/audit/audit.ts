@@ -1,0 +1,140 @@
+import type { Queryable } from '../../db/database.ts';
+
+/**
+ * One row of the audit log (migration 0018), written with the transaction handle of the action it records,
+ * so an action and its audit row are committed together or not at all. The table refuses UPDATE, DELETE and
+ * TRUNCATE.
+ */
+export interface AuditEntry {
+  at: Date;
+  /** The staff member who acted; null for the command line. */
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string;
+  target?: string | null;
+  brandScope?: string | null;
+  before?: unknown;
+  after?: unknown;
+  clientAddress?: string | null;
+  userAgent?: string | null;
+}
+
+export async function recordAudit(tx: Queryable, entry: AuditEntry): Promise<void> {
+  await tx.query(
+    `insert into audit_log (at, actor_id, actor_email, action, target, brand_scope, before, after,
+       client_address, user_agent)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      entry.at.toISOString(),
+      entry.actorId,
+      entry.actorEmail,
+      entry.action,
+      entry.target ?? null,
+      entry.brandScope ?? null,
+      entry.before === undefined ? null : JSON.stringify(entry.before),
+      entry.after === undefined ? null : JSON.stringify(entry.after),
+      entry.clientAddress ?? null,
+      entry.userAgent ?? null,
+    ],
+  );
+}
+
+export interface AuditQuery {
+  actorId?: string | undefined;
+  action?: string | undefined;
+  target?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  before?: number | undefined;
+  limit: number;
+}
+
+export interface AuditRecord {
+  auditId: number;
+  at: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string;
+  target: string | null;
+  brandScope: string | null;
+  before: unknown;
+  after: unknown;
+  clientAddress: string | null;
+  userAgent: string | null;
+}
+
+/**
+ * The audit log newest first, filtered in the database. A brand-scoped reader sees only rows about their
+ * brand.
+ */
+export async function listAudit(
+  db: Queryable,
+  query: AuditQuery,
+  brandScope: string | null,
+): Promise<AuditRecord[]> {
+  const rows = await db.query<Record<string, unknown>>(
+    `select audit_id::int as audit_id, at, actor_id, actor_email, action, target, brand_scope, before, after,
+        client_address, user_agent
+       from audit_log
+      where ($1::uuid is null or actor_id = $1)
+        and ($2::text is null or action = $2)
+        and ($3::text is null or target = $3)
+        and ($4::timestamptz is null or at >= $4)
+        and ($5::timestamptz is null or at < $5)
+        and ($6::bigint is null or audit_id < $6)
+        and ($7::text is null or brand_scope = $7)
+      order by audit_id desc
+      limit $8`,
+    [
+      query.actorId ?? null,
+      query.action ?? null,
+      query.target ?? null,
+      query.from ?? null,
+      query.to ?? null,
+      query.before ?? null,
+      brandScope,
+      query.limit,
+    ],
+  );
+  return rows.map((r) => ({
+    auditId: Number(r.audit_id),
+    at: new Date(r.at as string).toISOString(),
+    actorId: (r.actor_id as string | null) ?? null,
+    actorEmail: (r.actor_email as string | null) ?? null,
+    action: r.action as string,
+    target: (r.target as string | null) ?? null,
+    brandScope: (r.brand_scope as string | null) ?? null,
+    before: r.before ?? null,
+    after: r.after ?? null,
+    clientAddress: (r.client_address as string | null) ?? null,
+    userAgent: (r.user_agent as string | null) ?? null,
+  }));
+}
+
+/** One CSV field: quoted, and a leading = + - @ neutralized so a spreadsheet does not run it as a formula. */
+function csvField(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = typeof value === 'string' ? value : JSON.stringify(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+export const AUDIT_CSV_COLUMNS = [
+  'auditId',
+  'at',
+  'actorId',
+  'actorEmail',
+  'action',
+  'target',
+  'brandScope',
+  'before',
+  'after',
+  'clientAddress',
+  'userAgent',
+] as const;
+
+export function auditCsv(rows: readonly AuditRecord[]): string {
+  const lines = [AUDIT_CSV_COLUMNS.join(',')];
+  for (const row of rows) lines.push(AUDIT_CSV_COLUMNS.map((c) => csvField(row[c])).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,176 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { StaffMember, StaffRole } from '@hiram/contract/ops/staff';
+import type { Database, Queryable } from '../../db/database.ts';
+import type { Clock } from '../../domain/clock.ts';
+import type { Limit, RateLimits } from '../../plugins/infra/rate-limits.ts';
+import { recordAudit } from '../audit/audit.ts';
+import { base32Encode } from './totp.ts';
+
+/** What the staff service and its modules share: limits, rows, the actor, the audit helper. */
+
+/** How long a set-up link works. */
+export const SETUP_LINK_HOURS = 24;
+/** A session ends after this long without a call... */
+export const STAFF_IDLE_MINUTES = 15;
+/** ...and this long after sign-in, whatever happens. */
+export const STAFF_SESSION_HOURS = 12;
+
+/** Sign-in attempts per address, and failures per account before it must wait (a sliding window). */
+export const STAFF_SIGN_IN_PER_ADDRESS: Limit = {
+  scope: 'staff-sign-in-address',
+  limit: 20,
+  windowSeconds: 900,
+};
+export const STAFF_FAILURES_PER_ACCOUNT: Limit = {
+  scope: 'staff-sign-in-failed',
+  limit: 5,
+  windowSeconds: 900,
+};
+
+export interface NewStaff {
+  email: string;
+  name: string;
+  role: StaffRole;
+  /** The one brand (package name) the member works for; null for every brand. */
+  brandScope: string | null;
+}
+
+export interface CreatedStaff {
+  staff: StaffMember;
+  /** `${PUBLIC_URL}/ops/#/setup?token=...`: shown once, never stored (only its token's hash is). */
+  setupLink: string;
+  setupExpiresAt: Date;
+}
+
+/** Who acts, for the audit log: a signed-in staff member or the command line. */
+export interface Actor {
+  staffId: string | null;
+  email: string | null;
+  /** The brand the actor is limited to; null: every brand. */
+  brandScope: string | null;
+  clientAddress?: string | null;
+  userAgent?: string | null;
+}
+
+export const COMMAND_LINE: Actor = {
+  staffId: null,
+  email: null,
+  brandScope: null,
+  clientAddress: 'command line',
+};
+
+export class StaffEmailTakenError extends Error {
+  constructor() {
+    super('A staff member with this email already exists.');
+    this.name = 'StaffEmailTakenError';
+  }
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** A plausible email address: something@something.something, no spaces, at most 254 characters. */
+export function isStaffEmail(email: string): boolean {
+  return email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
+}
+
+/** A recovery code as shown: 10 base32 characters in two groups, `abcde-fghij`. */
+export function newRecoveryCode(): string {
+  const text = base32Encode(randomBytes(7)).slice(0, 10).toLowerCase();
+  return `${text.slice(0, 5)}-${text.slice(5)}`;
+}
+
+export function recoveryHash(code: string): string {
+  return hashToken(
+    code
+      .trim()
+      .toLowerCase()
+      .replace(/[^a-z2-7]/g, ''),
+  );
+}
+
+export interface StaffRow {
+  staff_id: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+  brand_scope: string | null;
+  password_hash: string | null;
+  totp_secret: string | null;
+  totp_last_step: string | number | null;
+  recovery_code_hashes: string[];
+  setup_token_hash: string | null;
+  setup_expires_at: Date | string | null;
+  disabled: boolean;
+  created_at: Date | string;
+}
+
+function iso(value: Date | string): string {
+  return new Date(value).toISOString();
+}
+
+export function memberOf(row: StaffRow): StaffMember {
+  return {
+    staffId: row.staff_id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    brandScope: row.brand_scope,
+    disabled: row.disabled,
+    setUp: row.setup_token_hash === null && row.password_hash !== null,
+    createdAt: iso(row.created_at),
+  };
+}
+
+/** A signed-in member and their session, as the ops hook finds them. */
+export interface StaffSession {
+  sessionId: string;
+  csrfToken: string;
+  member: StaffMember;
+}
+
+export interface SignInAttempt {
+  email: string;
+  password: string;
+  code: string;
+  clientAddress: string;
+  userAgent: string | null;
+}
+
+export interface StaffDeps {
+  db: Database;
+  clock: Clock;
+  publicUrl: string;
+  /** Needed for sign-in; the command line does without. */
+  rateLimits?: RateLimits;
+}
+
+/** The audit row of an action on a staff account, written with the action's transaction handle. */
+export async function auditStaff(
+  deps: StaffDeps,
+  tx: Queryable,
+  actor: Actor,
+  action: string,
+  staffId: string,
+  brandScope: string | null,
+  before: unknown,
+  after: unknown,
+): Promise<void> {
+  await recordAudit(tx, {
+    at: deps.clock.now(),
+    actorId: actor.staffId,
+    actorEmail: actor.email,
+    action,
+    target: `staff:${staffId}`,
+    brandScope,
+    before,
+    after,
+    clientAddress: actor.clientAddress ?? null,
+    userAgent: actor.userAgent ?? null,
+  });
+}

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+
+/**
+ * The back office's API (GUIDE section 10): JSON under /ops/api, signed in with a cookie, never through the
+ * path cipher. Each endpoint is defined here once, with the roles allowed to call it; the server registers
+ * them from this list and one hook enforces the roles (docs/decisions/0025-staff-sign-in-and-audit.md).
+ */
+export const OPS_API_PREFIX = '/ops/api';
+/** The session cookie: HttpOnly, SameSite=Strict, path /ops. */
+export const OPS_SESSION_COOKIE = 'hiram_ops';
+/** Every state-changing call of a signed-in member carries the session's CSRF token in this header. */
+export const OPS_CSRF_HEADER = 'x-ops-csrf';
+
+export const STAFF_ROLES = ['viewer', 'support', 'reviewer', 'collections', 'finance', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const ALL_STAFF_ROLES: readonly StaffRole[] = STAFF_ROLES;
+export const ADMIN_ONLY: readonly StaffRole[] = ['admin'];
+
+/** How many recovery codes a member gets at set-up, each good once. */
+export const RECOVERY_CODE_COUNT = 10;
+export const STAFF_PASSWORD_MIN_LENGTH = 12;
+export const STAFF_PASSWORD_MAX_LENGTH = 128;
+
+const email = z.string().trim().toLowerCase().max(254).email('invalid');
+const password = z
+  .string()
+  .min(STAFF_PASSWORD_MIN_LENGTH, 'tooShort')
+  .max(STAFF_PASSWORD_MAX_LENGTH, 'tooLong');
+const setupToken = z.string().min(1).max(128);
+/** A 6-digit authenticator code, or a recovery code (xxxxx-xxxxx). */
+const code = z.string().trim().min(6).max(32);
+const staffId = z.uuid('invalid');
+const brandScope = z.string().min(1).max(128).nullable();
+
+export const StaffMember = z.object({
+  staffId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  brandScope: z.string().nullable().describe('the one brand (package name) they work for; null: every brand'),
+  disabled: z.boolean(),
+  setUp: z.boolean().describe('false until they have used their set-up link'),
+  createdAt: z.string(),
+});
+export type StaffMember = z.infer<typeof StaffMember>;
+
+export const SignedIn = z.object({
+  staff: StaffMember,
+  csrfToken: z.string().describe(`send it back in the ${OPS_CSRF_HEADER} header of every POST`),
+});
+
+export const AuditRow = z.object({
+  auditId: z.number().int(),
+  at: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  target: z.string().nullable(),
+  brandScope: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  clientAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type AuditRow = z.infer<typeof AuditRow>;
+
+export const AuditFilter = z.object({
+  actorId: staffId.optional(),
+  action: z.string().max(64).optional(),
+  target: z.string().max(128).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  /** Rows older than this id (the last id of the previous page). */
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export interface OpsEndpoint {
+  method: 'GET' | 'POST';
+  path: string;
+  /** null: no session needed (set-up, sign-in); otherwise the roles allowed. */
+  roles: readonly StaffRole[] | null;
+  summary: string;
+  request: z.ZodType;
+  response: z.ZodType;
+}
+
+function opsEndpoint<Req extends z.ZodType, Res extends z.ZodType>(
+  method: OpsEndpoint['method'],
+  path: string,
+  roles: readonly StaffRole[] | null,
+  summary: string,
+  request: Req,
+  response: Res,
+) {
+  return { method, path, roles, summary, request, response };
+}
+
+export const OPS_ENDPOINTS = {
+  opsSetUp: opsEndpoint(
+    'POST',
+    '/setup',
+    null,
+    'Set-up link, step 1: choose a password; answers the otpauth URI (for a QR code) and 10 recovery codes, shown once. Repeating it replaces both until step 2.',
+    z.object({ token: setupToken, password }),
+    z.object({ email: z.string(), otpauthUri: z.string(), recoveryCodes: z.array(z.string()) }),
+  ),
+  opsConfirmSetUp: opsEndpoint(
+    'POST',
+    '/setup/confirm',
+    null,
+    "Set-up link, step 2: the authenticator's first code; the link then stops working and the member can sign in.",
+    z.object({ token: setupToken, code }),
+    z.object({ email: z.string() }),
+  ),
+  opsSignIn: opsEndpoint(
+    'POST',
+    '/sign-in',
+    null,
+    'Email, password and an authenticator code (or a recovery code, good once). Sets the session cookie.',
+    z.object({ email, password: z.string().min(1).max(STAFF_PASSWORD_MAX_LENGTH), code }),
+    SignedIn,
+  ),
+  opsSignOut: opsEndpoint('POST', '/sign-out', ALL_STAFF_ROLES, 'Ends the session.', z.object({}), z.null()),
+  opsMe: opsEndpoint('GET', '/me', ALL_STAFF_ROLES, 'The signed-in member.', z.object({}), SignedIn),
+  opsStaffList: opsEndpoint(
+    'GET',
+    '/staff',
+    ADMIN_ONLY,
+    'The staff (of the admin’s brand when brand-scoped).',
+    z.object({}),
+    z.array(StaffMember),
+  ),
+  opsStaffCreate: opsEndpoint(
+    'POST',
+    '/staff',
+    ADMIN_ONLY,
+    'A new member with no password; answers their one-time set-up link (24 h). A brand-scoped admin creates staff of their brand only.',
+    z.object({ email, name: z.string().trim().min(1).max(100), role: z.enum(STAFF_ROLES), brandScope }),
+    z.object({ staff: StaffMember, setupLink: z.string(), setupExpiresAt: z.string() }),
+  ),
+  opsStaffChangeRole: opsEndpoint(
+    'POST',
+    '/staff/role',
+    ADMIN_ONLY,
+    "Changes a member's role. An admin cannot change their own.",
+    z.object({ staffId, role: z.enum(STAFF_ROLES) }),
+    StaffMember,
+  ),
+  opsStaffDisable: opsEndpoint(
+    'POST',
+    '/staff/disable',
+    ADMIN_ONLY,
+    'Disables a member and ends their sessions. An admin cannot disable themself.',
+    z.object({ staffId }),
+    StaffMember,
+  ),
+  opsAuditList: opsEndpoint(
+    'GET',
+    '/audit',
+    ADMIN_ONLY,
+    'The audit log, newest first, filtered by actor, action, target and time; page with `before` (the last auditId seen).',
+    AuditFilter,
+    z.array(AuditRow),
+  ),
+  opsAuditExport: opsEndpoint(
+    'GET',
+    '/audit/export',
+    ADMIN_ONLY,
+    'The filtered audit log as CSV (text/csv), at most 10,000 rows.',
+    AuditFilter.omit({ limit: true }),
+    z.null().describe('the CSV, not an envelope'),
+  ),
+} as const satisfies Record<string, OpsEndpoint>;
+
+export type OpsEndpointName = keyof typeof OPS_ENDPOINTS;
+export type OpsRequestOf<N extends OpsEndpointName> = z.input<(typeof OPS_ENDPOINTS)[N]['request']>;
+export type OpsResponseOf<N extends OpsEndpointName> = z.output<(typeof OPS_ENDPOINTS)[N]['response']>;
