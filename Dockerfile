@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# Hiram's production image: the built server and web app on Node.js 20, run as an unprivileged user.
+# Hiram's production image: the built server, web app and back office on Node.js 20, run as an unprivileged user.
 # Build: docker build -t hiram .   Run it with PostgreSQL: docker compose up -d (compose.yaml, docs/deploy.md).
 
 # Everything needed to build: all dependencies, the sources, then the server bundle and the web app.
@@ -8,6 +8,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
+COPY apps/ops/package.json apps/ops/
 COPY packages/contract/package.json packages/contract/
 COPY e2e/package.json e2e/
 RUN npm ci --no-audit --no-fund
@@ -20,6 +21,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
+COPY apps/ops/package.json apps/ops/
 COPY packages/contract/package.json packages/contract/
 COPY e2e/package.json e2e/
 RUN npm ci --omit=dev --workspace=@hiram/server --no-audit --no-fund && npm cache clean --force
@@ -38,6 +40,7 @@ COPY packages/contract/package.json packages/contract/
 COPY packages/contract/src/psgc.generated.json packages/contract/src/
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
+COPY --from=build /app/apps/ops/dist apps/ops/dist
 # The embedded database's directory, used when DATABASE_URL is not set; owned by the user the server runs as.
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data

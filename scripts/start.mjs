@@ -5,8 +5,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /**
- * `npm start`: builds the server (and the web app) when the build is missing or older than its sources,
- * then runs the built server in this very process. npm hands Ctrl-C and SIGTERM to this process, so they
+ * `npm start`: builds the server (and the web app and the back office) when a build is missing or older than
+ * its sources, then runs the built server in this very process. npm hands Ctrl-C and SIGTERM to this process, so they
  * reach the server itself, with no shell or second npm in between to swallow them (ADR 0021).
  * `npm start -- --help` builds only the server. Where the sources are not shipped (the container image),
  * run `node apps/server/dist/main.js` instead.
@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 const ROOT = resolve(import.meta.dirname, '..');
 const SERVER_MAIN = join(ROOT, 'apps/server/dist/main.js');
 const WEB_INDEX = join(ROOT, 'apps/web/dist/index.html');
+const OPS_INDEX = join(ROOT, 'apps/ops/dist/index.html');
 const SERVER_SOURCES = [
   'apps/server/src',
   'apps/server/package.json',
@@ -25,6 +26,12 @@ const WEB_SOURCES = [
   'apps/web/index.html',
   'apps/web/simulator.html',
   'apps/web/vite.config.ts',
+  'packages/contract/src',
+];
+const OPS_SOURCES = [
+  'apps/ops/src',
+  'apps/ops/index.html',
+  'apps/ops/vite.config.ts',
   'packages/contract/src',
 ];
 
@@ -52,6 +59,11 @@ if (isStale(SERVER_MAIN, SERVER_SOURCES)) {
 // WEB_DIST names a web app built elsewhere: nothing to build here.
 if (!help && !process.env.WEB_DIST?.trim() && isStale(WEB_INDEX, WEB_SOURCES)) {
   const built = spawnSync('npm', ['run', 'build', '-w', '@hiram/web'], { cwd: ROOT, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+// The back office (apps/ops), likewise, unless OPS_DIST names one built elsewhere.
+if (!help && !process.env.OPS_DIST?.trim() && isStale(OPS_INDEX, OPS_SOURCES)) {
+  const built = spawnSync('npm', ['run', 'build', '-w', '@hiram/ops'], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 await import(pathToFileURL(SERVER_MAIN).href);

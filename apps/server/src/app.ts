@@ -27,6 +27,7 @@ import { devSmsRoutes } from './routes/dev/sms.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { metricsRoutes } from './routes/metrics/index.ts';
 import { opsStaffRoutes } from './routes/ops/staff.ts';
+import { opsAppRoutes } from './routes/ops-app/index.ts';
 import { sandboxCheckoutRoutes } from './routes/sandbox/checkout.ts';
 import { webRoutes } from './routes/web/index.ts';
 
@@ -134,5 +135,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(devClockRoutes, { clock });
   }
   await app.register(webRoutes);
+  await app.register(opsAppRoutes);
   return app;
 }

@@ -69,6 +69,8 @@ export interface Config {
   metricsToken: string | null;
   /** Absolute. */
   webDist: string;
+  /** The built back office (apps/ops), served at /ops/. */
+  opsDist: string;
   /**
    * Which proxies' `X-Forwarded-For` entries to believe, as Fastify's `trustProxy` takes it: false (none),
    * a hop count, or the proxies' addresses and ranges. Never `true`, which believes what the client wrote.
@@ -198,6 +200,11 @@ export const VARIABLES: readonly VariableDoc[] = [
     description: 'Built web app served at `/`, relative to where `npm start` was run',
   },
   {
+    name: 'OPS_DIST',
+    default: 'apps/ops/dist',
+    description: 'Built back office served at `/ops/`, relative to where `npm start` was run',
+  },
+  {
     name: 'TRUST_PROXY',
     default: 'false',
     description: `Behind reverse proxies: how many stand in front of the server (1 to ${TRUST_PROXY_MAX_HOPS}), or their addresses and ranges (\`10.0.0.5,10.1.0.0/16\`, \`loopback\`); the client address is then read from \`X-Forwarded-For\`. \`true\` is refused`,
@@ -219,6 +226,7 @@ export class ConfigError extends Error {
 
 const SERVER_PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 const DEFAULT_WEB_DIST = resolve(SERVER_PACKAGE_DIR, '../web/dist');
+const DEFAULT_OPS_DIST = resolve(SERVER_PACKAGE_DIR, '../ops/dist');
 
 const BOOLEAN_WORDS: Record<string, boolean> = {
   true: true,
@@ -431,6 +439,7 @@ const EnvSchema = z.object({
       message: `METRICS_TOKEN must have at least ${WEBHOOK_SECRET_MIN_LENGTH} characters`,
     }),
   WEB_DIST: z.string().optional(),
+  OPS_DIST: z.string().optional(),
   TRUST_PROXY: trustProxy('TRUST_PROXY'),
   API_DOCS: boolean('API_DOCS'),
 });
@@ -494,6 +503,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     metricsToken: vars.METRICS_TOKEN?.trim() ?? null,
     webDist: vars.WEB_DIST ? fromCwd(vars.WEB_DIST) : DEFAULT_WEB_DIST,
+    opsDist: vars.OPS_DIST ? fromCwd(vars.OPS_DIST) : DEFAULT_OPS_DIST,
     trustProxy: vars.TRUST_PROXY ?? false,
     // The document lists every endpoint and its inputs: a map for whoever probes a production server.
     apiDocs: vars.API_DOCS ?? nodeEnv !== 'production',

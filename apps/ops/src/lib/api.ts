@@ -1,0 +1,91 @@
+import { ERRORS, type ErrorKey, errorKeyOfCode } from '@hiram/contract/errors';
+import {
+  OPS_API_PREFIX,
+  OPS_CSRF_HEADER,
+  OPS_ENDPOINTS,
+  type OpsEndpointName,
+  type OpsRequestOf,
+  type OpsResponseOf,
+} from '@hiram/contract/ops/staff';
+
+/** An error answer of the ops API, with the contract's English message for its code. */
+export class OpsApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+    readonly data: unknown,
+  ) {
+    super(message);
+  }
+
+  is(key: ErrorKey): boolean {
+    return this.code === ERRORS[key].code;
+  }
+}
+
+let csrfToken: string | null = null;
+
+/** Kept from sign-in and `me`, sent on every POST (docs/back-office.md, Sessions and CSRF). */
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+function messageOf(code: number, status: number, data: unknown): string {
+  const key = errorKeyOfCode(code);
+  const base = key ? ERRORS[key].message.en : `The server answered ${status}`;
+  const retry = (data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+  if (typeof retry === 'number') return `${base}. Try again in ${Math.ceil(retry / 60)} min.`;
+  const fields = (data as { fields?: { field: string; message: string }[] } | null)?.fields;
+  if (Array.isArray(fields) && fields.length > 0)
+    return `${base}: ${fields.map((f) => `${f.field} ${f.message}`).join(', ')}`;
+  return base;
+}
+
+/** The query string of a GET's input, leaving out empty values. */
+export function queryOf(input: object): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(input)) {
+    if (value !== undefined && value !== null && value !== '') query.set(name, String(value));
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+export function opsUrl(name: OpsEndpointName, input: object = {}): string {
+  return `${OPS_API_PREFIX}${OPS_ENDPOINTS[name].path}${queryOf(input)}`;
+}
+
+/** Calls one endpoint of the contract with the session cookie (and the CSRF header on POST). */
+export async function opsCall<N extends OpsEndpointName>(
+  name: N,
+  input: OpsRequestOf<N>,
+): Promise<OpsResponseOf<N>> {
+  const endpoint = OPS_ENDPOINTS[name];
+  const get = endpoint.method === 'GET';
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (!get) headers['content-type'] = 'application/json';
+  if (!get && csrfToken) headers[OPS_CSRF_HEADER] = csrfToken;
+  let response: Response;
+  try {
+    response = await fetch(get ? opsUrl(name, input as object) : opsUrl(name), {
+      method: endpoint.method,
+      credentials: 'same-origin',
+      headers,
+      body: get ? undefined : JSON.stringify(input),
+    });
+  } catch {
+    throw new OpsApiError(0, -1, 'The server cannot be reached. Check the connection and try again.', null);
+  }
+  const envelope = (await response.json().catch(() => null)) as { code?: number; data?: unknown } | null;
+  if (!envelope || typeof envelope.code !== 'number')
+    throw new OpsApiError(response.status, -1, `The server answered ${response.status}`, null);
+  if (envelope.code !== 0)
+    throw new OpsApiError(
+      response.status,
+      envelope.code,
+      messageOf(envelope.code, response.status, envelope.data),
+      envelope.data,
+    );
+  return envelope.data as OpsResponseOf<N>;
+}
