@@ -1,0 +1,75 @@
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { migrate } from '../../apps/server/src/db/migrate.ts';
+import { openDatabase } from '../../apps/server/src/db/open-database.ts';
+import { systemClock } from '../../apps/server/src/domain/clock.ts';
+import { runOpsCommand } from '../../apps/server/src/ops-cli.ts';
+import { totpCode } from '../../apps/server/src/services/staff/totp.ts';
+
+/**
+ * An embedded database holding a first administrator, made as a lender does (`npm run ops -- create-admin`,
+ * the same function) before the server starts: the running server would hold the data directory's lock.
+ * Answers the directory (a template for startServer) and the set-up token the command printed.
+ */
+export async function dataDirWithAdmin(
+  template: string | null,
+  email: string,
+): Promise<{ dataDir: string; setupToken: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hiram-e2e-admin-'));
+  if (template) cpSync(template, dataDir, { recursive: true });
+  const db = await openDatabase({ databaseUrl: null, dataDir });
+  try {
+    await migrate(db);
+    const result = await runOpsCommand(['create-admin', '--email', email, '--name', 'First Admin'], {
+      db,
+      clock: systemClock,
+      publicUrl: 'http://127.0.0.1',
+    });
+    if (result.exitCode !== 0) throw new Error(result.output);
+    return { dataDir, setupToken: setupTokenOf(result.output) };
+  } finally {
+    await db.close();
+  }
+}
+
+/** The token of a set-up link (`.../ops/#/setup?token=...`). */
+export function setupTokenOf(text: string): string {
+  const token = /#\/setup\?token=([^\s&]+)/.exec(text)?.[1];
+  if (!token) throw new Error(`No set-up link in: ${text}`);
+  return decodeURIComponent(token);
+}
+
+/**
+ * An authenticator app's code for the secret in the page, `stepsAhead` 30-second steps from now: the server
+ * accepts ±1 step and each step once, so a sign-in right after set-up uses the next one.
+ */
+export function authenticatorCode(secret: string, stepsAhead = 0): string {
+  return totpCode(secret, new Date(Date.now() + stepsAhead * 30_000));
+}
+
+/** Chooses a password on the set-up page, reads the key beside the QR code and confirms a first code. */
+export async function setUpWithAuthenticator(page: Page, password: string): Promise<string> {
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Repeat the password').fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  if (!secret) throw new Error('No authenticator key on the page');
+  return secret;
+}
+
+export async function confirmSetUp(page: Page, secret: string): Promise<void> {
+  await page.getByLabel("The app's 6-digit code").fill(authenticatorCode(secret));
+  await page.getByRole('button', { name: 'Finish set-up' }).click();
+  await page.getByRole('heading', { name: 'You are set up' }).waitFor();
+}
+
+export async function signInToOps(page: Page, email: string, password: string, code: string): Promise<void> {
+  await page.getByRole('heading', { name: 'Sign in to the back office' }).waitFor();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Authenticator code').fill(code);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
