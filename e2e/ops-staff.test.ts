@@ -129,6 +129,20 @@ describe('the back office at 1280 px', () => {
     expect(await csv.text()).toContain(REVIEWER);
     await snap(page, journey, '09-audit-filtered');
 
+    // The admin changes the reviewer's role, then disables them (after confirming); both are audited.
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Staff' }).click();
+    await page.getByLabel(`Role of ${REVIEWER}`).selectOption('support');
+    await page.getByRole('button', { name: 'Save role' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Save role' }).count()).toBe(0);
+    expect(await page.getByLabel(`Role of ${REVIEWER}`).inputValue()).toBe('support');
+    page.once('dialog', (dialog) => dialog.accept());
+    await page.getByRole('button', { name: `Disable ${REVIEWER}` }).click();
+    await page.getByRole('cell', { name: 'Disabled' }).waitFor();
+    await snap(page, journey, '10-staff-role-changed-and-disabled');
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Audit' }).click();
+    await expect.poll(actions).toContain('staff.disable');
+    expect(await actions()).toContain('staff.change-role');
+
     // Sign out ends the session: a reload lands on sign-in.
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.reload();
