@@ -143,6 +143,12 @@ describe('the back office at 1280 px', () => {
     await expect.poll(actions).toContain('staff.disable');
     expect(await actions()).toContain('staff.change-role');
 
+    // On a tablet the navigation moves above the content.
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+    await snap(page, journey, '11-audit-tablet');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
     // Sign out ends the session: a reload lands on sign-in.
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.reload();

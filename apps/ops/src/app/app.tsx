@@ -5,7 +5,7 @@ import { AuditScreen } from '../features/audit/audit-screen.tsx';
 import { SetupScreen } from '../features/setup/setup-screen.tsx';
 import { SignInScreen } from '../features/sign-in/sign-in-screen.tsx';
 import { StaffScreen } from '../features/staff/staff-screen.tsx';
-import { OpsApiError, opsCall, setCsrfToken } from '../lib/api.ts';
+import { OpsApiError, onSessionEnded, opsCall, setCsrfToken } from '../lib/api.ts';
 import { SessionContext, type SessionState } from '../lib/session.tsx';
 import { navigate, useHashLocation } from '../lib/use-hash-location.ts';
 import { Shell } from './shell.tsx';
@@ -33,6 +33,16 @@ export function App() {
       },
     );
   }, []);
+
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        setCsrfToken(null);
+        setMember(null);
+        setNotice('Your session has ended. Please sign in again.');
+      }),
+    [],
+  );
 
   const session = useMemo<SessionState>(
     () => ({

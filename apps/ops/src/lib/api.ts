@@ -25,6 +25,14 @@ export class OpsApiError extends Error {
 }
 
 let csrfToken: string | null = null;
+let sessionEnded: () => void = () => {};
+
+/** Called when a signed-in call answers that the session is gone (idle, absolute limit, disabled). */
+export function onSessionEnded(listener: () => void): void {
+  sessionEnded = listener;
+}
+
+const SESSION_GONE: readonly number[] = [ERRORS.STAFF_NOT_SIGNED_IN.code, ERRORS.STAFF_SESSION_ENDED.code];
 
 /** Kept from sign-in and `me`, sent on every POST (docs/back-office.md, Sessions and CSRF). */
 export function setCsrfToken(token: string | null): void {
@@ -80,6 +88,8 @@ export async function opsCall<N extends OpsEndpointName>(
   const envelope = (await response.json().catch(() => null)) as { code?: number; data?: unknown } | null;
   if (!envelope || typeof envelope.code !== 'number')
     throw new OpsApiError(response.status, -1, `The server answered ${response.status}`, null);
+  // Only a member's call: set-up and sign-in have no session to lose, and `me` at start decides for itself.
+  if (SESSION_GONE.includes(envelope.code) && endpoint.roles !== null && name !== 'opsMe') sessionEnded();
   if (envelope.code !== 0)
     throw new OpsApiError(
       response.status,

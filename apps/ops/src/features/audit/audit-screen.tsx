@@ -93,40 +93,43 @@ export function AuditScreen() {
       </form>
       {failure ? <LoadFailure error={failure} /> : null}
       {!failure ? (
-        <table>
-          <caption className="visually-hidden">Audit rows, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">Action</th>
-              <th scope="col">Target</th>
-              <th scope="col">Brand</th>
-              <th scope="col">Change</th>
-              <th scope="col">From</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.auditId}>
-                <td>
-                  <time dateTime={row.at}>{new Date(row.at).toLocaleString()}</time>
-                </td>
-                <td>{row.actorEmail ?? '—'}</td>
-                <td>
-                  <code>{row.action}</code>
-                </td>
-                <td>{row.target ?? '—'}</td>
-                <td>{row.brandScope ?? '—'}</td>
-                <td className="change">
-                  {row.before !== null && row.before !== undefined ? JSON.stringify(row.before) : ''}
-                  {row.after !== null && row.after !== undefined ? ` → ${JSON.stringify(row.after)}` : ''}
-                </td>
-                <td>{row.clientAddress ?? '—'}</td>
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+        <section className="table-wrap" aria-label="Audit rows" tabIndex={0}>
+          <table>
+            <caption className="visually-hidden">Audit rows, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">Action</th>
+                <th scope="col">Target</th>
+                <th scope="col">Brand</th>
+                <th scope="col">Change</th>
+                <th scope="col">From</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.auditId}>
+                  <td>
+                    <time dateTime={row.at}>{new Date(row.at).toLocaleString()}</time>
+                  </td>
+                  <td>{row.actorEmail ?? '—'}</td>
+                  <td>
+                    <code>{row.action}</code>
+                  </td>
+                  <td>{row.target ?? '—'}</td>
+                  <td>{row.brandScope ?? '—'}</td>
+                  <td className="change">
+                    {row.before !== null && row.before !== undefined ? JSON.stringify(row.before) : ''}
+                    {row.after !== null && row.after !== undefined ? ` → ${JSON.stringify(row.after)}` : ''}
+                  </td>
+                  <td>{row.clientAddress ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
       ) : null}
       {!failure && !loading && rows.length === 0 ? <p>No rows match.</p> : null}
       {more ? (
