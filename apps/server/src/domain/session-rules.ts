@@ -1,5 +1,5 @@
 /** How a presented session token is judged (SPEC section 8 codes, GUIDE section 6: one session per user). */
-export const SESSION_END_REASONS = ['replaced', 'logout', 'password_reset'] as const;
+export const SESSION_END_REASONS = ['replaced', 'logout', 'password_reset', 'staff'] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
 export interface StoredSession {
@@ -30,6 +30,8 @@ export function sessionProblem(session: StoredSession | null, use: SessionUse): 
   const now = use.now.getTime();
   // A session ended by a newer sign-in tells the borrower why they were signed out.
   if (session.endReason === 'replaced') return 'LOGGED_IN_ELSEWHERE';
+  // Ended by a member of staff: the borrower is asked to sign in again.
+  if (session.endReason === 'staff') return 'TOKEN_EXPIRED';
   if (session.endReason) return 'TOKEN_INVALID';
   if (now >= session.expiresAt.getTime()) return 'TOKEN_EXPIRED';
   if (now >= session.lastSeenAt.getTime() + use.idleSeconds * 1000) return 'TOKEN_EXPIRED';

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { BORROWER_ENDPOINTS } from './borrowers.ts';
+import { ADMIN_ONLY, ALL_STAFF_ROLES, type OpsEndpoint, opsEndpoint, STAFF_ROLES } from './endpoint.ts';
+
+export { ADMIN_ONLY, ALL_STAFF_ROLES, type OpsEndpoint, STAFF_ROLES, type StaffRole } from './endpoint.ts';
 
 /**
  * The back office's API (GUIDE section 10): JSON under /ops/api, signed in with a cookie, never through the
@@ -10,11 +14,6 @@ export const OPS_API_PREFIX = '/ops/api';
 export const OPS_SESSION_COOKIE = 'hiram_ops';
 /** Every state-changing call of a signed-in member carries the session's CSRF token in this header. */
 export const OPS_CSRF_HEADER = 'x-ops-csrf';
-
-export const STAFF_ROLES = ['viewer', 'support', 'reviewer', 'collections', 'finance', 'admin'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
-export const ALL_STAFF_ROLES: readonly StaffRole[] = STAFF_ROLES;
-export const ADMIN_ONLY: readonly StaffRole[] = ['admin'];
 
 /** How many recovery codes a member gets at set-up, each good once. */
 export const RECOVERY_CODE_COUNT = 10;
@@ -74,27 +73,6 @@ export const AuditFilter = z.object({
   before: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
-
-export interface OpsEndpoint {
-  method: 'GET' | 'POST';
-  path: string;
-  /** null: no session needed (set-up, sign-in); otherwise the roles allowed. */
-  roles: readonly StaffRole[] | null;
-  summary: string;
-  request: z.ZodType;
-  response: z.ZodType;
-}
-
-function opsEndpoint<Req extends z.ZodType, Res extends z.ZodType>(
-  method: OpsEndpoint['method'],
-  path: string,
-  roles: readonly StaffRole[] | null,
-  summary: string,
-  request: Req,
-  response: Res,
-) {
-  return { method, path, roles, summary, request, response };
-}
 
 export const OPS_ENDPOINTS = {
   opsSetUp: opsEndpoint(
@@ -171,6 +149,7 @@ export const OPS_ENDPOINTS = {
     AuditFilter.omit({ limit: true }),
     z.null().describe('the CSV, not an envelope'),
   ),
+  ...BORROWER_ENDPOINTS,
 } as const satisfies Record<string, OpsEndpoint>;
 
 export type OpsEndpointName = keyof typeof OPS_ENDPOINTS;

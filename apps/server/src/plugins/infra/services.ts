@@ -13,6 +13,7 @@ import { SandboxSms } from '../../providers/sms/sandbox-sms.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import { Application } from '../../services/application/application.ts';
 import { UNSUBMITTED_PURGE_JOB, UnsubmittedData } from '../../services/application/unsubmitted-data.ts';
+import { BorrowerService } from '../../services/borrowers/borrowers.ts';
 import { Collections } from '../../services/collections/collections.ts';
 import { Vouchers } from '../../services/collections/vouchers.ts';
 import { Identity } from '../../services/identity/identity.ts';
@@ -43,6 +44,7 @@ declare module 'fastify' {
     sessions: Sessions;
     rateLimits: RateLimits;
     staff: StaffService;
+    borrowers: BorrowerService;
     security: Security;
     jobs: Jobs;
     ledger: Ledger;
@@ -123,6 +125,7 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('sessions', sessions);
     app.decorate('rateLimits', rateLimits);
     app.decorate('staff', new StaffService({ db, clock, publicUrl: config.publicUrl, rateLimits }));
+    app.decorate('borrowers', new BorrowerService({ db, clock, sessions }));
     app.decorate('security', new Security(db, accounts, sessions, codes, rateLimits, sms, clock));
     app.decorate('jobs', jobs);
     const ledger = new Ledger(clock);

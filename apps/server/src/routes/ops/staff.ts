@@ -181,6 +181,22 @@ export async function opsStaffRoutes(app: FastifyInstance): Promise<void> {
 
   define('opsAuditList', async ({ input, actor }) => listAudit(app.db, input, actor.brandScope));
 
+  define('opsBorrowerSearch', async ({ input, actor }) => app.borrowers.search(input, actor.brandScope));
+
+  define('opsBorrowerView', async ({ input, actor }) => app.borrowers.view(input.userId, actor.brandScope));
+
+  define('opsBorrowerReveal', async ({ input, actor }) =>
+    app.borrowers.reveal(input.userId, input.field, input.reason, actor),
+  );
+
+  define('opsBorrowerEndSessions', async ({ input, actor }) =>
+    app.borrowers.endSessions(input.userId, actor),
+  );
+
+  define('opsBorrowerAddNote', async ({ input, actor }) =>
+    app.borrowers.addNote(input.userId, input.text, actor),
+  );
+
   define('opsAuditExport', async ({ input, actor }) => {
     const rows = await listAudit(app.db, { ...input, limit: AUDIT_EXPORT_MAX }, actor.brandScope);
     return new RawAnswer('text/csv; charset=utf-8', Buffer.from(auditCsv(rows)), {

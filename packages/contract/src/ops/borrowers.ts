@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { ALL_STAFF_ROLES, opsEndpoint, type StaffRole } from './endpoint.ts';
+
+/**
+ * Borrower search and the borrower view (issue 10). Personal data is masked in every answer; one field of one
+ * borrower is shown in clear only through `opsBorrowerReveal`, which writes its audit row in the same request.
+ * Every role may search and read masked; every role but viewer may reveal and act
+ * (docs/decisions/0027-borrower-view-masking.md).
+ */
+export const SUPPORT_AND_ABOVE: readonly StaffRole[] = ALL_STAFF_ROLES.filter((role) => role !== 'viewer');
+
+export const REVEALABLE_FIELDS = ['nationalId', 'mobile', 'birthday', 'email', 'address'] as const;
+export type RevealableField = (typeof REVEALABLE_FIELDS)[number];
+
+export const BORROWER_NOTE_MAX_LENGTH = 1000;
+export const REVEAL_REASON_MAX_LENGTH = 300;
+
+const userId = z.uuid('invalid');
+
+export const BorrowerSearch = z.object({
+  /** Digits of the mobile (any part), a name, or a full order number. */
+  q: z.string().trim().min(2, 'tooShort').max(100, 'tooLong'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const BorrowerHit = z.object({
+  userId: z.string(),
+  packageName: z.string(),
+  name: z.string().nullable().describe('first and last name as the borrower typed them'),
+  mobile: z.string().describe('masked: 0917 *** 4567'),
+  createdAt: z.string(),
+  latestOrderStatus: z.number().int().nullable(),
+});
+export type BorrowerHit = z.infer<typeof BorrowerHit>;
+
+export const BorrowerPage = z.object({
+  items: z.array(BorrowerHit),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+
+export const BorrowerView = z.object({
+  userId: z.string(),
+  packageName: z.string(),
+  createdAt: z.string(),
+  profile: z.object({
+    name: z.string().nullable(),
+    mobile: z.string().describe('masked'),
+    nationalId: z.string().nullable().describe('masked: the last 4 only'),
+    birthday: z.string().nullable().describe('masked'),
+    email: z.string().nullable().describe('masked'),
+    address: z.string().nullable().describe('masked'),
+  }),
+  applicationSubmittedAt: z.string().nullable(),
+  identityState: z.string().nullable(),
+  accounts: z.array(
+    z.object({
+      kind: z.string(),
+      bankCode: z.string(),
+      accountNumber: z.string().describe('masked: the last 4 only'),
+      state: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  loans: z.array(
+    z.object({
+      orderId: z.string(),
+      status: z.number().int(),
+      principal: z.number().int().describe('centavos'),
+      tenureDays: z.number().int(),
+      createdAt: z.string(),
+      submittedAt: z.string().nullable(),
+      updatedAt: z.string(),
+    }),
+  ),
+  sms: z.array(z.object({ at: z.string(), purpose: z.string() }).describe('never the text: it holds codes')),
+  sessions: z.array(
+    z.object({
+      createdAt: z.string(),
+      lastSeenAt: z.string(),
+      open: z.boolean(),
+      endReason: z.string().nullable(),
+    }),
+  ),
+  notes: z.array(z.object({ at: z.string(), staffEmail: z.string().nullable(), text: z.string() })),
+});
+export type BorrowerView = z.infer<typeof BorrowerView>;
+
+export const BORROWER_ENDPOINTS = {
+  opsBorrowerSearch: opsEndpoint(
+    'GET',
+    '/borrowers',
+    ALL_STAFF_ROLES,
+    'Borrowers by mobile digits, name or order number, paged; a brand-scoped member sees their brand only.',
+    BorrowerSearch,
+    BorrowerPage,
+  ),
+  opsBorrowerView: opsEndpoint(
+    'GET',
+    '/borrowers/view',
+    ALL_STAFF_ROLES,
+    'One borrower, personal data masked: profile, status, accounts, loans, SMS sent, sessions, notes.',
+    z.object({ userId }),
+    BorrowerView,
+  ),
+  opsBorrowerReveal: opsEndpoint(
+    'POST',
+    '/borrowers/reveal',
+    SUPPORT_AND_ABOVE,
+    'One field of one borrower in clear, for a reason; writes an audit row (who, when, field, reason, from where).',
+    z.object({
+      userId,
+      field: z.enum(REVEALABLE_FIELDS),
+      reason: z.string().trim().min(3, 'tooShort').max(REVEAL_REASON_MAX_LENGTH, 'tooLong'),
+    }),
+    z.object({ field: z.enum(REVEALABLE_FIELDS), value: z.string().nullable() }),
+  ),
+  opsBorrowerEndSessions: opsEndpoint(
+    'POST',
+    '/borrowers/end-sessions',
+    SUPPORT_AND_ABOVE,
+    "Ends the borrower's open sessions: their next call is told the session expired. Audited.",
+    z.object({ userId }),
+    z.object({ ended: z.number().int() }),
+  ),
+  opsBorrowerAddNote: opsEndpoint(
+    'POST',
+    '/borrowers/note',
+    SUPPORT_AND_ABOVE,
+    'Adds a note to the borrower. Audited.',
+    z.object({ userId, text: z.string().trim().min(1).max(BORROWER_NOTE_MAX_LENGTH, 'tooLong') }),
+    z.null(),
+  ),
+} as const;
