@@ -140,8 +140,8 @@ export class ApiBorrower {
     await this.call('signAgreement', { orderId, documentHash, agreed: true, code });
   }
 
-  /** Every application step, up to a verified receiving account: the borrower can apply. */
-  async completeApplication(walletNumber = '09171112222'): Promise<void> {
+  /** The first profile section (borrower-answers.ts: Maria Clara Dela Cruz, national ID 123456789012). */
+  async saveBasicInfo(): Promise<void> {
     const json = createRequire(import.meta.url).resolve('@hiram/contract/psgc.generated.json');
     const places = psgcData(JSON.parse(readFileSync(json, 'utf8')) as PsgcJson);
     const state = places.states[0] as (typeof places.states)[number];
@@ -149,6 +149,11 @@ export class ApiBorrower {
       'saveBasicInfo',
       basicInfo({ state: state.code, city: (state.cities[0] as readonly [string, string])[0] }),
     );
+  }
+
+  /** Every application step, up to a verified receiving account: the borrower can apply. */
+  async completeApplication(walletNumber = '09171112222'): Promise<void> {
+    await this.saveBasicInfo();
     await this.call('saveAdditionInfo', ADDITION_INFO);
     const picture = await photo('repayment-id');
     await this.upload('uploadIdFront', picture, { cardType: '5' });

@@ -2,6 +2,8 @@ import type { StaffMember } from '@hiram/contract/ops/staff';
 import { useEffect, useMemo, useState } from 'react';
 import { paths, type RouteName } from '../config/paths.ts';
 import { AuditScreen } from '../features/audit/audit-screen.tsx';
+import { BorrowerScreen } from '../features/borrowers/borrower-screen.tsx';
+import { BorrowersScreen } from '../features/borrowers/borrowers-screen.tsx';
 import { SetupScreen } from '../features/setup/setup-screen.tsx';
 import { SignInScreen } from '../features/sign-in/sign-in-screen.tsx';
 import { StaffScreen } from '../features/staff/staff-screen.tsx';
@@ -72,7 +74,20 @@ export function App() {
   else
     screen = (
       <Shell route={route}>
-        {route === 'staff' ? <StaffScreen /> : route === 'audit' ? <AuditScreen /> : <Home member={member} />}
+        {route === 'staff' ? (
+          <StaffScreen />
+        ) : route === 'audit' ? (
+          <AuditScreen />
+        ) : route === 'borrowers' ? (
+          <BorrowersScreen
+            query={location.params.get('q') ?? ''}
+            page={Number(location.params.get('page') ?? '1') || 1}
+          />
+        ) : route === 'borrower' ? (
+          <BorrowerScreen userId={location.params.get('id') ?? ''} />
+        ) : (
+          <Home member={member} />
+        )}
       </Shell>
     );
 
@@ -85,8 +100,8 @@ function Home({ member }: { member: StaffMember }) {
       <h1 id="home-title">Welcome, {member.name}</h1>
       <p>
         You are signed in as <strong>{member.role}</strong>
-        {member.brandScope ? ` for ${member.brandScope}` : ' for every brand'}. Queues, borrowers, loans,
-        products and reports come next.
+        {member.brandScope ? ` for ${member.brandScope}` : ' for every brand'}. Queues, loans, products and
+        reports come next.
       </p>
     </section>
   );

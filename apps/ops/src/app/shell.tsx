@@ -13,7 +13,7 @@ interface Section {
 const SECTIONS: readonly Section[] = [
   { label: 'Home', href: paths.home.getHref(), route: 'home' },
   { label: 'Queues' },
-  { label: 'Borrowers' },
+  { label: 'Borrowers', href: paths.borrowers.getHref(), route: 'borrowers' },
   { label: 'Loans' },
   { label: 'Approvals' },
   { label: 'Products' },

@@ -12,6 +12,17 @@ export const paths = {
   home: { path: '/', public: false, getHref: () => '#/' },
   staff: { path: '/staff', public: false, getHref: () => '#/staff' },
   audit: { path: '/audit', public: false, getHref: () => '#/audit' },
+  borrowers: {
+    path: '/borrowers',
+    public: false,
+    getHref: (q = '', page = 1) =>
+      q ? `#/borrowers?q=${encodeURIComponent(q)}${page > 1 ? `&page=${page}` : ''}` : '#/borrowers',
+  },
+  borrower: {
+    path: '/borrower',
+    public: false,
+    getHref: (userId: string) => `#/borrower?id=${encodeURIComponent(userId)}`,
+  },
 } as const;
 
 export type RouteName = keyof typeof paths;

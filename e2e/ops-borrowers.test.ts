@@ -1,0 +1,90 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ApiBorrower } from './support/api-borrower.ts';
+import { snap, useBrowser } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { newMobile } from './support/sms.ts';
+import {
+  authenticatorCode,
+  confirmSetUp,
+  dataDirWithAdmin,
+  setUpWithAuthenticator,
+  signInToOps,
+} from './support/staff.ts';
+
+const browser = useBrowser();
+const ADMIN = 'borrowers.admin@lender.example';
+const ADMIN_PASSWORD = 'correct horse battery';
+const NATIONAL_ID = '123456789012';
+
+let server: RunningServer;
+let adminSetupToken: string;
+
+beforeAll(async () => {
+  const made = await dataDirWithAdmin(inject('dataDirTemplate'), ADMIN);
+  adminSetupToken = made.setupToken;
+  try {
+    server = await startServer({}, made.dataDir);
+  } finally {
+    rmSync(made.dataDir, { recursive: true, force: true });
+  }
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('the borrower view at 1280 px', () => {
+  it('staff find a borrower by mobile, see the ID masked, reveal it with a reason, and the audit lists it', async () => {
+    const journey = 'ops-borrowers';
+    const mobile = newMobile();
+    const borrower = new ApiBorrower(server.url, mobile);
+    await borrower.register('borrower password 1');
+    await borrower.saveBasicInfo();
+
+    const { context, page } = await browser().newPage();
+    await page.goto(`${server.url}/ops/#/setup?token=${encodeURIComponent(adminSetupToken)}`);
+    const secret = await setUpWithAuthenticator(page, ADMIN_PASSWORD);
+    await confirmSetUp(page, secret);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await signInToOps(page, ADMIN, ADMIN_PASSWORD, authenticatorCode(secret, 1));
+    await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+
+    // Search by the mobile as a caller gives it.
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Borrowers' }).click();
+    await page.getByRole('heading', { name: 'Borrowers' }).waitFor();
+    await page.getByLabel('Mobile, name or order number').fill(mobile);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('link', { name: 'Maria Clara Dela Cruz' }).waitFor();
+    const masked = `${mobile.slice(0, 4)} *** ${mobile.slice(-4)}`;
+    expect(await page.getByRole('cell', { name: masked }).count()).toBe(1);
+    expect(await page.getByRole('table').textContent()).not.toContain(mobile);
+    await snap(page, journey, '01-search-by-mobile');
+
+    // The borrower page: the national ID masked to its last four.
+    await page.getByRole('link', { name: 'Maria Clara Dela Cruz' }).click();
+    await page.getByRole('heading', { name: 'Maria Clara Dela Cruz' }).waitFor();
+    const idField = page.getByTestId('field-nationalId');
+    expect(await idField.textContent()).toBe(`*** ${NATIONAL_ID.slice(-4)}`);
+    expect(await page.content()).not.toContain(NATIONAL_ID);
+    await snap(page, journey, '02-borrower-masked');
+
+    // Reveal asks for a reason, then shows the clear value.
+    await page.getByRole('button', { name: 'Reveal National ID' }).click();
+    await page.getByLabel('Reason').fill('Caller confirming identity, ticket 4411');
+    await snap(page, journey, '03-reveal-reason');
+    await page.getByRole('button', { name: 'Show National ID' }).click();
+    await expect.poll(() => idField.textContent()).toBe(NATIONAL_ID);
+    await snap(page, journey, '04-revealed');
+
+    // The audit log lists the reveal, with its field and reason.
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Audit' }).click();
+    await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+    const row = page.getByRole('row', { name: /borrower\.reveal/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('ticket 4411');
+    expect(await row.textContent()).toContain('nationalId');
+    expect(await row.textContent()).toContain(ADMIN);
+    await snap(page, journey, '05-audit-lists-reveal');
+    await context.close();
+  });
+});
