@@ -22,6 +22,11 @@ const SECTIONS: readonly Section[] = [
   { label: 'Audit', href: paths.audit.getHref(), route: 'audit' },
 ];
 
+/** The section a route belongs to: a borrower's page is under Borrowers. */
+function sectionOf(route: RouteName): RouteName {
+  return route === 'borrower' ? 'borrowers' : route;
+}
+
 export function Shell({ route, children }: { route: RouteName; children: ReactNode }) {
   const session = useSession();
   const signOut = async () => {
@@ -50,7 +55,7 @@ export function Shell({ route, children }: { route: RouteName; children: ReactNo
           {SECTIONS.map((section) => (
             <li key={section.label}>
               {section.href ? (
-                <a href={section.href} aria-current={section.route === route ? 'page' : undefined}>
+                <a href={section.href} aria-current={section.route === sectionOf(route) ? 'page' : undefined}>
                   {section.label}
                 </a>
               ) : (
