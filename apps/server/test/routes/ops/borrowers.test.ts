@@ -29,9 +29,13 @@ interface Borrower {
 }
 
 let borrower: Borrower;
+const logLines: string[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({
+    config: { logLevel: 'trace' },
+    logDestination: { write: (line: string) => void logLines.push(line) },
+  });
   await server.db.query(
     `insert into brands (package_name, app_name, support_email, support_phone, support_hours)
      values ($1, 'Other', 'help@other.example', '+63281234567', '9-5')`,
@@ -222,5 +226,38 @@ describe('reveal and actions', () => {
       text: 'Called back at 3pm',
       staffEmail: support.email,
     });
+  });
+});
+
+describe('search by order number, and the log', () => {
+  it('finds the borrower by a full order number', async () => {
+    const [product] = await server.db.query<{ product_id: string; package_name: string }>(
+      'select product_id, package_name from loan_products order by sort_order limit 1',
+    );
+    const orderId = crypto.randomUUID();
+    const now = server.clock.now().toISOString();
+    await server.db.query(
+      `insert into loan_orders (order_id, user_id, package_name, product_id, principal, tenure_days, status,
+         quote, created_at, updated_at)
+       values ($1, $2, $3, $4, 500000, 14, 9, '{}', $5, $5)`,
+      [orderId, borrower.userId, product?.package_name, product?.product_id, now],
+    );
+    const viewer = await signedIn('viewer');
+    const found = await ops('opsBorrowerSearch', { q: orderId.toUpperCase() }, viewer);
+    expect(found.body.data).toMatchObject({
+      total: 1,
+      items: [{ userId: borrower.userId, latestOrderStatus: 9 }],
+    });
+    const view = await ops('opsBorrowerView', { userId: borrower.userId }, viewer);
+    expect((view.body.data as { loans: unknown[] }).loans).toEqual([
+      expect.objectContaining({ orderId, status: 9, principal: 500000, tenureDays: 14 }),
+    ]);
+  });
+
+  it('logs no national ID or mobile, even at trace level, after searches and reveals', () => {
+    const log = logLines.join('\n');
+    expect(log.length).toBeGreaterThan(0);
+    expect(log).not.toContain(NATIONAL_ID);
+    expect(log).not.toContain(borrower.mobile.slice(1));
   });
 });
