@@ -1,14 +1,13 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snap, useBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { RunningServer } from './support/server.ts';
 import {
   authenticatorCode,
   confirmSetUp,
-  dataDirWithAdmin,
   setUpWithAuthenticator,
   setupTokenOf,
   signInToOps,
+  startServerWithAdmin,
 } from './support/staff.ts';
 
 const browser = useBrowser();
@@ -21,13 +20,7 @@ let server: RunningServer;
 let adminSetupToken: string;
 
 beforeAll(async () => {
-  const made = await dataDirWithAdmin(inject('dataDirTemplate'), ADMIN);
-  adminSetupToken = made.setupToken;
-  try {
-    server = await startServer({}, made.dataDir);
-  } finally {
-    rmSync(made.dataDir, { recursive: true, force: true });
-  }
+  ({ server, setupToken: adminSetupToken } = await startServerWithAdmin(ADMIN));
 });
 afterAll(async () => {
   await server?.stop();

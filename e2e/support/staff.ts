@@ -1,12 +1,14 @@
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { openDatabase } from '../../apps/server/src/db/open-database.ts';
 import { systemClock } from '../../apps/server/src/domain/clock.ts';
 import { runOpsCommand } from '../../apps/server/src/ops-cli.ts';
 import { totpCode } from '../../apps/server/src/services/staff/totp.ts';
+import { type RunningServer, startServer } from './server.ts';
 
 /**
  * An embedded database holding a first administrator, made as a lender does (`npm run ops -- create-admin`,
@@ -31,6 +33,18 @@ export async function dataDirWithAdmin(
     return { dataDir, setupToken: setupTokenOf(result.output) };
   } finally {
     await db.close();
+  }
+}
+
+/** A journey's own server whose first admin was made with create-admin before it started (the lock is free then). */
+export async function startServerWithAdmin(
+  email: string,
+): Promise<{ server: RunningServer; setupToken: string }> {
+  const made = await dataDirWithAdmin(inject('dataDirTemplate'), email);
+  try {
+    return { server: await startServer({}, made.dataDir), setupToken: made.setupToken };
+  } finally {
+    rmSync(made.dataDir, { recursive: true, force: true });
   }
 }
 

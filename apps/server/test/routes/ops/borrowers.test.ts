@@ -1,26 +1,13 @@
 import { ERRORS } from '@hiram/contract/errors';
-import {
-  OPS_API_PREFIX,
-  OPS_CSRF_HEADER,
-  OPS_ENDPOINTS,
-  type OpsEndpointName,
-  STAFF_ROLES,
-  type StaffRole,
-} from '@hiram/contract/ops/staff';
+import { type OpsEndpointName, STAFF_ROLES, type StaffRole } from '@hiram/contract/ops/staff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMAND_LINE } from '../../../src/services/staff/staff-records.ts';
-import { totpCode } from '../../../src/services/staff/totp.ts';
 import { BASIC_INFO } from '../../application-fixtures.ts';
-import { freshAddress, startTestServer, type TestServer } from '../../helper.ts';
+import { startTestServer, type TestServer } from '../../helper.ts';
+import { newMember, opsCall, type Signed, signIn } from '../../ops-fixtures.ts';
 
 /** Borrower search, the masked borrower view, the audited reveal and the two actions, on both databases. */
 let server: TestServer;
 const OTHER_BRAND = 'ph.other.lender';
-
-interface Signed {
-  cookie: string;
-  csrf: string;
-}
 
 interface Borrower {
   mobile: string;
@@ -48,63 +35,16 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.close());
 
-function ops(name: OpsEndpointName, payload: Record<string, unknown>, signed: Signed) {
-  const endpoint = OPS_ENDPOINTS[name];
-  const headers: Record<string, string> = { cookie: signed.cookie, [OPS_CSRF_HEADER]: signed.csrf };
-  const url = `${OPS_API_PREFIX}${endpoint.path}`;
-  return server.request(
-    endpoint.method === 'GET'
-      ? {
-          method: 'GET',
-          url,
-          query: payload as Record<string, string>,
-          headers,
-          remoteAddress: freshAddress(),
-        }
-      : { method: 'POST', url, payload, headers, remoteAddress: freshAddress() },
-  );
-}
+const ops = (name: OpsEndpointName, payload: Record<string, unknown>, signed: Signed) =>
+  opsCall(server, name, payload, { signed });
 
-let counter = 0;
-/** A member set up and signed in, as in staff.test.ts. */
+/** A member set up and signed in. */
 async function signedIn(
   role: StaffRole,
   brandScope: string | null = null,
 ): Promise<Signed & { email: string }> {
-  counter += 1;
-  const email = `b-${role}${counter}@lender.example`;
-  const created = await server.app.staff.create(
-    { email, name: `${role} ${counter}`, role, brandScope },
-    COMMAND_LINE,
-  );
-  const token = new URL(created.setupLink.replace('/#/', '/')).searchParams.get('token') ?? '';
-  const password = `a long password ${counter}`;
-  const setUp = await server.request({
-    method: 'POST',
-    url: `${OPS_API_PREFIX}/setup`,
-    payload: { token, password },
-  });
-  const secret =
-    new URL((setUp.body.data as { otpauthUri: string }).otpauthUri).searchParams.get('secret') ?? '';
-  await server.request({
-    method: 'POST',
-    url: `${OPS_API_PREFIX}/setup/confirm`,
-    payload: { token, code: totpCode(secret, server.clock.now()) },
-  });
-  server.clock.advance(30);
-  const answer = await server.request({
-    method: 'POST',
-    url: `${OPS_API_PREFIX}/sign-in`,
-    payload: { email, password, code: totpCode(secret, server.clock.now()) },
-    remoteAddress: freshAddress(),
-  });
-  expect(answer.status).toBe(200);
-  server.clock.advance(30);
-  return {
-    email,
-    cookie: String(answer.headers['set-cookie']).split(';')[0] ?? '',
-    csrf: (answer.body.data as { csrfToken: string }).csrfToken,
-  };
+  const m = await newMember(server, role, brandScope);
+  return { email: m.email, ...(await signIn(server, m)) };
 }
 
 const NATIONAL_ID = BASIC_INFO.nationalId;

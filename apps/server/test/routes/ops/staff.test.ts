@@ -1,7 +1,6 @@
 import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
 import {
   OPS_API_PREFIX,
-  OPS_CSRF_HEADER,
   OPS_ENDPOINTS,
   type OpsEndpointName,
   STAFF_ROLES,
@@ -10,7 +9,15 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_LINE } from '../../../src/services/staff/staff-records.ts';
 import { totpCode } from '../../../src/services/staff/totp.ts';
-import { type Answer, freshAddress, startTestServer, type TestServer } from '../../helper.ts';
+import { freshAddress, startTestServer, type TestServer } from '../../helper.ts';
+import {
+  type Member,
+  newMember,
+  type OpsOptions,
+  opsCall,
+  signedFrom,
+  signIn as signInMember,
+} from '../../ops-fixtures.ts';
 
 /** The back office's sign-in, sessions, roles and audit log (docs/ops.md), on both databases. */
 let server: TestServer;
@@ -20,87 +27,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.close());
 
-interface Member {
-  email: string;
-  password: string;
-  secret: string;
-  recoveryCodes: string[];
-  staffId: string;
-}
-
-interface Signed {
-  cookie: string;
-  csrf: string;
-}
-
-interface OpsOptions {
-  signed?: Signed | null;
-  csrf?: string | null;
-  address?: string;
-  headers?: Record<string, string>;
-}
-
-function ops(name: OpsEndpointName, payload: Record<string, unknown> = {}, options: OpsOptions = {}) {
-  const endpoint = OPS_ENDPOINTS[name];
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.signed) headers.cookie = options.signed.cookie;
-  const csrf = options.csrf === undefined ? options.signed?.csrf : options.csrf;
-  if (csrf) headers[OPS_CSRF_HEADER] = csrf;
-  const url = `${OPS_API_PREFIX}${endpoint.path}`;
-  return server.request(
-    endpoint.method === 'GET'
-      ? {
-          method: 'GET',
-          url,
-          query: payload as Record<string, string>,
-          headers,
-          remoteAddress: options.address ?? freshAddress(),
-        }
-      : { method: 'POST', url, payload, headers, remoteAddress: options.address ?? freshAddress() },
-  );
-}
-
-let counter = 0;
-/** A member created, set up through their link and confirmed, as a person would. */
-async function member(role: StaffRole, brandScope: string | null = null): Promise<Member> {
-  counter += 1;
-  const email = `${role}${counter}@lender.example`;
-  const created = await server.app.staff.create(
-    { email, name: `${role} ${counter}`, role, brandScope },
-    COMMAND_LINE,
-  );
-  const token = new URL(created.setupLink.replace('/#/', '/')).searchParams.get('token') ?? '';
-  const password = `a long password ${counter}`;
-  const setUp = await ops('opsSetUp', { token, password });
-  expect(setUp.status).toBe(200);
-  const data = setUp.body.data as { otpauthUri: string; recoveryCodes: string[] };
-  const secret = new URL(data.otpauthUri).searchParams.get('secret') ?? '';
-  expect(data.recoveryCodes).toHaveLength(10);
-  const confirm = await ops('opsConfirmSetUp', { token, code: totpCode(secret, server.clock.now()) });
-  expect(confirm.status).toBe(200);
-  // The confirming code is spent: sign-ins start at the next step.
-  server.clock.advance(30);
-  return { email, password, secret, recoveryCodes: data.recoveryCodes, staffId: created.staff.staffId };
-}
-
-function signedFrom(answer: Answer): Signed {
-  const setCookie = String(answer.headers['set-cookie']);
-  return {
-    cookie: setCookie.split(';')[0] ?? '',
-    csrf: (answer.body.data as { csrfToken: string }).csrfToken,
-  };
-}
-
-async function signIn(m: Member, code?: string): Promise<Signed> {
-  const answer = await ops('opsSignIn', {
-    email: m.email,
-    password: m.password,
-    code: code ?? totpCode(m.secret, server.clock.now()),
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  server.clock.advance(30);
-  return signedFrom(answer);
-}
+const ops = (name: OpsEndpointName, payload: Record<string, unknown> = {}, options: OpsOptions = {}) =>
+  opsCall(server, name, payload, options);
+const member = (role: StaffRole, brandScope: string | null = null) => newMember(server, role, brandScope);
+const signIn = (m: Member, code?: string) => signInMember(server, m, code);
 
 describe('set-up and sign-in', () => {
   it('signs in with password and TOTP, with a strict HttpOnly cookie on /ops, and signs out', async () => {
