@@ -169,16 +169,7 @@ export class Vouchers {
        where v.status = $1 order by v.submitted_at nulls last, v.uploaded_at limit 200`,
       [status],
     );
-    const answers: OpsVoucher[] = [];
-    for (const row of rows) {
-      const balance = row.order_id ? await this.ledger.orderBalance(this.db, row.order_id) : null;
-      answers.push({
-        ...voucherOf(row),
-        mobile: row.mobile,
-        orderTotalDue: balance ? balance.totalDue : null,
-      });
-    }
-    return answers;
+    return this.withAmountDue(rows);
   }
 
   /** Approves (credits the amount once) or rejects (with the reason) a proof under review. */
@@ -223,12 +214,8 @@ export class Vouchers {
     return answer;
   }
 
-  private async forReviewOf(voucherId: string): Promise<OpsVoucher[]> {
-    const rows = await this.db.query<VoucherRow & { mobile: string }>(
-      `select ${COLUMNS.replace(/(\w+)/g, 'v.$1')}, u.mobile from payment_vouchers v
-       join users u on u.user_id = v.user_id where v.voucher_id = $1`,
-      [voucherId],
-    );
+  /** Each proof with the amount its order owes now, from the ledger, for the reviewer to compare. */
+  private async withAmountDue(rows: (VoucherRow & { mobile: string })[]): Promise<OpsVoucher[]> {
     const answers: OpsVoucher[] = [];
     for (const row of rows) {
       const balance = row.order_id ? await this.ledger.orderBalance(this.db, row.order_id) : null;
@@ -239,6 +226,15 @@ export class Vouchers {
       });
     }
     return answers;
+  }
+
+  private async forReviewOf(voucherId: string): Promise<OpsVoucher[]> {
+    const rows = await this.db.query<VoucherRow & { mobile: string }>(
+      `select ${COLUMNS.replace(/(\w+)/g, 'v.$1')}, u.mobile from payment_vouchers v
+       join users u on u.user_id = v.user_id where v.voucher_id = $1`,
+      [voucherId],
+    );
+    return this.withAmountDue(rows);
   }
 }
 
