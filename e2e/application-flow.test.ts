@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { PHONE_VIEWPORT, snap, useBrowser } from './support/browser.ts';
 import { photo } from './support/images.ts';
 import { agreeToPermissions, moveWheel, pick, signInWithCode } from './support/journeys.ts';
@@ -237,6 +238,7 @@ describe('a new borrower applies in a mobile browser', () => {
       await page.setViewportSize({ width: 360, height: 780 });
       await page.getByLabel('SMS code').scrollIntoViewIfNeeded();
       await snap(page, journey, '13c-sign-wrong-code-360');
+      await expectNoAxeViolations(page, 'signing, wrong code, 360 px');
       await page.getByLabel('SMS code').fill(code);
       await snap(page, journey, '13d-sign-code-360');
       await page.setViewportSize(PHONE_VIEWPORT);

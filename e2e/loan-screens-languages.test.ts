@@ -3,6 +3,7 @@ import { ERRORS } from '@hiram/contract/errors';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { snap, useBrowser } from './support/browser.ts';
 import { agreeToPermissions } from './support/journeys.ts';
 import { moveServerClock, type RunningServer, startServer } from './support/server.ts';
@@ -151,6 +152,7 @@ describe('the loan screens in Filipino and Spanish on a 360 px phone', () => {
         await page.getByLabel(copy.code).scrollIntoViewIfNeeded();
         await expectNoSidewaysScroll(page);
         await snap(page, journey, `${lang}-03b-sign-code-refused`);
+        await expectNoAxeViolations(page, `${lang} signing code step`);
 
         // Records: the approved order under Incomplete.
         await page.goto(`${baseURL}/#/records`);
