@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { snap, useBrowser } from './support/browser.ts';
 import type { RunningServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
-import {
-  authenticatorCode,
-  confirmSetUp,
-  setUpWithAuthenticator,
-  signInToOps,
-  startServerWithAdmin,
-} from './support/staff.ts';
+import { setUpAndSignIn, startServerWithAdmin } from './support/staff.ts';
 
 const browser = useBrowser();
 const ADMIN = 'borrowers.admin@lender.example';
@@ -35,12 +30,7 @@ describe('the borrower view at 1280 px', () => {
     await borrower.saveBasicInfo();
 
     const { context, page } = await browser().newPage();
-    await page.goto(`${server.url}/ops/#/setup?token=${encodeURIComponent(adminSetupToken)}`);
-    const secret = await setUpWithAuthenticator(page, ADMIN_PASSWORD);
-    await confirmSetUp(page, secret);
-    await page.getByRole('link', { name: 'Sign in' }).click();
-    await signInToOps(page, ADMIN, ADMIN_PASSWORD, authenticatorCode(secret, 1));
-    await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+    await setUpAndSignIn(page, server.url, adminSetupToken, ADMIN, ADMIN_PASSWORD);
 
     // Search by the mobile as a caller gives it.
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Borrowers' }).click();
@@ -52,6 +42,7 @@ describe('the borrower view at 1280 px', () => {
     expect(await page.getByRole('cell', { name: masked }).count()).toBe(1);
     expect(await page.getByRole('table').textContent()).not.toContain(mobile);
     await snap(page, journey, '01-search-by-mobile');
+    await expectNoAxeViolations(page, '01-search-by-mobile');
 
     // The borrower page: the national ID masked to its last four.
     await page.getByRole('link', { name: 'Maria Clara Dela Cruz' }).click();
@@ -60,14 +51,17 @@ describe('the borrower view at 1280 px', () => {
     expect(await idField.textContent()).toBe(`*** ${NATIONAL_ID.slice(-4)}`);
     expect(await page.content()).not.toContain(NATIONAL_ID);
     await snap(page, journey, '02-borrower-masked');
+    await expectNoAxeViolations(page, '02-borrower-masked');
 
     // Reveal asks for a reason, then shows the clear value.
     await page.getByRole('button', { name: 'Reveal National ID' }).click();
     await page.getByLabel('Reason').fill('Caller confirming identity, ticket 4411');
     await snap(page, journey, '03-reveal-reason');
+    await expectNoAxeViolations(page, '03-reveal-reason');
     await page.getByRole('button', { name: 'Show National ID' }).click();
     await expect.poll(() => idField.textContent()).toBe(NATIONAL_ID);
     await snap(page, journey, '04-revealed');
+    await expectNoAxeViolations(page, '04-revealed');
 
     // The audit log lists the reveal, with its field and reason.
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Audit' }).click();
@@ -78,6 +72,7 @@ describe('the borrower view at 1280 px', () => {
     expect(await row.textContent()).toContain('nationalId');
     expect(await row.textContent()).toContain(ADMIN);
     await snap(page, journey, '05-audit-lists-reveal');
+    await expectNoAxeViolations(page, '05-audit-lists-reveal');
     await context.close();
   });
 });

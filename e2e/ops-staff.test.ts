@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { snap, useBrowser } from './support/browser.ts';
 import type { RunningServer } from './support/server.ts';
 import {
@@ -35,9 +36,11 @@ describe('the back office at 1280 px', () => {
     await page.goto(`${server.url}/ops/#/setup?token=${encodeURIComponent(adminSetupToken)}`);
     await page.getByRole('heading', { name: 'Set up your account' }).waitFor();
     await snap(page, journey, '01-setup-password');
+    await expectNoAxeViolations(page, '01-setup-password');
     const adminSecret = await setUpWithAuthenticator(page, ADMIN_PASSWORD);
     expect(await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').count()).toBe(10);
     await snap(page, journey, '02-setup-qr-and-recovery-codes');
+    await expectNoAxeViolations(page, '02-setup-qr-and-recovery-codes');
     await confirmSetUp(page, adminSecret);
 
     // A wrong code is refused with the contract's message; the right one signs in.
@@ -47,10 +50,12 @@ describe('the back office at 1280 px', () => {
       .poll(() => page.getByRole('alert').textContent())
       .toContain('email, password or code is wrong');
     await snap(page, journey, '03-sign-in-refused');
+    await expectNoAxeViolations(page, '03-sign-in-refused');
     await page.getByLabel('Authenticator code').fill(authenticatorCode(adminSecret, 1));
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Welcome, First Admin' }).waitFor();
+    await page.getByRole('heading', { name: 'Queues', level: 1 }).waitFor();
     await snap(page, journey, '04-home');
+    await expectNoAxeViolations(page, '04-home');
 
     // Staff: create a reviewer, whose set-up link is shown to copy.
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Staff' }).click();
@@ -64,6 +69,7 @@ describe('the back office at 1280 px', () => {
     const reviewerToken = setupTokenOf(await linkBox.inputValue());
     await expect.poll(() => page.getByRole('cell', { name: /Rey Reviewer/ }).count()).toBe(1);
     await snap(page, journey, '05-staff-reviewer-created');
+    await expectNoAxeViolations(page, '05-staff-reviewer-created');
 
     // The reviewer, in a browser of their own, sets up and signs in.
     const reviewer = await browser().newPage();
@@ -73,8 +79,9 @@ describe('the back office at 1280 px', () => {
     await confirmSetUp(reviewerPage, reviewerSecret);
     await reviewerPage.getByRole('link', { name: 'Sign in' }).click();
     await signInToOps(reviewerPage, REVIEWER, REVIEWER_PASSWORD, authenticatorCode(reviewerSecret, 1));
-    await reviewerPage.getByRole('heading', { name: 'Welcome, Rey Reviewer' }).waitFor();
+    await reviewerPage.getByText('Rey Reviewer, reviewer').waitFor();
     await snap(reviewerPage, journey, '06-reviewer-home');
+    await expectNoAxeViolations(reviewerPage, '06-reviewer-home');
 
     // The Staff screen is the admin's: the reviewer is told so, plainly.
     await reviewerPage
@@ -85,6 +92,7 @@ describe('the back office at 1280 px', () => {
     expect(await reviewerPage.getByRole('alert').textContent()).toContain('Your role does not allow this');
     expect(await reviewerPage.getByRole('table').count()).toBe(0);
     await snap(reviewerPage, journey, '07-reviewer-refused-staff');
+    await expectNoAxeViolations(reviewerPage, '07-reviewer-refused-staff');
 
     // The reviewer signs out.
     await reviewerPage.getByRole('button', { name: 'Sign out' }).click();
@@ -110,6 +118,7 @@ describe('the back office at 1280 px', () => {
       '/ops/api/audit/export',
     );
     await snap(page, journey, '08-audit');
+    await expectNoAxeViolations(page, '08-audit');
 
     await page.getByLabel('Action').fill('staff.create');
     await page.getByRole('button', { name: 'Filter' }).click();
@@ -121,6 +130,7 @@ describe('the back office at 1280 px', () => {
     expect(csv.status()).toBe(200);
     expect(await csv.text()).toContain(REVIEWER);
     await snap(page, journey, '09-audit-filtered');
+    await expectNoAxeViolations(page, '09-audit-filtered');
 
     // The admin changes the reviewer's role, then disables them (after confirming); both are audited.
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Staff' }).click();
@@ -132,6 +142,7 @@ describe('the back office at 1280 px', () => {
     await page.getByRole('button', { name: `Disable ${REVIEWER}` }).click();
     await page.getByRole('cell', { name: 'Disabled' }).waitFor();
     await snap(page, journey, '10-staff-role-changed-and-disabled');
+    await expectNoAxeViolations(page, '10-staff-role-changed-and-disabled');
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Audit' }).click();
     await expect.poll(actions).toContain('staff.disable');
     expect(await actions()).toContain('staff.change-role');
@@ -140,6 +151,7 @@ describe('the back office at 1280 px', () => {
     await page.setViewportSize({ width: 820, height: 1180 });
     await page.getByRole('heading', { name: 'Audit log' }).waitFor();
     await snap(page, journey, '11-audit-tablet');
+    await expectNoAxeViolations(page, '11-audit-tablet');
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // Sign out ends the session: a reload lands on sign-in.

@@ -9,17 +9,15 @@
 //   BENCH_SECONDS=20 npm run bench:api       # longer, steadier numbers
 //   BENCH_PROFILE_DIR=prof npm run bench:api # and a V8 CPU profile of the server (open in Chrome DevTools)
 //   BENCH_ROUTES=productList npm run bench:api   # only these Home calls (with the bare route)
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { API, API_PREFIX, type ApiName, DEV_SMS_OUTBOX_PATH, HEADERS } from '@hiram/contract/api/routes';
 import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
 import { encryptPath } from '@hiram/contract/cipher';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort, start, stop } from './bench-support.ts';
 
-const ROOT = join(import.meta.dirname, '..');
 const ADMIN_URL = process.env.DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -32,17 +30,6 @@ const ALL_HOME_CALLS: ApiName[] = ['latestLoanOrder', 'productList', 'getUserInf
 const HOME_CALLS = process.env.BENCH_ROUTES
   ? ALL_HOME_CALLS.filter((name) => process.env.BENCH_ROUTES?.split(',').includes(name))
   : ALL_HOME_CALLS;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `hiram_bench_${randomBytes(6).toString('hex')}`;
@@ -59,52 +46,6 @@ async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }>
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
-
-/** A child process, once `readyUrl` answers; its output is shown only if it fails to start. */
-async function start(
-  args: string[],
-  env: Record<string, string>,
-  readyUrl: string,
-  nodeOptions: string[] = [],
-): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  for (let attempt = 0; attempt < 480; attempt++) {
-    if (child.exitCode !== null) throw new Error(`${args[0]} exited with ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(readyUrl)).ok) {
-        // From now on its log is read and dropped, as a log collector would read it.
-        child.stdout?.removeListener('data', keep);
-        child.stderr?.removeListener('data', keep);
-        child.stdout?.resume();
-        child.stderr?.resume();
-        return child;
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`${args[0]} did not start:\n${output}`);
-}
-
-function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 /** Headers the app sends with every call. */

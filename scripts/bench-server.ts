@@ -12,13 +12,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API, API_PREFIX, HEADERS } from '@hiram/contract/api/routes';
 import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
 import pg from 'pg';
+import { freePort } from './bench-support.ts';
 import { buildServer } from './build-server.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -31,17 +31,6 @@ const RUNS = {
   source: ['--import', 'tsx', 'apps/server/src/main.ts'],
 } as const;
 type RunName = keyof typeof RUNS;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function admin(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: ADMIN_URL });

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { build, stop } from 'esbuild';
 
 /**
- * Builds the server into apps/server/dist: src/main.ts and the contract's TypeScript bundled into plain
+ * Builds the server into apps/server/dist: src/main.ts (and src/ops-cli.ts) and the contract's TypeScript bundled into plain
  * JavaScript, the npm dependencies left as imports (PGlite's wasm and data files, sharp's native module and
  * the fonts are found in node_modules as before), and the SQL migrations copied beside main.js, where
  * db/migrate.ts looks for them (ADR 0021). Each file is written beside its place and renamed into it, so a
@@ -34,7 +34,9 @@ export async function buildServer() {
   // The contract is TypeScript source: bundled. Every other dependency stays in node_modules.
   const external = Object.keys(manifest.dependencies).filter((name) => name !== '@hiram/contract');
   const result = await build({
-    entryPoints: [join(SERVER_DIR, 'src/main.ts')],
+    // The server, and the back-office command line (`node apps/server/dist/ops-cli.js create-admin ...`),
+    // which the container image runs without tsx.
+    entryPoints: [join(SERVER_DIR, 'src/main.ts'), join(SERVER_DIR, 'src/ops-cli.ts')],
     outdir: SERVER_DIST,
     write: false,
     bundle: true,

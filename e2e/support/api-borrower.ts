@@ -66,7 +66,11 @@ export class ApiBorrower {
     return { status: response.status, envelope: (await response.json()) as Envelope<T> };
   }
 
-  private async upload(name: ApiName, file: string, fields: Record<string, string> = {}): Promise<void> {
+  private async upload<T = unknown>(
+    name: ApiName,
+    file: string,
+    fields: Record<string, string> = {},
+  ): Promise<T> {
     const form = new FormData();
     for (const [key, value] of Object.entries(fields)) form.set(key, value);
     form.set('file', new Blob([readFileSync(file)], { type: 'image/jpeg' }), 'photo.jpg');
@@ -79,7 +83,19 @@ export class ApiBorrower {
       },
       body: form,
     });
-    expect(((await response.json()) as Envelope<unknown>).code, name).toBe(0);
+    const envelope = (await response.json()) as Envelope<T>;
+    expect(envelope.code, name).toBe(0);
+    return envelope.data;
+  }
+
+  /** A receipt photo uploaded as a proof of payment and sent for review (the 48-hour promise starts). */
+  async sendProof(orderId: string, amount: number, reference: string): Promise<string> {
+    const { voucherId } = await this.upload<{ voucherId: string }>(
+      'uploadVoucher',
+      await photo('proof-receipt'),
+    );
+    await this.call('saveVoucher', { voucherId, orderId, amount, reference, channel: 'gcash' });
+    return voucherId;
   }
 
   /**
@@ -151,8 +167,11 @@ export class ApiBorrower {
     );
   }
 
-  /** Every application step, up to a verified receiving account: the borrower can apply. */
-  async completeApplication(walletNumber = '09171112222'): Promise<void> {
+  /**
+   * Every application step, up to a verified receiving account: the borrower can apply. REFERRED_ANSWERS
+   * (borrower-answers.ts) instead of ANSWERS land the application in the assessment's refer band.
+   */
+  async completeApplication(walletNumber = '09171112222', answers = ANSWERS): Promise<void> {
     await this.saveBasicInfo();
     await this.call('saveAdditionInfo', ADDITION_INFO);
     const picture = await photo('repayment-id');
@@ -166,7 +185,7 @@ export class ApiBorrower {
     );
     await this.call('finishUploadAllImg', read.ocr);
     await this.until<{ state: string }>('identityCard', (card) => card.state === 'verified');
-    await this.call('saveQuestionnaire', { answers: ANSWERS });
+    await this.call('saveQuestionnaire', { answers });
     await this.call('addBankCard', {
       accountKind: 'wallet',
       bankCode: '90005',

@@ -55,3 +55,11 @@ export const ANSWERS = QUESTIONNAIRE.map((question) => ({
   code: question.code,
   answer: (question.options[0] as { value: string }).value,
 }));
+
+/**
+ * Answers that land in the assessment's refer band (ADR 0031): one loan overdue elsewhere right now, so a
+ * reviewer decides in the back office.
+ */
+export const REFERRED_ANSWERS = ANSWERS.map((entry) =>
+  entry.code === 11 ? { ...entry, answer: '1' } : entry,
+);

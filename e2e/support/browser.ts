@@ -23,7 +23,8 @@ export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-output', 'screenshots');
 
 export interface BrowserSession {
   browser: Browser;
-  newPhone(): Promise<{ context: BrowserContext; page: Page }>;
+  /** A phone, 390 px wide unless told (a small Android phone is 360). */
+  newPhone(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
   /** A desktop-sized window, for the host simulator's phone frame and message log side by side. */
   newPage(): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
@@ -34,9 +35,9 @@ export async function launchBrowser(): Promise<BrowserSession> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   return {
     browser,
-    async newPhone() {
+    async newPhone(viewport = PHONE_VIEWPORT) {
       const context = await browser.newContext({
-        viewport: PHONE_VIEWPORT,
+        viewport,
         deviceScaleFactor: 2,
         isMobile: true,
         hasTouch: true,

@@ -1,7 +1,8 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { StaffRole } from '@hiram/contract/ops/staff';
+import type { BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { openDatabase } from '../../apps/server/src/db/open-database.ts';
@@ -86,4 +87,49 @@ export async function signInToOps(page: Page, email: string, password: string, c
   await page.getByLabel('Password').fill(password);
   await page.getByLabel('Authenticator code').fill(code);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The first admin uses their set-up link, then signs in: the console's Home. */
+export async function setUpAndSignIn(
+  page: Page,
+  baseURL: string,
+  setupToken: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  await page.goto(`${baseURL}/ops/#/setup?token=${encodeURIComponent(setupToken)}`);
+  const secret = await setUpWithAuthenticator(page, password);
+  await confirmSetUp(page, secret);
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await signInToOps(page, email, password, authenticatorCode(secret, 1));
+  await page.getByRole('navigation', { name: 'Sections' }).waitFor();
+}
+
+/**
+ * An admin, signed in on `adminPage`, creates a member on the Staff screen; the member opens their set-up
+ * link in a browser context of their own (`open`), sets up with TOTP and signs in. Answers their page.
+ */
+export async function addMemberThroughStaffScreen(
+  adminPage: Page,
+  open: () => Promise<{ context: BrowserContext; page: Page }>,
+  baseURL: string,
+  member: { email: string; name: string; role: StaffRole; password: string },
+): Promise<{ context: BrowserContext; page: Page }> {
+  await adminPage.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Staff' }).click();
+  await adminPage.getByRole('heading', { name: 'Staff', exact: true }).waitFor();
+  await adminPage.getByLabel('Email').fill(member.email);
+  await adminPage.getByLabel('Name').fill(member.name);
+  await adminPage.getByLabel('Role', { exact: true }).selectOption(member.role);
+  await adminPage.getByRole('button', { name: 'Create' }).click();
+  const linkBox = adminPage.getByRole('textbox', { name: 'Set-up link' });
+  await linkBox.waitFor();
+  const token = setupTokenOf(await linkBox.inputValue());
+  const opened = await open();
+  await opened.page.goto(`${baseURL}/ops/#/setup?token=${encodeURIComponent(token)}`);
+  const secret = await setUpWithAuthenticator(opened.page, member.password);
+  await confirmSetUp(opened.page, secret);
+  await opened.page.getByRole('link', { name: 'Sign in' }).click();
+  await signInToOps(opened.page, member.email, member.password, authenticatorCode(secret, 1));
+  await opened.page.getByRole('heading', { name: 'Queues', level: 1 }).waitFor();
+  return opened;
 }

@@ -26,7 +26,7 @@ import { devCollectionRoutes } from './routes/dev/collections.ts';
 import { devSmsRoutes } from './routes/dev/sms.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { metricsRoutes } from './routes/metrics/index.ts';
-import { opsStaffRoutes } from './routes/ops/staff.ts';
+import { opsApiRoutes } from './routes/ops/api.ts';
 import { opsAppRoutes } from './routes/ops-app/index.ts';
 import { sandboxCheckoutRoutes } from './routes/sandbox/checkout.ts';
 import { webRoutes } from './routes/web/index.ts';
@@ -118,7 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.apiDocs) await app.register(swaggerPlugin);
 
   await app.register(apiRoutes);
-  await app.register(opsStaffRoutes);
+  await app.register(opsApiRoutes);
   await app.register(healthRoutes);
   await app.register(metricsRoutes);
   // The outbox shows sign-in codes: never in production, where it would let anyone sign in as anyone.

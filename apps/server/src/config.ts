@@ -54,8 +54,6 @@ export interface Config {
   identityWebhookSecret: string;
   /** The shared secret of the payout provider's signed callbacks. */
   payoutWebhookSecret: string;
-  /** The key of the lender's operations endpoints (proof-of-payment review); null: those endpoints refuse all. */
-  opsApiKey: string | null;
   /** How long a sign-in lasts: SESSION_TTL, or SESSION_TTL_DAYS in seconds. */
   sessionTtlSeconds: number;
   /** How long a sign-in lasts without a call before it must be made again (SESSION_IDLE). */
@@ -156,11 +154,6 @@ export const VARIABLES: readonly VariableDoc[] = [
     name: 'PAYOUT_WEBHOOK_SECRET',
     default: '(random at start)',
     description: `Secret of the payout provider's signed callbacks, at least ${WEBHOOK_SECRET_MIN_LENGTH} characters`,
-  },
-  {
-    name: 'OPS_API_KEY',
-    default: '(none)',
-    description: `Key of the lender's operations endpoints (\`x-ops-key\`: proof-of-payment review), at least ${WEBHOOK_SECRET_MIN_LENGTH} characters; unset, they refuse every call`,
   },
   { name: 'SESSION_TTL_DAYS', default: '30', description: 'Days a sign-in stays valid (1 to 365)' },
   {
@@ -412,13 +405,6 @@ const EnvSchema = z.object({
     .refine((raw) => raw === undefined || raw.trim().length >= WEBHOOK_SECRET_MIN_LENGTH, {
       message: `PAYOUT_WEBHOOK_SECRET must have at least ${WEBHOOK_SECRET_MIN_LENGTH} characters`,
     }),
-  OPS_API_KEY: z
-    .string()
-    .optional()
-    .refine((raw) => raw === undefined || raw.trim().length >= WEBHOOK_SECRET_MIN_LENGTH, {
-      // A key is never echoed.
-      message: `OPS_API_KEY must have at least ${WEBHOOK_SECRET_MIN_LENGTH} characters`,
-    }),
   SESSION_TTL_DAYS: integer('SESSION_TTL_DAYS', 1, 365, 30),
   SESSION_TTL: duration('SESSION_TTL'),
   SESSION_IDLE: duration('SESSION_IDLE'),
@@ -494,7 +480,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     // Without a configured secret only our own sandbox signs webhooks, in this process: a random one will do.
     identityWebhookSecret: vars.IDENTITY_WEBHOOK_SECRET?.trim() ?? randomBytes(32).toString('hex'),
     payoutWebhookSecret: vars.PAYOUT_WEBHOOK_SECRET?.trim() ?? randomBytes(32).toString('hex'),
-    opsApiKey: vars.OPS_API_KEY?.trim() ?? null,
     sessionTtlSeconds: vars.SESSION_TTL ?? vars.SESSION_TTL_DAYS * 86_400,
     sessionIdleSeconds: vars.SESSION_IDLE ?? SESSION_IDLE_DEFAULT_SECONDS,
     // Codes live minutes: outside production a key per start only costs the codes outstanding at a restart.

@@ -1,7 +1,12 @@
 import type { ApiName } from '@hiram/contract/api/routes';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { ADDITION_INFO, ANSWERS, basicInfo } from '../../../e2e/support/borrower-answers.ts';
+import {
+  ADDITION_INFO,
+  ANSWERS,
+  basicInfo,
+  REFERRED_ANSWERS,
+} from '../../../e2e/support/borrower-answers.ts';
 import { psgc } from '../src/domain/psgc-data.ts';
 import type { TestServer } from './helper.ts';
 
@@ -15,7 +20,7 @@ export const CITY = STATE.cities[0] as readonly [string, string];
 export const OTHER_STATE = places.states[1] as (typeof places.states)[number];
 
 export const BASIC_INFO = basicInfo({ state: STATE.code, city: CITY[0] });
-export { ADDITION_INFO, ANSWERS };
+export { ADDITION_INFO, ANSWERS, REFERRED_ANSWERS };
 
 /** A picture with detail (stripes over a gradient): read, and a face found, by the sandbox. */
 export async function detailedPhoto(width = 800, height = 500): Promise<Buffer> {

@@ -102,3 +102,49 @@ export async function signIn(server: TestServer, m: Member, code?: string): Prom
   server.clock.advance(30);
   return signedFrom(answer);
 }
+
+const reviewers = new WeakMap<TestServer, { member: Promise<Member>; signed?: Signed }>();
+
+/**
+ * Reviews a proof of payment as a member of staff would, in the back office's proofs queue: one finance
+ * member per test server, signed in again only when their session has ended (tests move the clock).
+ */
+export async function reviewProof(
+  server: TestServer,
+  voucherId: string,
+  decision: 'approve' | 'reject',
+  reason?: string,
+) {
+  let reviewer = reviewers.get(server);
+  if (!reviewer) {
+    reviewer = { member: newMember(server, 'finance') };
+    reviewers.set(server, reviewer);
+  }
+  if (!reviewer.signed || (await opsCall(server, 'opsMe', {}, { signed: reviewer.signed })).status !== 200)
+    reviewer.signed = await signIn(server, await reviewer.member);
+  return opsCall(
+    server,
+    'opsProofReview',
+    { voucherId, decision, ...(reason ? { reason } : {}) },
+    { signed: reviewer.signed },
+  );
+}
+
+/** A member of `role` (optionally brand-scoped) set up and signed in: their session and email. */
+export async function signedInMember(
+  server: TestServer,
+  role: StaffRole,
+  brandScope: string | null = null,
+): Promise<Signed & { email: string }> {
+  const m = await newMember(server, role, brandScope);
+  return { email: m.email, ...(await signIn(server, m)) };
+}
+
+/** A second brand for brand-isolation checks. */
+export async function addOtherBrand(server: TestServer, packageName: string): Promise<void> {
+  await server.db.query(
+    `insert into brands (package_name, app_name, support_email, support_phone, support_hours)
+     values ($1, 'Other', 'help@other.example', '+63281234567', '9-5')`,
+    [packageName],
+  );
+}

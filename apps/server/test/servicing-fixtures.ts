@@ -2,7 +2,7 @@ import { LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
 import { expect } from 'vitest';
 import { DEMO_PRODUCT } from '../src/db/seed.ts';
 import { disbursementLines } from '../src/domain/ledger.ts';
-import { completeSteps } from './application-fixtures.ts';
+import { completeSteps, detailedPhoto } from './application-fixtures.ts';
 import type { TestServer } from './helper.ts';
 
 /**
@@ -77,4 +77,22 @@ export async function orderStatus(server: TestServer, orderId: string): Promise<
     [orderId],
   );
   return row?.status;
+}
+
+/** A proof of payment uploaded and sent for review by the borrower. */
+export async function sendProofOf(
+  server: TestServer,
+  token: string,
+  orderId: string,
+  amount: number,
+  reference = 'GC-2026-0001',
+) {
+  const uploaded = await server.upload('uploadVoucher', { file: await detailedPhoto(600, 900) }, { token });
+  expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+  const saved = await server.call(
+    'saveVoucher',
+    { voucherId: uploaded.body.data.voucherId, orderId, amount, reference, channel: 'gcash' },
+    { token },
+  );
+  return { voucherId: uploaded.body.data.voucherId as string, saved };
 }

@@ -159,15 +159,6 @@ export const ERRORS = {
       es: 'Suba el comprobante de pago',
     },
   },
-  OPS_KEY_REFUSED: {
-    code: 40140,
-    status: 401,
-    message: {
-      en: 'The operations key is missing or wrong',
-      fil: 'Wala o mali ang operations key',
-      es: 'La clave de operaciones falta o es incorrecta',
-    },
-  },
   METRICS_TOKEN_REFUSED: {
     code: 40141,
     status: 401,
@@ -222,6 +213,87 @@ export const ERRORS = {
       es: 'El código del autenticador es incorrecto',
     },
   },
+  PROPOSAL_OWN: {
+    code: 40360,
+    status: 403,
+    message: {
+      en: 'You cannot approve or reject your own proposal: another member must decide it',
+      fil: 'Hindi mo maaaring aprubahan o tanggihan ang sarili mong mungkahi: ibang miyembro ang dapat magpasya',
+      es: 'No puede aprobar ni rechazar su propia propuesta: debe decidirla otro miembro',
+    },
+  },
+  PROPOSAL_DUPLICATE: {
+    code: 40960,
+    status: 409,
+    message: {
+      en: 'The same change is already waiting for approval',
+      fil: 'Naghihintay na ng pag-apruba ang parehong pagbabago',
+      es: 'El mismo cambio ya está esperando aprobación',
+    },
+  },
+  PROPOSAL_DECIDED: {
+    code: 40961,
+    status: 409,
+    message: {
+      en: 'This proposal has already been decided',
+      fil: 'Napagpasyahan na ang mungkahing ito',
+      es: 'Esta propuesta ya fue decidida',
+    },
+  },
+  PROPOSAL_STALE: {
+    code: 40962,
+    status: 409,
+    message: {
+      en: 'What this proposal changes has changed since it was made: propose it again',
+      fil: 'Nagbago na ang binabago ng mungkahing ito mula nang gawin ito: imungkahi itong muli',
+      es: 'Lo que cambia esta propuesta cambió desde que se hizo: propóngala de nuevo',
+    },
+  },
+  PAYMENT_ALREADY_REVERSED: {
+    code: 40963,
+    status: 409,
+    message: {
+      en: 'This payment has already been reversed',
+      fil: 'Nabaligtad na ang bayad na ito',
+      es: 'Este pago ya fue revertido',
+    },
+  },
+  BANK_REFERENCE_CREDITED: {
+    code: 40964,
+    status: 409,
+    message: {
+      en: 'A payment with this bank reference has already been credited',
+      fil: 'Naikredito na ang bayad na may ganitong bank reference',
+      es: 'Ya se acreditó un pago con esta referencia bancaria',
+    },
+  },
+  PENALTY_WAIVER_TOO_LARGE: {
+    code: 40965,
+    status: 409,
+    message: {
+      en: 'The amount is more than the penalty outstanding on this loan',
+      fil: 'Mas malaki ang halaga kaysa sa natitirang multa sa loan na ito',
+      es: 'El monto es mayor que la penalidad pendiente de este préstamo',
+    },
+  },
+  LOAN_NOT_IN_REPAYMENT: {
+    code: 40966,
+    status: 409,
+    message: {
+      en: 'This cannot be done to the loan as it stands: it is not being repaid',
+      fil: 'Hindi ito magagawa sa loan sa kasalukuyan: hindi ito binabayaran',
+      es: 'Esto no se puede hacer al préstamo tal como está: no se está pagando',
+    },
+  },
+  LOAN_WRITTEN_OFF: {
+    code: 40967,
+    status: 409,
+    message: {
+      en: 'This loan has been written off',
+      fil: 'Na-write off na ang loan na ito',
+      es: 'Este préstamo fue castigado (dado de baja)',
+    },
+  },
   ROLE_NOT_ALLOWED: {
     code: 40301,
     status: 403,
@@ -249,6 +321,51 @@ export const ERRORS = {
       es: 'Ya existe un miembro del personal con este correo',
     },
   },
+  REPORT_RANGE_INVALID: {
+    code: 40046,
+    status: 400,
+    message: {
+      en: 'Choose a start day on or before the end day, at most 366 days apart',
+      fil: 'Pumili ng simulang araw na hindi lalampas sa huling araw, at hanggang 366 na araw lang ang pagitan',
+      es: 'Elija un día de inicio igual o anterior al día final, con 366 días de diferencia como máximo',
+    },
+  },
+  EXPORT_TOO_LARGE: {
+    code: 40047,
+    status: 400,
+    message: {
+      en: 'The export would have more than 50,000 rows. Choose fewer days or one brand',
+      fil: 'Lalampas sa 50,000 na row ang export. Pumili ng mas kaunting araw o isang brand',
+      es: 'La exportación tendría más de 50.000 filas. Elija menos días o una marca',
+    },
+  },
+  BRAND_OUT_OF_SCOPE: {
+    code: 40346,
+    status: 403,
+    message: {
+      en: 'You may see only your own brand',
+      fil: 'Ang sarili mo lang na brand ang maaari mong makita',
+      es: 'Solo puede ver su propia marca',
+    },
+  },
+  PAYOUT_NOT_RETRYABLE: {
+    code: 40985,
+    status: 409,
+    message: {
+      en: 'This payout cannot be retried: it did not fail, or it was already tried again',
+      fil: 'Hindi na maaaring subukang muli ang payout na ito: hindi ito pumalya, o nasubukan na itong muli',
+      es: 'Este pago no se puede reintentar: no falló o ya se volvió a intentar',
+    },
+  },
+  PAYOUT_ACCOUNT_CHANGED: {
+    code: 40986,
+    status: 409,
+    message: {
+      en: 'The borrower has changed the receiving account: wait for the payout to the new account',
+      fil: 'Pinalitan ng borrower ang tatanggap na account: hintayin ang payout sa bagong account',
+      es: 'El prestatario cambió la cuenta de destino: espere el pago a la nueva cuenta',
+    },
+  },
   OWN_ACCOUNT: {
     code: 40951,
     status: 409,
@@ -256,6 +373,42 @@ export const ERRORS = {
       en: 'You cannot change your own role or disable yourself',
       fil: 'Hindi mo mababago ang sarili mong role o ma-disable ang sarili',
       es: 'No puede cambiar su propio rol ni desactivarse',
+    },
+  },
+  REVIEW_REASON_MISMATCH: {
+    code: 40095,
+    status: 400,
+    message: {
+      en: 'This reason does not fit the decision',
+      fil: 'Hindi tugma ang dahilang ito sa desisyon',
+      es: 'Este motivo no corresponde a la decisión',
+    },
+  },
+  APPLICATION_ALREADY_DECIDED: {
+    code: 40995,
+    status: 409,
+    message: {
+      en: 'This application was already decided',
+      fil: 'Napagpasyahan na ang application na ito',
+      es: 'Esta solicitud ya fue decidida',
+    },
+  },
+  APPLICATIONS_STOPPED: {
+    code: 40996,
+    status: 409,
+    message: {
+      en: 'New loan applications are paused on your account. Your details are saved. Please contact customer service',
+      fil: 'Naka-pause ang mga bagong loan application sa iyong account. Naka-save ang iyong mga detalye. Makipag-ugnayan sa customer service',
+      es: 'Las nuevas solicitudes de préstamo están pausadas en su cuenta. Sus datos están guardados. Contacte con atención al cliente',
+    },
+  },
+  APPLICATIONS_STOP_UNCHANGED: {
+    code: 40997,
+    status: 409,
+    message: {
+      en: "Nothing changed: the borrower's new applications were already so",
+      fil: 'Walang nabago: ganito na ang mga bagong application ng borrower',
+      es: 'Nada cambió: las nuevas solicitudes del prestatario ya estaban así',
     },
   },
   NOT_FOUND: {
@@ -412,6 +565,15 @@ export const ERRORS = {
       es: 'Este pago ya se completó',
     },
   },
+  DIFFERENCE_ALREADY_RESOLVED: {
+    code: 40935,
+    status: 409,
+    message: {
+      en: 'This difference was already resolved',
+      fil: 'Naayos na ang pagkakaibang ito',
+      es: 'Esta diferencia ya se resolvió',
+    },
+  },
   AGREEMENT_NOT_SIGNED: {
     code: 40910,
     status: 409,
@@ -556,6 +718,69 @@ export const ERRORS = {
       es: 'Este préstamo no se puede ofrecer ahora. Inténtelo más tarde o contacte con Atención al cliente',
     },
   },
+  PRODUCT_TERMS_ABOVE_CAPS: {
+    code: 40071,
+    status: 400,
+    message: {
+      en: 'These terms break a pricing cap',
+      fil: 'Lumalampas ang mga terminong ito sa isang hangganan ng singil',
+      es: 'Estas condiciones superan un límite de precios',
+    },
+  },
+  PRODUCT_UNCHANGED: {
+    code: 40072,
+    status: 400,
+    message: {
+      en: 'These terms are the same as the product’s current version',
+      fil: 'Pareho ang mga terminong ito sa kasalukuyang bersyon ng produkto',
+      es: 'Estas condiciones son las mismas que la versión actual del producto',
+    },
+  },
+  PRODUCT_EXISTS: {
+    code: 40971,
+    status: 409,
+    message: {
+      en: 'A product with this id already exists',
+      fil: 'May produkto nang may ganitong id',
+      es: 'Ya existe un producto con este identificador',
+    },
+  },
+  PRODUCT_VERSION_CHANGED: {
+    code: 40972,
+    status: 409,
+    message: {
+      en: 'This product has changed since you opened it: reload it and propose again',
+      fil: 'Nagbago ang produktong ito mula nang buksan mo: i-reload ito at magmungkahi muli',
+      es: 'Este producto cambió desde que lo abrió: vuelva a cargarlo y propóngalo de nuevo',
+    },
+  },
+  BRAND_CONTRAST_TOO_LOW: {
+    code: 40055,
+    status: 400,
+    message: {
+      en: 'These colours are too close to read (WCAG AA contrast)',
+      fil: 'Masyadong magkalapit ang mga kulay para mabasa (WCAG AA contrast)',
+      es: 'Estos colores están demasiado próximos para leerse (contraste WCAG AA)',
+    },
+  },
+  BRAND_EXISTS: {
+    code: 40955,
+    status: 409,
+    message: {
+      en: 'A brand with this package name already exists',
+      fil: 'May brand na gumagamit ng package name na ito',
+      es: 'Ya existe una marca con este nombre de paquete',
+    },
+  },
+  BRAND_UNCHANGED: {
+    code: 40956,
+    status: 409,
+    message: {
+      en: 'Nothing in this brand would change',
+      fil: 'Walang magbabago sa brand na ito',
+      es: 'Nada cambiaría en esta marca',
+    },
+  },
   PAYLOAD_TOO_LARGE: {
     code: 41301,
     status: 413,
@@ -574,6 +799,15 @@ export const ERRORS = {
       es: 'La foto es demasiado grande: como máximo {max} MB',
     },
   },
+  LOGO_TOO_LARGE: {
+    code: 41355,
+    status: 413,
+    message: {
+      en: 'The logo is too large: at most {max} KB',
+      fil: 'Masyadong malaki ang logo: hanggang {max} KB lamang',
+      es: 'El logotipo es demasiado grande: como máximo {max} KB',
+    },
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     code: 41501,
     status: 415,
@@ -590,6 +824,15 @@ export const ERRORS = {
       en: 'Please choose a photo (JPG, PNG or WebP)',
       fil: 'Pumili ng larawan (JPG, PNG o WebP)',
       es: 'Elija una foto (JPG, PNG o WebP)',
+    },
+  },
+  LOGO_NOT_AN_IMAGE: {
+    code: 41555,
+    status: 415,
+    message: {
+      en: 'The logo must be a PNG, JPEG or WebP image (SVG is not accepted)',
+      fil: 'Dapat PNG, JPEG o WebP na larawan ang logo (hindi tinatanggap ang SVG)',
+      es: 'El logotipo debe ser una imagen PNG, JPEG o WebP (no se acepta SVG)',
     },
   },
   TOO_MANY_REQUESTS: {

@@ -17,7 +17,12 @@ export const LEDGER_ACCOUNTS = {
   extension_fee_income: { type: 'income', perOrder: false },
   /** What a borrower paid beyond what they owed: owed back to them. */
   borrower_overpayment: { type: 'liability', perOrder: true },
-} as const satisfies Record<string, { type: 'asset' | 'income' | 'liability'; perOrder: boolean }>;
+  /** What a written-off loan still owed: the lender's loss. */
+  write_off_expense: { type: 'expense', perOrder: false },
+} as const satisfies Record<
+  string,
+  { type: 'asset' | 'income' | 'liability' | 'expense'; perOrder: boolean }
+>;
 
 export type LedgerAccount = keyof typeof LEDGER_ACCOUNTS;
 
@@ -34,5 +39,9 @@ export const JOURNAL_KINDS = [
   'extension_fee',
   /** The exact negation of an earlier journal: the only way to correct one. */
   'reversal',
+  /** A penalty forgiven under maker-checker: Dr penalty_income; Cr penalty_receivable. */
+  'penalty_waiver',
+  /** A loan written off under maker-checker: Dr write_off_expense; Cr every receivable still owed. */
+  'write_off',
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPeso } from './money.ts';
+import { formatPeso, pesosToCentavos } from './money.ts';
 
 describe('formatPeso', () => {
   it.each([
@@ -15,5 +15,19 @@ describe('formatPeso', () => {
 
   it('refuses a fraction of a centavo', () => {
     expect(() => formatPeso(10.5)).toThrow(RangeError);
+  });
+});
+
+describe('pesosToCentavos', () => {
+  it.each([
+    ['150', 150_00],
+    ['1,500.5', 1_500_50],
+    ['₱1,500.50', 1_500_50],
+    [' 0.07 ', 7],
+    ['19.99', 19_99],
+  ])('reads %s as %i centavos, exactly', (text, centavos) => expect(pesosToCentavos(text)).toBe(centavos));
+
+  it.each(['', 'abc', '1.234', '-5', '1e3', '12.'])('refuses %j', (text) => {
+    expect(pesosToCentavos(text)).toBeNull();
   });
 });

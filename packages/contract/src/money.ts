@@ -18,3 +18,14 @@ export function formatPeso(centavos: number): string {
   const rest = absolute % CENTAVOS_PER_PESO;
   return rest === 0 ? `${sign}₱${pesos}` : `${sign}₱${pesos}.${String(rest).padStart(2, '0')}`;
 }
+
+/**
+ * What staff type in pesos (`1500`, `1,500.5`, `₱1,500.50`) as centavos, exactly (no floating point);
+ * null when it is not an amount of pesos with at most two decimals.
+ */
+export function pesosToCentavos(text: string): number | null {
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text.trim().replace(/^₱/, '').replaceAll(',', ''));
+  if (!match) return null;
+  const [, pesos = '0', fraction = ''] = match;
+  return Number(pesos) * CENTAVOS_PER_PESO + Number(fraction.padEnd(2, '0'));
+}

@@ -92,7 +92,12 @@ function combine(pick: (...values: number[]) => number, rules: readonly CapRule[
  * Every rule at once: what a product must keep to be saved (it may be priced on any day from now on), and
  * what a computation without a loan date is held to.
  */
-export const STRICTEST_CAPS: PricingCaps = combine(Math.min, PHILIPPINE_CAP_RULES);
+export const STRICTEST_CAPS: PricingCaps = strictestCaps(PHILIPPINE_CAP_RULES);
+
+/** The strictest figure of each cap over some rules: what a product saved now must keep. */
+export function strictestCaps(rules: readonly CapRule[]): PricingCaps {
+  return combine(Math.min, rules);
+}
 
 /** No rule allows more: the database constraints on products (migration 0013) hold these bounds. */
 export const LOOSEST_CAPS: PricingCaps = combine(Math.max, PHILIPPINE_CAP_RULES);
@@ -295,6 +300,9 @@ export function allowedAmounts(terms: LoanTerms): number[] {
   return amounts;
 }
 
+/** The most amounts a product offers between its minimum and maximum. */
+export const MAX_AMOUNT_CHOICES = 400;
+
 export type CapViolation =
   | { kind: 'shape'; detail: string }
   | { kind: 'nominalInterest'; monthlyBps: number }
@@ -327,6 +335,9 @@ export function capViolations(terms: LoanTerms, caps: PricingCaps = STRICTEST_CA
     });
   } else if ((terms.maxAmount - terms.minAmount) % terms.amountStep !== 0) {
     violations.push({ kind: 'shape', detail: 'the maximum is reached in whole steps from the minimum' });
+  } else if ((terms.maxAmount - terms.minAmount) / terms.amountStep + 1 > MAX_AMOUNT_CHOICES) {
+    // Every amount is quoted at every tenure: a bound keeps the check (and the borrower's picker) small.
+    violations.push({ kind: 'shape', detail: `at most ${MAX_AMOUNT_CHOICES} amounts to choose from` });
   }
   if (terms.tenureDays.length === 0 || terms.tenureDays.some((days) => days <= 0)) {
     violations.push({ kind: 'shape', detail: 'at least one tenure, each a positive number of days' });

@@ -11,20 +11,27 @@ interface Section {
 
 /** The navigation: today's screens, and the sections to come shown disabled so the layout is settled. */
 const SECTIONS: readonly Section[] = [
-  { label: 'Home', href: paths.home.getHref(), route: 'home' },
-  { label: 'Queues' },
+  { label: 'Queues', href: paths.home.getHref(), route: 'home' },
+  { label: 'Applications', href: paths.applications.getHref(), route: 'applications' },
   { label: 'Borrowers', href: paths.borrowers.getHref(), route: 'borrowers' },
-  { label: 'Loans' },
-  { label: 'Approvals' },
-  { label: 'Products' },
-  { label: 'Reports' },
+  { label: 'Loans', href: paths.loans.getHref(), route: 'loans' },
+  { label: 'Approvals', href: paths.approvals.getHref(), route: 'approvals' },
+  { label: 'Products', href: paths.products.getHref(), route: 'products' },
+  { label: 'Brands', href: paths.brands.getHref(), route: 'brands' },
+  { label: 'Reconciliation', href: paths.reconciliation.getHref(), route: 'reconciliation' },
+  { label: 'Reports', href: paths.reports.getHref(), route: 'reports' },
   { label: 'Staff', href: paths.staff.getHref(), route: 'staff' },
   { label: 'Audit', href: paths.audit.getHref(), route: 'audit' },
 ];
 
-/** The section a route belongs to: a borrower's page is under Borrowers. */
+/** The section a route belongs to: a borrower's page under Borrowers, a loan's under Loans, a queue under Queues... */
 function sectionOf(route: RouteName): RouteName {
-  return route === 'borrower' ? 'borrowers' : route;
+  if (route === 'borrower') return 'borrowers';
+  if (route === 'loan') return 'loans';
+  if (route === 'application') return 'applications';
+  if (route === 'product' || route === 'newProduct') return 'products';
+  if (route === 'queue') return 'home';
+  return route;
 }
 
 export function Shell({ route, children }: { route: RouteName; children: ReactNode }) {

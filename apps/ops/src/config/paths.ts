@@ -18,12 +18,138 @@ export const paths = {
     getHref: (q = '', page = 1) =>
       q ? `#/borrowers?q=${encodeURIComponent(q)}${page > 1 ? `&page=${page}` : ''}` : '#/borrowers',
   },
+  reconciliation: {
+    path: '/reconciliation',
+    public: false,
+    /** The differences' filter and page, and the runs' page, kept in the URL so Back returns to them. */
+    getHref: (params: Record<string, string | number | undefined> = {}) => {
+      const query = new URLSearchParams();
+      for (const [name, value] of Object.entries(params))
+        if (value !== undefined && value !== '') query.set(name, String(value));
+      const text = query.toString();
+      return text ? `#/reconciliation?${text}` : '#/reconciliation';
+    },
+  },
   borrower: {
     path: '/borrower',
     public: false,
     getHref: (userId: string) => `#/borrower?id=${encodeURIComponent(userId)}`,
   },
+  /** One work queue, with its filters and page: `#/queue?name=overdue&bucket=8-30&page=2`. */
+  queue: {
+    path: '/queue',
+    public: false,
+    getHref: (name: string, filters: Record<string, string | number | undefined> = {}) => {
+      const query = new URLSearchParams({ name });
+      for (const [key, value] of Object.entries(filters))
+        if (value !== undefined && value !== '' && !(key === 'page' && value === 1))
+          query.set(key, String(value));
+      return `#/queue?${query.toString()}`;
+    },
+  },
+  reports: {
+    path: '/reports',
+    public: false,
+    getHref: (filter: { from?: string; to?: string; brand?: string } = {}) => {
+      const query = new URLSearchParams(
+        Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])),
+      ).toString();
+      return query ? `#/reports?${query}` : '#/reports';
+    },
+  },
+  /** The checker's inbox (pending) and the decided proposals (history), filtered and paged on the server. */
+  approvals: {
+    path: '/approvals',
+    public: false,
+    getHref: (
+      filter: { tab?: 'pending' | 'history'; status?: string; kind?: string; page?: number } = {},
+    ) => {
+      const query = new URLSearchParams();
+      if (filter.tab === 'history') query.set('tab', 'history');
+      if (filter.status) query.set('status', filter.status);
+      if (filter.kind) query.set('kind', filter.kind);
+      if (filter.page && filter.page > 1) query.set('page', String(filter.page));
+      const text = query.toString();
+      return text ? `#/approvals?${text}` : '#/approvals';
+    },
+  },
+  loans: {
+    path: '/loans',
+    public: false,
+    /** The list's filters live in the URL, so Back returns to the same page of results. */
+    getHref: (filters: Record<string, string | number | undefined> = {}) => {
+      const query = new URLSearchParams();
+      for (const [name, value] of Object.entries(filters))
+        if (value !== undefined && value !== '' && !(name === 'page' && Number(value) <= 1))
+          query.set(name, String(value));
+      const text = query.toString();
+      return text ? `#/loans?${text}` : '#/loans';
+    },
+  },
+  loan: {
+    path: '/loan',
+    public: false,
+    getHref: (orderId: string) => `#/loan?id=${encodeURIComponent(orderId)}`,
+  },
+  applications: {
+    path: '/applications',
+    public: false,
+    getHref: (page = 1) => (page > 1 ? `#/applications?page=${page}` : '#/applications'),
+  },
+  application: {
+    path: '/application',
+    public: false,
+    getHref: (orderId: string) => `#/application?id=${encodeURIComponent(orderId)}`,
+  },
+  products: {
+    path: '/products',
+    public: false,
+    getHref: (page = 1, active = '') => {
+      const query = new URLSearchParams();
+      if (active) query.set('active', active);
+      if (page > 1) query.set('page', String(page));
+      const text = query.toString();
+      return text ? `#/products?${text}` : '#/products';
+    },
+  },
+  product: {
+    path: '/product',
+    public: false,
+    getHref: (productId: string) => `#/product?id=${encodeURIComponent(productId)}`,
+  },
+  newProduct: { path: '/products/new', public: false, getHref: () => '#/products/new' },
+  brands: {
+    path: '/brands',
+    public: false,
+    getHref: (q = '', page = 1) => {
+      const query = new URLSearchParams();
+      if (q) query.set('q', q);
+      if (page > 1) query.set('page', String(page));
+      const text = query.toString();
+      return text ? `#/brands?${text}` : '#/brands';
+    },
+  },
+  brand: {
+    path: '/brand',
+    public: false,
+    getHref: (packageName: string) => `#/brand?id=${encodeURIComponent(packageName)}`,
+  },
+  brandNew: { path: '/brands/new', public: false, getHref: () => '#/brands/new' },
 } as const;
+
+/** The page of what a proposal touches, for the inbox and the pending-proposals boxes. */
+export function proposalTargetHref(targetType: string, targetId: string): string {
+  switch (targetType) {
+    case 'borrower':
+      return paths.borrower.getHref(targetId);
+    case 'loan':
+      return paths.loan.getHref(targetId);
+    case 'product':
+      return paths.product.getHref(targetId);
+    default:
+      return paths.brand.getHref(targetId);
+  }
+}
 
 export type RouteName = keyof typeof paths;
 

@@ -34,7 +34,7 @@ export function onSessionEnded(listener: () => void): void {
 
 const SESSION_GONE: readonly number[] = [ERRORS.STAFF_NOT_SIGNED_IN.code, ERRORS.STAFF_SESSION_ENDED.code];
 
-/** Kept from sign-in and `me`, sent on every POST (docs/back-office.md, Sessions and CSRF). */
+/** Kept from sign-in and `me`, sent on every POST (docs/ops.md, Sessions and CSRF). */
 export function setCsrfToken(token: string | null): void {
   csrfToken = token;
 }
@@ -62,6 +62,29 @@ export function queryOf(input: object): string {
 
 export function opsUrl(name: OpsEndpointName, input: object = {}): string {
   return `${OPS_API_PREFIX}${OPS_ENDPOINTS[name].path}${queryOf(input)}`;
+}
+
+/**
+ * A GET that answers a file (a CSV export): the file, or the contract's error as an OpsApiError, so a refusal
+ * (too many rows, a role) is shown as a message instead of being saved as a file.
+ */
+export async function opsDownload<N extends OpsEndpointName>(name: N, input: OpsRequestOf<N>): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(opsUrl(name, input as object), { credentials: 'same-origin' });
+  } catch {
+    throw new OpsApiError(0, -1, 'The server cannot be reached. Check the connection and try again.', null);
+  }
+  if (response.ok && !(response.headers.get('content-type') ?? '').includes('json')) return response.blob();
+  const envelope = (await response.json().catch(() => null)) as { code?: number; data?: unknown } | null;
+  const code = typeof envelope?.code === 'number' ? envelope.code : -1;
+  if (SESSION_GONE.includes(code)) sessionEnded();
+  throw new OpsApiError(
+    response.status,
+    code,
+    messageOf(code, response.status, envelope?.data),
+    envelope?.data,
+  );
 }
 
 /** Calls one endpoint of the contract with the session cookie (and the CSRF header on POST). */

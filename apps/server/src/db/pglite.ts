@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { assertOutsideTransaction, type Database, inTransactionScope, type Queryable } from './database.ts';
 import { withoutValues } from './query-error.ts';
 
@@ -58,6 +59,8 @@ export async function openPglite(options: PgliteOptions): Promise<Database & { p
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     startParams: START_PARAMS,
+    // Borrower search's trigram indexes (migration 0023); PostgreSQL ships the same extension.
+    extensions: { pg_trgm },
   });
   const outer = handleOf(pglite);
   let closed = false;

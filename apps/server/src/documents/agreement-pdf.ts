@@ -74,20 +74,30 @@ function manilaTime(at: Date, language: Language): string {
   return `${local} (Asia/Manila) · ${at.toISOString()}`;
 }
 
-export function agreementPdf(signed: SignedAgreement, language: Language): Promise<Uint8Array> {
+/**
+ * `part`: the whole signed document, or the Disclosure Statement with the signature record alone (the back
+ * office opens either; the borrower downloads the whole).
+ */
+export function agreementPdf(
+  signed: SignedAgreement,
+  language: Language,
+  part: 'whole' | 'disclosure' = 'whole',
+): Promise<Uint8Array> {
   const say = (key: Exclude<keyof typeof TEXT, 'schedule'>, values?: Record<string, string | number>) =>
     fillTemplate(TEXT[key][language], values);
   const { agreement, disclosure, client } = signed;
 
-  const blocks: PdfBlock[] = agreement.sections.flatMap((section): PdfBlock[] => [
-    { kind: 'heading', text: section.heading },
-    ...section.paragraphs.map((text): PdfBlock => ({ kind: 'paragraph', text })),
-  ]);
-
-  blocks.push(
-    { kind: 'pageBreak' },
-    { kind: 'heading', text: DISCLOSURE_TEXT[language].statementTitle, level: 1 },
-  );
+  const blocks: PdfBlock[] =
+    part === 'disclosure'
+      ? []
+      : [
+          ...agreement.sections.flatMap((section): PdfBlock[] => [
+            { kind: 'heading', text: section.heading },
+            ...section.paragraphs.map((text): PdfBlock => ({ kind: 'paragraph', text })),
+          ]),
+          { kind: 'pageBreak' },
+        ];
+  blocks.push({ kind: 'heading', text: DISCLOSURE_TEXT[language].statementTitle, level: 1 });
   for (const section of disclosureSections(disclosure, language, (date) => manilaDate(date, language))) {
     blocks.push({ kind: 'heading', text: section.title });
     if (section.title === DISCLOSURE_TEXT[language].scheduleSection) {
@@ -149,7 +159,7 @@ export function agreementPdf(signed: SignedAgreement, language: Language): Promi
   );
 
   return renderPdf({
-    title: agreement.title,
+    title: part === 'disclosure' ? DISCLOSURE_TEXT[language].statementTitle : agreement.title,
     subtitle: `${disclosure.lender.corporateName} · ${say('order', { orderId: signed.orderId })}`,
     language: LOCALES[language],
     author: disclosure.lender.corporateName,

@@ -5,6 +5,7 @@ import {
   assessOrder,
   countedMonthlyIncome,
   monthlyRepayment,
+  outcomeOf,
 } from './assessment-policy.ts';
 
 const PESO = 100;
@@ -73,11 +74,31 @@ describe('assessOrder', () => {
   });
 
   it('previous loans: two or more overdue elsewhere now, or five or more being paid', () => {
-    expect(reasonsOf({ answers: { '11': '1' } })).toEqual([]);
     expect(reasonsOf({ answers: { '11': '2' } })).toEqual(['overdueElsewhere']);
     expect(reasonsOf({ answers: { '11': '3plus' } })).toEqual(['overdueElsewhere']);
-    expect(reasonsOf({ answers: { '9': '3to4' } })).toEqual([]);
     expect(reasonsOf({ answers: { '9': '5plus' } })).toEqual(['tooManyLoans']);
+    expect(reasonsOf({ answers: { '11': 'none', '9': '2' } })).toEqual([]);
+  });
+});
+
+describe('the refer band', () => {
+  it('refers one loan overdue elsewhere, or three or four being paid, to a reviewer', () => {
+    expect(assessOrder({ ...passing, answers: { '11': '1' } })).toEqual({
+      decision: 'refer',
+      reasons: ['oneLoanOverdueElsewhere'],
+    });
+    expect(assessOrder({ ...passing, answers: { '9': '3to4' } })).toEqual({
+      decision: 'refer',
+      reasons: ['severalLoansOpen'],
+    });
+  });
+
+  it('rejects when a reject reason comes with a refer reason', () => {
+    expect(assessOrder({ ...passing, answers: { '11': '1', '9': '5plus' } })).toEqual({
+      decision: 'reject',
+      reasons: ['oneLoanOverdueElsewhere', 'tooManyLoans'],
+    });
+    expect(outcomeOf([])).toBe('approve');
   });
 
   it('lists every failed rule, in a stable order', () => {

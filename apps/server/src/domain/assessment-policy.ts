@@ -1,3 +1,9 @@
+import {
+  ASSESSMENT_REASONS,
+  type AssessmentOutcome,
+  type AssessmentReason,
+  REASON_BAND,
+} from '@hiram/contract/assessment';
 import { SALARY_BAND_PESOS, type SalaryBand } from '@hiram/contract/options';
 import { DAYS_PER_MONTH } from '@hiram/contract/pricing';
 import { type CalendarDate, parseBirthday } from '@hiram/contract/profile';
@@ -5,8 +11,9 @@ import type { CompletedSteps } from './application-progress.ts';
 
 /**
  * The automated assessment of a submitted order (docs/api.md, "Assessment"): a few plain rules over what the
- * borrower saved, so a decision can be explained and re-checked. Every failed rule adds its reason code; any
- * reason rejects. Pure: the job gathers the facts, this decides.
+ * borrower saved, so a decision can be explained and re-checked. Every failed rule adds its reason code; a
+ * reason of the reject band rejects, otherwise one of the refer band sends the application to a reviewer
+ * (ADR 0031). Pure: the job gathers the facts, this decides.
  */
 
 export const MIN_AGE = 18;
@@ -15,18 +22,7 @@ export const MAX_AGE = 65;
 export const AFFORDABLE_SHARE_BPS = 4_000;
 const PESO = 100;
 
-export const ASSESSMENT_REASONS = [
-  'age',
-  'profileIncomplete',
-  'identityNotVerified',
-  'payoutAccountNotVerified',
-  'questionnaireUnanswered',
-  'incomeTooLow',
-  'overdueWithUs',
-  'overdueElsewhere',
-  'tooManyLoans',
-] as const;
-export type AssessmentReason = (typeof ASSESSMENT_REASONS)[number];
+export { ASSESSMENT_REASONS, type AssessmentReason };
 
 export interface AssessmentFacts {
   /** Today in Manila. */
@@ -46,7 +42,7 @@ export interface AssessmentFacts {
 }
 
 export interface AssessmentDecision {
-  decision: 'approve' | 'reject';
+  decision: AssessmentOutcome;
   reasons: AssessmentReason[];
 }
 
@@ -79,10 +75,26 @@ export function isAffordable(totalPayable: number, tenureDays: number, band: str
   return monthlyRepayment(totalPayable, tenureDays) * 10_000 <= income * AFFORDABLE_SHARE_BPS;
 }
 
-/** Question 11 "How many of your loans are overdue right now?": two or more rejects. */
-const OVERDUE_ELSEWHERE_ANSWERS = ['2', '3plus'];
-/** Question 9 "How many loans are you still paying right now?": five or more rejects. */
-const TOO_MANY_LOANS_ANSWERS = ['5plus'];
+/**
+ * The questionnaire's thresholds in one place (docs/api.md, "Assessment"): which answers send an application
+ * to a reviewer (refer) and which reject it. Every other answer passes.
+ */
+export const ANSWER_BANDS = {
+  /** Question 11 "How many of your loans are overdue right now?" */
+  overdueElsewhere: { question: '11', refer: ['1'], reject: ['2', '3plus'] },
+  /** Question 9 "How many loans are you still paying right now?" */
+  loansBeingPaid: { question: '9', refer: ['3to4'], reject: ['5plus'] },
+} as const;
+
+function answerBand(
+  answers: Readonly<Record<string, string>>,
+  band: (typeof ANSWER_BANDS)[keyof typeof ANSWER_BANDS],
+): 'refer' | 'reject' | null {
+  const answer = answers[band.question] ?? '';
+  if ((band.reject as readonly string[]).includes(answer)) return 'reject';
+  if ((band.refer as readonly string[]).includes(answer)) return 'refer';
+  return null;
+}
 
 export function assessOrder(facts: AssessmentFacts): AssessmentDecision {
   const reasons: AssessmentReason[] = [];
@@ -95,7 +107,17 @@ export function assessOrder(facts: AssessmentFacts): AssessmentDecision {
   if (!facts.completed.questionnaire) reasons.push('questionnaireUnanswered');
   if (!isAffordable(facts.totalPayable, facts.tenureDays, facts.monthlySalary)) reasons.push('incomeTooLow');
   if (facts.earlierOrderFellOverdue) reasons.push('overdueWithUs');
-  if (OVERDUE_ELSEWHERE_ANSWERS.includes(facts.answers['11'] ?? '')) reasons.push('overdueElsewhere');
-  if (TOO_MANY_LOANS_ANSWERS.includes(facts.answers['9'] ?? '')) reasons.push('tooManyLoans');
-  return { decision: reasons.length === 0 ? 'approve' : 'reject', reasons };
+  const overdue = answerBand(facts.answers, ANSWER_BANDS.overdueElsewhere);
+  if (overdue === 'reject') reasons.push('overdueElsewhere');
+  if (overdue === 'refer') reasons.push('oneLoanOverdueElsewhere');
+  const loans = answerBand(facts.answers, ANSWER_BANDS.loansBeingPaid);
+  if (loans === 'reject') reasons.push('tooManyLoans');
+  if (loans === 'refer') reasons.push('severalLoansOpen');
+  return { decision: outcomeOf(reasons), reasons };
+}
+
+/** Any reason of the reject band rejects; otherwise any of the refer band refers; none approves. */
+export function outcomeOf(reasons: readonly AssessmentReason[]): AssessmentOutcome {
+  if (reasons.some((reason) => REASON_BAND[reason] === 'reject')) return 'reject';
+  return reasons.length > 0 ? 'refer' : 'approve';
 }

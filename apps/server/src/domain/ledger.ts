@@ -159,3 +159,35 @@ export function disbursementLines(quote: {
 export function reversalLines(lines: readonly LedgerLine[]): LedgerLine[] {
   return lines.map((line) => ({ account: line.account, amount: -line.amount }));
 }
+
+/** A posted line as an account statement reads it: which journal, when. */
+export interface PostedLine extends LedgerLine {
+  journalId: string;
+  kind: JournalKind;
+  memo: string | null;
+  at: string;
+}
+
+/** One account's lines in posting order, each with the balance after it, and the closing balance. */
+export interface AccountStatement {
+  account: LedgerAccount;
+  lines: (PostedLine & { balance: number })[];
+  balance: number;
+}
+
+/**
+ * Running balances per account, on each account's normal side (an asset's debits, an income's or a
+ * liability's credits count up), so a receivable reads as what is still owed and income as what was earned.
+ */
+export function accountStatements(lines: readonly PostedLine[]): AccountStatement[] {
+  const statements = new Map<LedgerAccount, AccountStatement>();
+  for (const line of lines) {
+    const statement = statements.get(line.account) ?? { account: line.account, lines: [], balance: 0 };
+    const sign = LEDGER_ACCOUNTS[line.account].type === 'asset' ? 1 : -1;
+    statement.balance += sign * line.amount;
+    statement.lines.push({ ...line, balance: statement.balance });
+    statements.set(line.account, statement);
+  }
+  const order = Object.keys(LEDGER_ACCOUNTS);
+  return [...statements.values()].sort((a, b) => order.indexOf(a.account) - order.indexOf(b.account));
+}

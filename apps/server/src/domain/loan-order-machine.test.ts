@@ -22,6 +22,9 @@ describe('loan order transitions', () => {
     [S.repaying, 'repayInFull', S.finished],
     [S.overdue, 'extend', S.repaying],
     [S.overdue, 'repayInFull', S.finished],
+    [S.finished, 'paymentReversed', S.repaying],
+    [S.repaying, 'writeOff', S.finished],
+    [S.overdue, 'writeOff', S.finished],
     [S.applying, 'cancel', S.cancelled],
     [S.basicInfo, 'cancel', S.cancelled],
     [S.bindCard, 'cancel', S.cancelled],
@@ -49,6 +52,8 @@ describe('loan order transitions', () => {
     ['cancelling an approved order', S.confirm, 'cancel'],
     ['cancelling a disbursing loan', S.lending, 'cancel'],
     ['anything on a finished loan', S.finished, 'repayInFull'],
+    ['writing off a finished loan', S.finished, 'writeOff'],
+    ['writing off a loan not paid out', S.lending, 'writeOff'],
     ['reopening a cancelled order', S.cancelled, 'approve'],
     ['an unknown status', 999, 'approve'],
   ] as [string, number, LoanOrderEvent][])('refuses %s', (_name, from, event) => {

@@ -21,10 +21,13 @@ export const LOAN_ORDER_EVENTS = [
   'payoutSucceeded',
   'payoutFailed',
   'accountChanged',
+  'retryPayout',
   'fallOverdue',
   'extend',
   'repayInFull',
   'cancel',
+  'paymentReversed',
+  'writeOff',
 ] as const;
 export type LoanOrderEvent = (typeof LOAN_ORDER_EVENTS)[number];
 
@@ -53,11 +56,19 @@ export const LOAN_ORDER_TRANSITIONS: readonly Transition[] = [
   { from: S.lending, event: 'payoutFailed', to: S.payFail },
   // The borrower changed the account after a failed payout: the payout is tried again.
   { from: S.payFail, event: 'accountChanged', to: S.lending },
+  // Staff sent the failed payout again to the same account (the back office's retry, finance or admin).
+  { from: S.payFail, event: 'retryPayout', to: S.lending },
   { from: S.repaying, event: 'fallOverdue', to: S.overdue },
   { from: S.repaying, event: 'repayInFull', to: S.finished },
   // A paid extension moves the due date: the loan is current again.
   { from: S.overdue, event: 'extend', to: S.repaying },
   { from: S.overdue, event: 'repayInFull', to: S.finished },
+  // A credited payment taken back (chargeback, ADR 0028): a paid loan is owed again. The caller moves it on
+  // to overdue when its due date has passed.
+  { from: S.finished, event: 'paymentReversed', to: S.repaying },
+  // Written off under maker-checker (ADR 0028): nothing is owed any more in the books; the loan is over.
+  { from: S.repaying, event: 'writeOff', to: S.finished },
+  { from: S.overdue, event: 'writeOff', to: S.finished },
   ...BEFORE_APPLYING.map((from) => ({ from, event: 'cancel' as const, to: S.cancelled })),
   // Applying is cancellable only until the order is submitted (see `transition`'s context).
   { from: S.applying, event: 'cancel', to: S.cancelled },

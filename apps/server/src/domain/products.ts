@@ -23,7 +23,12 @@ import type { FieldProblem } from './field-problems.ts';
 export interface ProductToSave extends Product {
   packageName: string;
   sortOrder?: number;
+  /** New products are offered unless told otherwise. */
+  active?: boolean;
 }
+
+/** A product as it is now, with the version a loan quoted on it keeps (migration 0024). */
+export type VersionedProduct = Product & { version: number };
 
 export interface ProductRow {
   product_id: string;
@@ -41,7 +46,7 @@ export interface ProductRow {
 }
 
 const PRODUCT_COLUMNS = `product_id, name, min_amount, max_amount, amount_step, tenure_days, interest_method,
-  monthly_interest_bps, processing_fee_bps, daily_penalty_bps, extension_days, extension_fee_bps`;
+  monthly_interest_bps, processing_fee_bps, daily_penalty_bps, extension_days, extension_fee_bps, version`;
 
 export function productOfRow(r: ProductRow): Product {
   return {
@@ -91,12 +96,29 @@ export async function brandProduct(
   db: Queryable,
   packageName: string,
   productId: string,
-): Promise<Product | null> {
-  const [row] = await db.query<ProductRow>(
+): Promise<VersionedProduct | null> {
+  const [row] = await db.query<ProductRow & { version: number }>(
     `select ${PRODUCT_COLUMNS} from loan_products where package_name = $1 and product_id = $2 and active`,
     [packageName, productId],
   );
-  return row ? productOfRow(row) : null;
+  return row ? { ...productOfRow(row), version: row.version } : null;
+}
+
+/**
+ * The terms an order was quoted on: its product's version, kept as it was (migration 0024), whatever the
+ * product is now.
+ */
+export async function orderProduct(db: Queryable, orderId: string): Promise<Product> {
+  const [row] = await db.query<ProductRow>(
+    `select v.product_id, v.name, v.min_amount, v.max_amount, v.amount_step, v.tenure_days, v.interest_method,
+       v.monthly_interest_bps, v.processing_fee_bps, v.daily_penalty_bps, v.extension_days, v.extension_fee_bps
+     from loan_orders o
+     join loan_product_versions v on v.product_id = o.product_id and v.version = o.product_version
+     where o.order_id = $1`,
+    [orderId],
+  );
+  if (!row) throw new Error(`No product version for order ${orderId}`);
+  return productOfRow(row);
 }
 
 function describeViolation(v: CapViolation): string {
@@ -206,8 +228,8 @@ export async function saveProduct(
   await tx.query(
     `insert into loan_products (product_id, package_name, name, min_amount, max_amount, amount_step,
        tenure_days, interest_method, monthly_interest_bps, processing_fee_bps, daily_penalty_bps,
-       extension_days, extension_fee_bps, sort_order)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+       extension_days, extension_fee_bps, sort_order, active)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
      on conflict (product_id) do ${
        options.replace
          ? `update set package_name = excluded.package_name, name = excluded.name,
@@ -234,6 +256,7 @@ export async function saveProduct(
       p.extensionDays,
       p.extensionFeeBps,
       p.sortOrder ?? 0,
+      p.active ?? true,
     ],
   );
 }
@@ -248,7 +271,7 @@ export async function offeredProduct(
   packageName: string,
   choice: { productId: string; amount: number; tenureDays: number },
   day: string,
-): Promise<Product> {
+): Promise<VersionedProduct> {
   const product = await brandProduct(db, packageName, choice.productId);
   if (!product)
     throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'productId', message: 'unknownProduct' }] });

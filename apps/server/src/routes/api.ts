@@ -12,7 +12,6 @@ import { loanMarketRoutes } from './loan-market/index.ts';
 import { logRoutes } from './log/index.ts';
 import { lotteryDrawRoutes } from './lottery-draw/index.ts';
 import { matiRoutes } from './mati/index.ts';
-import { opsRoutes } from './ops/index.ts';
 import { portalRoutes } from './portal/index.ts';
 import { repayRoutes } from './repay/index.ts';
 import { servicingRoutes } from './repay/servicing.ts';
@@ -63,5 +62,4 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(lotteryDrawRoutes);
   await app.register(servicingRoutes);
   await app.register(voucherUploadRoutes);
-  await app.register(opsRoutes);
 }

@@ -1,6 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { ENDPOINTS, type EndpointName, type ResponseOf } from '@hiram/contract/api/endpoints';
-import { API_PREFIX, type ApiRoute, OPS_KEY_HEADER } from '@hiram/contract/api/routes';
+import { API_PREFIX, type ApiRoute } from '@hiram/contract/api/routes';
 import { acceptsFormBody } from '@hiram/contract/api/wire-values';
 import { SUCCESS_CODE } from '@hiram/contract/envelope';
 import type { Language } from '@hiram/contract/languages';
@@ -65,18 +64,6 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   const result = await request.server.sessions.authenticate(token, request.brand.packageName);
   if (typeof result === 'string') throw new AppError(result);
   request.session = result;
-}
-
-/**
- * The lender's operations key (OPS_API_KEY) in `x-ops-key`, compared in constant time. Without a configured
- * key every call is refused: operations are off until the lender sets one.
- */
-export async function authenticateOps(request: FastifyRequest): Promise<void> {
-  const expected = request.server.config.opsApiKey;
-  const given = request.headers[OPS_KEY_HEADER];
-  if (!expected || typeof given !== 'string' || given.length === 0) throw new AppError('OPS_KEY_REFUSED');
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  if (!timingSafeEqual(digest(given), digest(expected))) throw new AppError('OPS_KEY_REFUSED');
 }
 
 export type InputOf<N extends EndpointName> = z.output<(typeof ENDPOINTS)[N]['request']>;
@@ -192,7 +179,7 @@ export function defineEndpoint<N extends EndpointName>(
       ...(consumes ? { consumes } : {}),
       response: { 200: successEnvelope(response), ...ERROR_RESPONSES },
     },
-    onRequest: route.auth === 'required' ? [authenticate] : route.auth === 'ops' ? [authenticateOps] : [],
+    onRequest: route.auth === 'required' ? [authenticate] : [],
     preValidation: [
       ...(route.encoding === 'json' && !takesForm ? [refuseFormBody] : []),
       ...(options.preValidation ?? []),

@@ -54,5 +54,5 @@ describe('a restart', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 60_000); // two starts from an empty directory, the first creating and migrating it: slow beside the suite
 });

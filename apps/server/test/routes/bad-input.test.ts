@@ -14,9 +14,8 @@ import { type Answer, freshAddress, multipartBody, startTestServer, type TestSer
  * the catalogue code that says what was wrong.
  */
 let server: TestServer;
-const OPS_KEY = 'ops-key-of-the-bad-input-tests';
 beforeAll(async () => {
-  server = await startTestServer({ config: { opsApiKey: OPS_KEY } });
+  server = await startTestServer();
 });
 afterAll(() => server.close());
 
@@ -53,7 +52,6 @@ async function headersFor(name: ApiName): Promise<Record<string, string>> {
   const headers: Record<string, string> = { packagename: 'ph.hiram.app' };
   // logout ends the session it is given: a fresh one each time; the others share one.
   if (name === 'logout') headers.authorization = `Bearer ${(await server.signIn()).token}`;
-  else if (API[name].auth === 'ops') headers['x-ops-key'] = OPS_KEY;
   else if (API[name].auth === 'required') {
     sharedToken ??= (await server.signIn()).token;
     headers.authorization = `Bearer ${sharedToken}`;

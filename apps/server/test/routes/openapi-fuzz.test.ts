@@ -23,7 +23,6 @@ const SEED = 9_2026;
 const RUNS_PER_OPERATION = 20;
 /** ...and per field, with the rest of the body valid where we have a valid body: about 6,000 requests a run. */
 const RUNS_PER_FIELD = 4;
-const OPS_KEY = 'ops-key-of-the-fuzz-test';
 
 type JsonSchema = {
   type?: string | string[];
@@ -53,7 +52,7 @@ interface Operation {
   /** Query parameters (GET) or body properties (POST), as the document lists them. */
   schema: JsonSchema;
   contentTypes: string[];
-  security: 'none' | 'session' | 'ops';
+  security: 'none' | 'session';
 }
 
 /** The signed webhooks: with credentials, the fuzz signs their bodies so that they reach validation. */
@@ -484,7 +483,7 @@ function operationsOf(document: {
         path: path.slice(API_PREFIX.length),
         schema,
         contentTypes: contentTypes.length > 0 ? contentTypes : ['application/json'],
-        security: security.includes('bearerAuth') ? 'session' : security.includes('opsKey') ? 'ops' : 'none',
+        security: security.includes('bearerAuth') ? 'session' : 'none',
       });
     }
   }
@@ -492,7 +491,7 @@ function operationsOf(document: {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ config: { opsApiKey: OPS_KEY } });
+  server = await startTestServer();
   const document = await server.request({ method: 'GET', url: `${API_PREFIX}/openapi.json` });
   operations = operationsOf(document.body as never);
   photo = await detailedPhoto(64, 48);
@@ -522,7 +521,6 @@ afterAll(() => server?.close());
 async function headersFor(operation: Operation, credentialed: boolean, payload: Attempt['payload']) {
   const headers: Record<string, string> = { packagename: DEFAULT_PACKAGE_NAME };
   if (!credentialed) return headers;
-  if (operation.security === 'ops') headers['x-ops-key'] = OPS_KEY;
   if (operation.security === 'session') {
     // logout ends the session it is given: a session of its own each time.
     const aboutAnOrder = Object.keys(operation.schema.properties ?? {}).some(

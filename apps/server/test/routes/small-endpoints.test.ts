@@ -39,6 +39,11 @@ describe('GET /loanMarket/customer-service', () => {
       email: 'support@hiram.ph',
       phone: '+63 2 8123 4567',
       hours: 'Mon–Sat 8:00–20:00 (Manila time)',
+      lender: {
+        corporateName: 'Hiram Lending Corporation (demo)',
+        secRegistrationNumber: 'CS201900000 (demo)',
+        certificateOfAuthorityNumber: 'CA No. 0000 (demo)',
+      },
     });
     const other = await server.call('customerService', {}, { packageName: OTHER_BRAND });
     expect(other.status).toBe(200);
@@ -47,6 +52,7 @@ describe('GET /loanMarket/customer-service', () => {
       email: 'help@peranow.ph',
       phone: '+63 2 8000 0000',
       hours: 'Every day 9:00–18:00',
+      lender: { corporateName: '', secRegistrationNumber: '', certificateOfAuthorityNumber: '' },
     });
   });
 

@@ -39,16 +39,7 @@ import {
   RepaymentDetail,
 } from './repayment.ts';
 import { API, type ApiName, type ApiRoute } from './routes.ts';
-import {
-  ExtensionData,
-  ExtensionOrder,
-  OpsReviewInput,
-  OpsVoucher,
-  SaveVoucherInput,
-  UploadedVoucher,
-  VOUCHER_STATUSES,
-  Voucher,
-} from './servicing.ts';
+import { ExtensionData, ExtensionOrder, SaveVoucherInput, UploadedVoucher, Voucher } from './servicing.ts';
 import { wireBoolean, wireNumber } from './wire-values.ts';
 
 /**
@@ -444,7 +435,17 @@ export const ENDPOINTS = {
     'market',
     "The brand's customer-service contacts.",
     Empty,
-    z.object({ appName: z.string(), email: z.string(), phone: z.string(), hours: z.string() }),
+    z.object({
+      appName: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      hours: z.string(),
+      lender: z.object({
+        corporateName: z.string(),
+        secRegistrationNumber: z.string(),
+        certificateOfAuthorityNumber: z.string(),
+      }),
+    }),
   ),
   appDownloadAddress: endpoint(
     'appDownloadAddress',
@@ -1184,27 +1185,6 @@ export const ENDPOINTS = {
     "The clearance letter of a loan paid in full (status 4) as a PDF (application/pdf). Before that: 40943. Another borrower's order answers 404.",
     z.object({ orderId }),
     z.null().describe('the PDF bytes, not an envelope'),
-  ),
-  opsVoucherList: endpoint(
-    'opsVoucherList',
-    'operations',
-    'Lender operations, with the `x-ops-key` header (OPS_API_KEY): proofs of payment to review, oldest first (status `reviewing` unless asked). Without the key or with a wrong one: 40140.',
-    z.object({ status: z.enum(VOUCHER_STATUSES).optional() }),
-    z.array(OpsVoucher),
-  ),
-  opsVoucherImage: endpoint(
-    'opsVoucherImage',
-    'operations',
-    'Lender operations (`x-ops-key`): the image of a proof of payment (image/jpeg).',
-    z.object({ voucherId: z.string().max(64, 'invalid') }),
-    z.null().describe('the image bytes, not an envelope'),
-  ),
-  opsReviewVoucher: endpoint(
-    'opsReviewVoucher',
-    'operations',
-    'Lender operations (`x-ops-key`): approve a proof under review (credits its amount to the loan through the ledger, exactly once) or reject it with a reason the borrower sees. A second decision: 40942.',
-    OpsReviewInput,
-    OpsVoucher,
   ),
 } as const;
 

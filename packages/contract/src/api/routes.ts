@@ -6,11 +6,8 @@
 export type HttpMethod = 'GET' | 'POST';
 /** GET sends its payload as query parameters; login is form-urlencoded (SPEC section 7); uploads are multipart. */
 export type BodyEncoding = 'query' | 'json' | 'form' | 'multipart';
-/**
- * `required`: a valid session token or a session code; `none`: anyone; `ops`: the lender's operations key
- * (`x-ops-key`, OPS_API_KEY), never a borrower's session.
- */
-export type AuthRule = 'none' | 'required' | 'ops';
+/** `required`: a valid session token or a session code; `none`: anyone. Staff use /ops/api (contract ops/). */
+export type AuthRule = 'none' | 'required';
 
 export interface ApiRoute {
   method: HttpMethod;
@@ -272,9 +269,6 @@ export const API = {
     auth: 'required',
   },
   clearanceLetter: { method: 'GET', path: '/repay/clearance-letter', encoding: 'query', auth: 'required' },
-  opsVoucherList: { method: 'GET', path: '/ops/voucher/list', encoding: 'query', auth: 'ops' },
-  opsVoucherImage: { method: 'GET', path: '/ops/voucher/image', encoding: 'query', auth: 'ops' },
-  opsReviewVoucher: { method: 'POST', path: '/ops/voucher/review', encoding: 'json', auth: 'ops' },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof API;
@@ -290,8 +284,6 @@ export const METRICS_PATH = '/metrics';
 export const DEV_SMS_OUTBOX_PATH = '/dev/sms';
 /** Moves the server's clock forward outside production (browser journeys of overdue loans). */
 export const DEV_CLOCK_PATH = '/dev/clock';
-/** The header that carries the lender's operations key (OPS_API_KEY). */
-export const OPS_KEY_HEADER = 'x-ops-key';
 /** The sandbox collections provider's cashier: marks a reference or account paid (development only). */
 export const DEV_COLLECTIONS_PAY_PATH = '/dev/collections/pay';
 /** Closes a brand's repayment channels as a lender would (development and browser journeys only). */

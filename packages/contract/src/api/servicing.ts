@@ -100,20 +100,3 @@ export const SaveVoucherInput = z.object({
     .describe('the reference number on the receipt'),
   channel: z.enum(VOUCHER_CHANNELS, { message: 'required' }),
 });
-
-export const OpsVoucher = Voucher.extend({
-  mobile: z.string().describe('the borrower, E.164'),
-  orderTotalDue: centavos.nullable(),
-});
-export type OpsVoucher = z.infer<typeof OpsVoucher>;
-
-export const OpsReviewInput = z
-  .object({
-    voucherId: z.string({ message: 'required' }).min(1, 'required').max(64, 'invalid'),
-    decision: z.enum(['approve', 'reject'], { message: 'required' }),
-    reason: z.string().trim().max(VOUCHER_REJECT_REASON_MAX_LENGTH, 'invalid').optional(),
-  })
-  .refine((input) => input.decision === 'approve' || (input.reason ?? '').length > 0, {
-    message: 'required',
-    path: ['reason'],
-  });

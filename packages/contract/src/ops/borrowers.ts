@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ALL_STAFF_ROLES, opsEndpoint, type StaffRole } from './endpoint.ts';
+import { ASSESSMENT_OUTCOMES, ASSESSMENT_REASONS } from '../assessment.ts';
+import { REVIEWER_ROLES, ReviewRecord } from './applications.ts';
+import { ALL_STAFF_ROLES, opsEndpoint, PAGE_QUERY, pageOf, type StaffRole } from './endpoint.ts';
 
 /**
  * Borrower search and the borrower view (issue 10). Personal data is masked in every answer; one field of one
@@ -9,19 +11,26 @@ import { ALL_STAFF_ROLES, opsEndpoint, type StaffRole } from './endpoint.ts';
  */
 export const SUPPORT_AND_ABOVE: readonly StaffRole[] = ALL_STAFF_ROLES.filter((role) => role !== 'viewer');
 
+/** Who may stop (and allow again) a borrower's new applications. */
+export const STOP_APPLICATIONS_ROLES: readonly StaffRole[] = ['support', 'reviewer', 'admin'];
+
 export const REVEALABLE_FIELDS = ['nationalId', 'mobile', 'birthday', 'email', 'address'] as const;
 export type RevealableField = (typeof REVEALABLE_FIELDS)[number];
 
 export const BORROWER_NOTE_MAX_LENGTH = 1000;
+export const STOP_REASON_MAX_LENGTH = 300;
+
+/** The identity photos a borrower uploads; only reviewers and admins see them, each view audited. */
+export const IDENTITY_PHOTO_KINDS = ['front', 'back', 'face'] as const;
+export type IdentityPhotoKind = (typeof IDENTITY_PHOTO_KINDS)[number];
 export const REVEAL_REASON_MAX_LENGTH = 300;
 
 const userId = z.uuid('invalid');
 
 export const BorrowerSearch = z.object({
-  /** Digits of the mobile (any part), a name, or a full order number. */
+  /** Digits of the mobile (any part), a name, a full order number, or a payment reference. */
   q: z.string().trim().min(2, 'tooShort').max(100, 'tooLong'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  ...PAGE_QUERY,
 });
 
 export const BorrowerHit = z.object({
@@ -34,12 +43,7 @@ export const BorrowerHit = z.object({
 });
 export type BorrowerHit = z.infer<typeof BorrowerHit>;
 
-export const BorrowerPage = z.object({
-  items: z.array(BorrowerHit),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const BorrowerPage = pageOf(BorrowerHit);
 
 export const BorrowerView = z.object({
   userId: z.string(),
@@ -55,15 +59,46 @@ export const BorrowerView = z.object({
   }),
   applicationSubmittedAt: z.string().nullable(),
   identityState: z.string().nullable(),
-  accounts: z.array(
+  identity: z.object({
+    state: z.string().nullable(),
+    failure: z.string().nullable().describe('why the last check failed: blurry, glare, faceMismatch...'),
+    requestedAt: z.string().nullable(),
+    updatedAt: z.string().nullable(),
+    photos: z
+      .array(z.enum(IDENTITY_PHOTO_KINDS))
+      .describe('the kinds uploaded; shown through opsBorrowerPhoto'),
+  }),
+  questionnaire: z
+    .object({
+      savedAt: z.string(),
+      answers: z.array(z.object({ code: z.number().int(), answer: z.string() })),
+    })
+    .nullable(),
+  accounts: z
+    .array(
+      z.object({
+        kind: z.string(),
+        bankCode: z.string(),
+        accountNumber: z.string().describe('masked: the last 4 only'),
+        state: z.string(),
+        createdAt: z.string().describe('when this account (or its state) was recorded'),
+        current: z.boolean(),
+      }),
+    )
+    .describe('every receiving account and state change, newest first'),
+  applications: z.array(
     z.object({
-      kind: z.string(),
-      bankCode: z.string(),
-      accountNumber: z.string().describe('masked: the last 4 only'),
-      state: z.string(),
-      createdAt: z.string(),
+      orderId: z.string(),
+      outcome: z.enum(ASSESSMENT_OUTCOMES),
+      reasons: z.array(z.enum(ASSESSMENT_REASONS)),
+      assessedAt: z.string(),
+      review: ReviewRecord.nullable(),
     }),
   ),
+  applicationsStopped: z
+    .object({ at: z.string(), reason: z.string(), staffEmail: z.string().nullable() })
+    .nullable()
+    .describe('set while the borrower may not apply for a new loan'),
   loans: z.array(
     z.object({
       orderId: z.string(),
@@ -75,7 +110,11 @@ export const BorrowerView = z.object({
       updatedAt: z.string(),
     }),
   ),
-  sms: z.array(z.object({ at: z.string(), purpose: z.string() }).describe('never the text: it holds codes')),
+  sms: z.array(
+    z
+      .object({ at: z.string(), purpose: z.string(), status: z.string() })
+      .describe('never the text: it holds codes'),
+  ),
   sessions: z.array(
     z.object({
       createdAt: z.string(),
@@ -132,5 +171,28 @@ export const BORROWER_ENDPOINTS = {
     'Adds a note to the borrower. Audited.',
     z.object({ userId, text: z.string().trim().min(1).max(BORROWER_NOTE_MAX_LENGTH, 'tooLong') }),
     z.null(),
+  ),
+  opsBorrowerPhoto: opsEndpoint(
+    'POST',
+    '/borrowers/photo',
+    REVIEWER_ROLES,
+    'One identity photo (ID front, back or face) as a data: URL, for the roles that decide on it. Audited.',
+    z.object({ userId, kind: z.enum(IDENTITY_PHOTO_KINDS) }),
+    z.object({
+      kind: z.enum(IDENTITY_PHOTO_KINDS),
+      dataUrl: z.string().describe('data:image/jpeg;base64,...'),
+    }),
+  ),
+  opsBorrowerStopApplications: opsEndpoint(
+    'POST',
+    '/borrowers/stop-applications',
+    STOP_APPLICATIONS_ROLES,
+    'Stops new applications (the borrower who applies is told so in their language); stop: false allows them again. Audited.',
+    z.object({
+      userId,
+      stop: z.boolean(),
+      reason: z.string().trim().min(3, 'tooShort').max(STOP_REASON_MAX_LENGTH, 'tooLong'),
+    }),
+    z.object({ stopped: z.boolean() }),
   ),
 } as const;

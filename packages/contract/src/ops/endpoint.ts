@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** The staff roles and the shape of one back-office endpoint, shared by every ops contract file. */
 export const STAFF_ROLES = ['viewer', 'support', 'reviewer', 'collections', 'finance', 'admin'] as const;
@@ -25,4 +25,20 @@ export function opsEndpoint<Req extends z.ZodType, Res extends z.ZodType>(
   response: Res,
 ) {
   return { method, path, roles, summary, request, response };
+}
+
+/** The paging of a list filtered and paged on the server: `page` from 1, at most 100 rows a page. */
+export const PAGE_QUERY = {
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+};
+
+/** One page of a list: its rows, where it is, and how many rows match in all. */
+export function pageOf<Item extends z.ZodType>(item: Item) {
+  return z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  });
 }

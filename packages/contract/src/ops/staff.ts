@@ -1,6 +1,14 @@
 import { z } from 'zod';
+import { APPLICATION_ENDPOINTS } from './applications.ts';
+import { APPROVAL_ENDPOINTS } from './approvals.ts';
 import { BORROWER_ENDPOINTS } from './borrowers.ts';
+import { BRAND_ENDPOINTS } from './brands.ts';
 import { ADMIN_ONLY, ALL_STAFF_ROLES, type OpsEndpoint, opsEndpoint, STAFF_ROLES } from './endpoint.ts';
+import { LOAN_ENDPOINTS } from './loans.ts';
+import { PRODUCT_ENDPOINTS } from './products.ts';
+import { QUEUE_ENDPOINTS } from './queues.ts';
+import { RECONCILIATION_ENDPOINTS } from './reconciliation.ts';
+import { REPORT_ENDPOINTS } from './reports.ts';
 
 export { ADMIN_ONLY, ALL_STAFF_ROLES, type OpsEndpoint, STAFF_ROLES, type StaffRole } from './endpoint.ts';
 
@@ -55,6 +63,7 @@ export const AuditRow = z.object({
   actorEmail: z.string().nullable(),
   action: z.string(),
   target: z.string().nullable(),
+  targetLabel: z.string().nullable().describe("the target in words where known: a staff member's email"),
   brandScope: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
@@ -150,6 +159,14 @@ export const OPS_ENDPOINTS = {
     z.null().describe('the CSV, not an envelope'),
   ),
   ...BORROWER_ENDPOINTS,
+  ...QUEUE_ENDPOINTS,
+  ...APPROVAL_ENDPOINTS,
+  ...REPORT_ENDPOINTS,
+  ...RECONCILIATION_ENDPOINTS,
+  ...LOAN_ENDPOINTS,
+  ...APPLICATION_ENDPOINTS,
+  ...PRODUCT_ENDPOINTS,
+  ...BRAND_ENDPOINTS,
 } as const satisfies Record<string, OpsEndpoint>;
 
 export type OpsEndpointName = keyof typeof OPS_ENDPOINTS;

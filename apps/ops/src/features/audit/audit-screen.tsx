@@ -1,6 +1,8 @@
 import type { AuditRow } from '@hiram/contract/ops/staff';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { LoadFailure } from '../../components/data-state.tsx';
+import { DataTable } from '../../components/data-table.tsx';
+import { paths } from '../../config/paths.ts';
 import { opsCall, opsUrl } from '../../lib/api.ts';
 
 const PAGE_SIZE = 50;
@@ -27,6 +29,42 @@ function filterOf(form: FormData): AuditFilter {
     from: isoOf(String(form.get('from') ?? '')),
     to: isoOf(String(form.get('to') ?? '')),
   };
+}
+
+/** A borrower target links to their page; a staff member shows as their email. */
+function targetCell(row: AuditRow): ReactNode {
+  if (!row.target) return '—';
+  const [type, id = ''] = row.target.split(':');
+  if (type === 'borrower') return <a href={paths.borrower.getHref(id)}>{row.target}</a>;
+  if (row.targetLabel) return <span title={row.target}>{row.targetLabel}</span>;
+  return row.target;
+}
+
+/** Before → after, as JSON. */
+function changeOf(row: AuditRow): string {
+  const after = shown(row.after);
+  return `${shown(row.before)}${after ? ` → ${after}` : ''}`;
+}
+
+/** An object as "key: value" pairs, shorter to read than JSON; anything else as JSON. */
+function shown(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value !== 'object' || Array.isArray(value)) return JSON.stringify(value);
+  return Object.entries(value)
+    .map(([key, item]) => `${key}: ${typeof item === 'string' ? item : JSON.stringify(item)}`)
+    .join(', ');
+}
+
+/** Date above time: a narrower column. */
+function whenCell(row: AuditRow): ReactNode {
+  const at = new Date(row.at);
+  return (
+    <time dateTime={row.at}>
+      {at.toLocaleDateString()}
+      <br />
+      {at.toLocaleTimeString()}
+    </time>
+  );
 }
 
 /** The audit log, filtered and paged on the server, newest first; "Older" fetches the next page. */
@@ -92,46 +130,23 @@ export function AuditScreen() {
         </a>
       </form>
       {failure ? <LoadFailure error={failure} /> : null}
-      {!failure ? (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-        <section className="table-wrap" aria-label="Audit rows" tabIndex={0}>
-          <table>
-            <caption className="visually-hidden">Audit rows, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Target</th>
-                <th scope="col">Brand</th>
-                <th scope="col">Change</th>
-                <th scope="col">From</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.auditId}>
-                  <td>
-                    <time dateTime={row.at}>{new Date(row.at).toLocaleString()}</time>
-                  </td>
-                  <td>{row.actorEmail ?? '—'}</td>
-                  <td>
-                    <code>{row.action}</code>
-                  </td>
-                  <td>{row.target ?? '—'}</td>
-                  <td>{row.brandScope ?? '—'}</td>
-                  <td className="change">
-                    {row.before !== null && row.before !== undefined ? JSON.stringify(row.before) : ''}
-                    {row.after !== null && row.after !== undefined ? ` → ${JSON.stringify(row.after)}` : ''}
-                  </td>
-                  <td>{row.clientAddress ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+      {!failure && (rows.length > 0 || !loading) ? (
+        <DataTable
+          label="Audit rows, newest first"
+          rows={rows}
+          rowKey={(row) => row.auditId}
+          empty="No rows match."
+          columns={[
+            { header: 'When', cell: whenCell },
+            { header: 'Who', cell: (row) => row.actorEmail ?? '—', className: 'wrap' },
+            { header: 'Action', cell: (row) => <code>{row.action}</code> },
+            { header: 'Target', cell: targetCell, className: 'wrap' },
+            { header: 'Brand', cell: (row) => row.brandScope ?? '—' },
+            { header: 'Change', cell: changeOf, className: 'change' },
+            { header: 'From', cell: (row) => row.clientAddress ?? '—' },
+          ]}
+        />
       ) : null}
-      {!failure && !loading && rows.length === 0 ? <p>No rows match.</p> : null}
       {more ? (
         <button type="button" disabled={loading} onClick={() => load(filter, rows.at(-1)?.auditId)}>
           Older

@@ -1,10 +1,24 @@
-import { REVEALABLE_FIELDS, type RevealableField, SUPPORT_AND_ABOVE } from '@hiram/contract/ops/borrowers';
+import { ASSESSMENT_REASON_LABELS } from '@hiram/contract/assessment';
+import { formatPeso } from '@hiram/contract/money';
+import { REVIEWER_ROLES, reviewReasonLabel } from '@hiram/contract/ops/applications';
+import {
+  type IdentityPhotoKind,
+  REVEALABLE_FIELDS,
+  type RevealableField,
+  STOP_APPLICATIONS_ROLES,
+  SUPPORT_AND_ABOVE,
+} from '@hiram/contract/ops/borrowers';
+import { loanStatusText } from '@hiram/contract/ops/loans';
 import type { OpsResponseOf } from '@hiram/contract/ops/staff';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { AnswersTable } from '../../components/answers-table.tsx';
 import { LoadFailure } from '../../components/data-state.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
+import { PendingProposals } from '../../components/pending-proposals.tsx';
 import { paths } from '../../config/paths.ts';
 import { OpsApiError, opsCall } from '../../lib/api.ts';
+import { dateTime } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.tsx';
 
 type View = OpsResponseOf<'opsBorrowerView'>;
@@ -17,13 +31,8 @@ const FIELD_LABELS: Record<RevealableField, string> = {
   address: 'Address',
 };
 
-function when(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString() : '—';
-}
-
-function pesos(centavos: number): string {
-  return `₱${(centavos / 100).toLocaleString('en-PH', { minimumFractionDigits: 2 })}`;
-}
+const PHOTO_LABELS: Record<IdentityPhotoKind, string> = { front: 'ID front', back: 'ID back', face: 'Face' };
+const OUTCOME_TEXT = { approve: 'Approved', refer: 'Referred', reject: 'Rejected' } as const;
 
 function errorText(error: unknown, fallback: string): string {
   return error instanceof OpsApiError ? error.message : fallback;
@@ -35,7 +44,11 @@ function errorText(error: unknown, fallback: string): string {
  */
 export function BorrowerScreen({ userId }: { userId: string }) {
   const session = useSession();
-  const canAct = session.member ? SUPPORT_AND_ABOVE.includes(session.member.role) : false;
+  const role = session.member?.role;
+  const canAct = role ? SUPPORT_AND_ABOVE.includes(role) : false;
+  const canSeePhotos = role ? REVIEWER_ROLES.includes(role) : false;
+  const canStop = role ? STOP_APPLICATIONS_ROLES.includes(role) : false;
+  const [photos, setPhotos] = useState<Partial<Record<IdentityPhotoKind, string>>>({});
   const [view, setView] = useState<View | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const [revealed, setRevealed] = useState<Partial<Record<RevealableField, string | null>>>({});
@@ -53,6 +66,7 @@ export function BorrowerScreen({ userId }: { userId: string }) {
   }, [userId]);
   useEffect(() => {
     setRevealed({});
+    setPhotos({});
     load();
   }, [load]);
 
@@ -77,6 +91,31 @@ export function BorrowerScreen({ userId }: { userId: string }) {
       await load();
     } catch (error) {
       setActionError(errorText(error, 'The sessions could not be ended.'));
+    }
+  };
+
+  const showPhoto = async (kind: IdentityPhotoKind) => {
+    try {
+      const answer = await opsCall('opsBorrowerPhoto', { userId, kind });
+      setPhotos((previous) => ({ ...previous, [kind]: answer.dataUrl }));
+      setActionError(null);
+    } catch (error) {
+      setActionError(errorText(error, 'The photo could not be shown.'));
+    }
+  };
+
+  const stopApplications = async (event: FormEvent<HTMLFormElement>, stop: boolean) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const reason = String(new FormData(form).get('reason') ?? '').trim();
+    try {
+      await opsCall('opsBorrowerStopApplications', { userId, stop, reason });
+      form.reset();
+      await load();
+      setNotice(stop ? 'New applications stopped.' : 'New applications allowed again.');
+      setActionError(null);
+    } catch (error) {
+      setActionError(errorText(error, 'The change could not be saved.'));
     }
   };
 
@@ -106,16 +145,27 @@ export function BorrowerScreen({ userId }: { userId: string }) {
       </p>
       <h1 id="borrower-title">{profile.name ?? 'Borrower (no name yet)'}</h1>
       <p>
-        {view.packageName} · registered {when(view.createdAt)} · application{' '}
-        {view.applicationSubmittedAt ? `submitted ${when(view.applicationSubmittedAt)}` : 'not submitted'} ·
-        identity {view.identityState ?? 'not started'}
+        {view.packageName} · registered {dateTime(view.createdAt)} · application{' '}
+        {view.applicationSubmittedAt ? `submitted ${dateTime(view.applicationSubmittedAt)}` : 'not submitted'}{' '}
+        · identity {view.identityState ?? 'not started'}
       </p>
+      {view.applicationsStopped ? (
+        <p className="error" role="note">
+          New applications stopped on {dateTime(view.applicationsStopped.at)} by{' '}
+          {view.applicationsStopped.staffEmail ?? '—'}: {view.applicationsStopped.reason}
+        </p>
+      ) : null}
       <ErrorMessage error={actionError} />
       {notice ? (
         <p className="notice" role="status">
           {notice}
         </p>
       ) : null}
+
+      <PendingProposals targetType="borrower" targetId={userId} />
+      {view.loans.map((loan) => (
+        <PendingProposals key={loan.orderId} targetType="loan" targetId={loan.orderId} />
+      ))}
 
       <h2>Profile</h2>
       <dl className="masked-fields">
@@ -181,32 +231,119 @@ export function BorrowerScreen({ userId }: { userId: string }) {
             {view.loans.map((loan) => (
               <tr key={loan.orderId}>
                 <td>
-                  <code>{loan.orderId}</code>
+                  <a href={paths.loan.getHref(loan.orderId)} aria-label={`Loan ${loan.orderId}`}>
+                    <code>{loan.orderId}</code>
+                  </a>
                 </td>
-                <td>{loan.status}</td>
-                <td>{pesos(loan.principal)}</td>
+                <td>{loanStatusText(loan.status)}</td>
+                <td>{formatPeso(loan.principal)}</td>
                 <td>{loan.tenureDays}</td>
-                <td>{when(loan.submittedAt ?? loan.createdAt)}</td>
-                <td>{when(loan.updatedAt)}</td>
+                <td>{dateTime(loan.submittedAt ?? loan.createdAt)}</td>
+                <td>{dateTime(loan.updatedAt)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
 
-      <h2>Receiving accounts</h2>
-      {view.accounts.length === 0 ? (
-        <p>None.</p>
+      <h2>Assessments</h2>
+      <DataTable
+        label="Assessment of each application"
+        rows={view.applications}
+        rowKey={(a) => a.orderId}
+        empty="No application assessed yet."
+        columns={[
+          { header: 'Order number', cell: (a) => <code>{a.orderId}</code> },
+          { header: 'Assessed', cell: (a) => dateTime(a.assessedAt) },
+          { header: 'Outcome', cell: (a) => OUTCOME_TEXT[a.outcome] },
+          {
+            header: 'Why',
+            cell: (a) =>
+              a.reasons.length > 0
+                ? a.reasons.map((r) => ASSESSMENT_REASON_LABELS[r]).join('; ')
+                : 'Every check passed',
+          },
+          {
+            header: 'Reviewer',
+            cell: (a) =>
+              a.review
+                ? `${a.review.decision === 'approve' ? 'Approved' : 'Rejected'}: ${reviewReasonLabel(a.review.reason)} (${a.review.reviewerEmail ?? '—'}, ${dateTime(a.review.at)})${a.review.note ? ` — “${a.review.note}”` : ''}`
+                : a.outcome === 'refer'
+                  ? 'Waiting for a reviewer'
+                  : '—',
+          },
+        ]}
+      />
+
+      <h2>New applications</h2>
+      {canStop ? (
+        <form
+          className="filters"
+          aria-label={view.applicationsStopped ? 'Allow new applications' : 'Stop new applications'}
+          onSubmit={(event) => stopApplications(event, !view.applicationsStopped)}
+        >
+          <div className="field grow">
+            <label htmlFor="stop-reason">
+              {view.applicationsStopped ? 'Why allow them again' : 'Why stop new applications'}
+            </label>
+            <input id="stop-reason" name="reason" required minLength={3} maxLength={300} />
+          </div>
+          <button type="submit" className={view.applicationsStopped ? undefined : 'danger'}>
+            {view.applicationsStopped ? 'Allow new applications' : 'Stop new applications'}
+          </button>
+        </form>
       ) : (
-        <ul>
-          {view.accounts.map((account) => (
-            <li key={`${account.bankCode}-${account.createdAt}`}>
-              {account.kind} {account.bankCode} {account.accountNumber} · {account.state} · since{' '}
-              {when(account.createdAt)}
-            </li>
-          ))}
-        </ul>
+        <p>{view.applicationsStopped ? 'Stopped.' : 'Allowed.'}</p>
       )}
+
+      <h2>Identity</h2>
+      <dl className="facts">
+        <dt>Check</dt>
+        <dd>{view.identity.state ?? 'not started'}</dd>
+        <dt>Last failure</dt>
+        <dd>{view.identity.failure ?? '—'}</dd>
+        <dt>Asked</dt>
+        <dd>{dateTime(view.identity.requestedAt)}</dd>
+        <dt>Updated</dt>
+        <dd>{dateTime(view.identity.updatedAt)}</dd>
+      </dl>
+      {canSeePhotos && view.identity.photos.length > 0 ? (
+        <div className="photos">
+          {view.identity.photos.map((kind) =>
+            photos[kind] ? (
+              <img key={kind} src={photos[kind]} alt={`Borrower’s ${PHOTO_LABELS[kind].toLowerCase()}`} />
+            ) : (
+              <button key={kind} type="button" className="secondary" onClick={() => showPhoto(kind)}>
+                Show {PHOTO_LABELS[kind]} photo
+              </button>
+            ),
+          )}
+        </div>
+      ) : (
+        <p className="hint">
+          {view.identity.photos.length === 0
+            ? 'No photos uploaded.'
+            : 'Photos are shown to reviewers and administrators only.'}
+        </p>
+      )}
+
+      <h2>Questionnaire</h2>
+      <AnswersTable answers={view.questionnaire?.answers ?? []} />
+
+      <h2>Receiving accounts</h2>
+      <DataTable
+        label="Receiving accounts over time, newest first"
+        rows={view.accounts}
+        rowKey={(a) => `${a.createdAt}-${a.accountNumber}-${a.state}`}
+        empty="None."
+        columns={[
+          { header: 'Since', cell: (a) => dateTime(a.createdAt) },
+          { header: 'Kind', cell: (a) => a.kind },
+          { header: 'Bank or wallet', cell: (a) => a.bankCode },
+          { header: 'Account', cell: (a) => a.accountNumber },
+          { header: 'State', cell: (a) => (a.current ? `${a.state} (current)` : a.state) },
+        ]}
+      />
 
       <h2>Sessions</h2>
       {canAct ? (
@@ -218,19 +355,23 @@ export function BorrowerScreen({ userId }: { userId: string }) {
         {view.sessions.map((s) => (
           <li key={s.createdAt}>
             {s.open ? 'Open' : `Ended${s.endReason ? ` (${s.endReason})` : ''}`} · signed in{' '}
-            {when(s.createdAt)} · last used {when(s.lastSeenAt)}
+            {dateTime(s.createdAt)} · last used {dateTime(s.lastSeenAt)}
           </li>
         ))}
       </ul>
 
       <h2>SMS sent</h2>
-      <ul>
-        {view.sms.map((m) => (
-          <li key={`${m.at}-${m.purpose}`}>
-            {when(m.at)} · {m.purpose}
-          </li>
-        ))}
-      </ul>
+      <DataTable
+        label="SMS sent to the borrower, newest first"
+        rows={view.sms}
+        rowKey={(m) => `${m.at}-${m.purpose}`}
+        empty="None."
+        columns={[
+          { header: 'Time', cell: (m) => dateTime(m.at) },
+          { header: 'Purpose', cell: (m) => m.purpose },
+          { header: 'Status', cell: (m) => m.status },
+        ]}
+      />
 
       <h2>Notes</h2>
       {canAct ? (
@@ -245,7 +386,7 @@ export function BorrowerScreen({ userId }: { userId: string }) {
       <ul>
         {view.notes.map((note) => (
           <li key={`${note.at}-${note.text}`}>
-            {when(note.at)} · {note.staffEmail ?? '—'}: {note.text}
+            {dateTime(note.at)} · {note.staffEmail ?? '—'}: {note.text}
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import type { OpsResponseOf } from '@hiram/contract/ops/staff';
 import { type FormEvent, useEffect, useState } from 'react';
 import { LoadFailure } from '../../components/data-state.tsx';
+import { DataTable, Pager } from '../../components/data-table.tsx';
 import { paths } from '../../config/paths.ts';
 import { opsCall } from '../../lib/api.ts';
 import { navigate } from '../../lib/use-hash-location.ts';
@@ -62,47 +63,38 @@ export function BorrowersScreen({ query, page }: { query: string; page: number }
       {loading ? <p aria-live="polite">Searching…</p> : null}
       {result && !failure ? (
         <>
-          <p aria-live="polite">
-            {result.total === 0 ? 'No borrower matches.' : `${result.total} found, page ${page} of ${pages}.`}
-          </p>
-          {result.items.length > 0 ? (
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-            <section className="table-wrap" aria-label="Borrowers found" tabIndex={0}>
-              <table>
-                <caption className="visually-hidden">Borrowers found</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Mobile</th>
-                    <th scope="col">Brand</th>
-                    <th scope="col">Latest order</th>
-                    <th scope="col">Registered</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {result.items.map((hit) => (
-                    <tr key={hit.userId}>
-                      <td>
-                        <a href={paths.borrower.getHref(hit.userId)}>{hit.name ?? '(no name yet)'}</a>
-                      </td>
-                      <td>{hit.mobile}</td>
-                      <td>{hit.packageName}</td>
-                      <td>{hit.latestOrderStatus ?? '—'}</td>
-                      <td>
-                        <time dateTime={hit.createdAt}>{new Date(hit.createdAt).toLocaleDateString()}</time>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
+          {result.total > 0 ? (
+            <p aria-live="polite">
+              {result.total} found, page {page} of {pages}.
+            </p>
           ) : null}
-          {pages > 1 ? (
-            <nav aria-label="Pages" className="pager">
-              {page > 1 ? <a href={paths.borrowers.getHref(query, page - 1)}>Previous</a> : null}
-              {page < pages ? <a href={paths.borrowers.getHref(query, page + 1)}>Next</a> : null}
-            </nav>
-          ) : null}
+          <DataTable
+            label="Borrowers found"
+            rows={result.items}
+            rowKey={(hit) => hit.userId}
+            empty="No borrower matches."
+            columns={[
+              {
+                header: 'Name',
+                cell: (hit) => <a href={paths.borrower.getHref(hit.userId)}>{hit.name ?? '(no name yet)'}</a>,
+              },
+              { header: 'Mobile', cell: (hit) => hit.mobile },
+              { header: 'Brand', cell: (hit) => hit.packageName },
+              { header: 'Latest order', cell: (hit) => hit.latestOrderStatus ?? '—' },
+              {
+                header: 'Registered',
+                cell: (hit) => (
+                  <time dateTime={hit.createdAt}>{new Date(hit.createdAt).toLocaleDateString()}</time>
+                ),
+              },
+            ]}
+          />
+          <Pager
+            page={page}
+            pageSize={result.pageSize}
+            total={result.total}
+            hrefOf={(next) => paths.borrowers.getHref(query, next)}
+          />
         </>
       ) : null}
     </section>

@@ -74,12 +74,6 @@ export const swaggerPlugin = fp(
               scheme: 'bearer',
               description: 'The `token` of a login or register answer',
             },
-            opsKey: {
-              type: 'apiKey',
-              in: 'header',
-              name: 'x-ops-key',
-              description: "The lender's operations key (OPS_API_KEY)",
-            },
             opsSession: {
               type: 'apiKey',
               in: 'cookie',
@@ -96,7 +90,6 @@ export const swaggerPlugin = fp(
         const extra: Record<string, unknown> = { headers: API_HEADERS };
         const auth = (document.route.config as { auth?: string } | undefined)?.auth;
         if (auth === 'required') extra.security = [{ bearerAuth: [] }];
-        if (auth === 'ops') extra.security = [{ opsKey: [] }];
         const file = fileAnswerOf(endpoint as EndpointName);
         if (file) extra.response = withFileAnswer(transformed.schema.response, file);
         return { url: transformed.url, schema: { ...transformed.schema, ...extra } };

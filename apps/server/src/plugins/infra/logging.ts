@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { OPS_KEY_HEADER, REQUEST_ID_HEADER, REQUEST_ID_PATTERN } from '@hiram/contract/api/routes';
+import { REQUEST_ID_HEADER, REQUEST_ID_PATTERN } from '@hiram/contract/api/routes';
 import type { FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { LogLevel } from '../../config.ts';
@@ -13,7 +13,6 @@ import type { LogLevel } from '../../config.ts';
 export const LOG_REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
-  `req.headers["${OPS_KEY_HEADER}"]`,
   'err.params',
   'err.queryOptions',
   'err.detail',

@@ -42,8 +42,15 @@ export function styleHash(css: string): string {
  * A page the brand's parents may frame. X-Frame-Options cannot name several origins (ALLOW-FROM is gone):
  * with parents it is left out and frame-ancestors decides; without, old WebViews get SAMEORIGIN.
  */
-export function allowFraming(reply: FastifyReply, parentOrigins: readonly string[]): void {
-  reply.header('content-security-policy', contentSecurityPolicy({ frameAncestors: parentOrigins }));
+export function allowFraming(
+  reply: FastifyReply,
+  parentOrigins: readonly string[],
+  styleHashes: readonly string[] = [],
+): void {
+  reply.header(
+    'content-security-policy',
+    contentSecurityPolicy({ frameAncestors: parentOrigins, styleHashes }),
+  );
   if (parentOrigins.length > 0) reply.removeHeader('x-frame-options');
   else reply.header('x-frame-options', 'SAMEORIGIN');
 }

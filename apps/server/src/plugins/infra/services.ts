@@ -13,18 +13,26 @@ import { SandboxSms } from '../../providers/sms/sandbox-sms.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import { Application } from '../../services/application/application.ts';
 import { UNSUBMITTED_PURGE_JOB, UnsubmittedData } from '../../services/application/unsubmitted-data.ts';
+import { Approvals } from '../../services/approvals/approvals.ts';
 import { BorrowerService } from '../../services/borrowers/borrowers.ts';
+import { BrandService } from '../../services/brands/brands.ts';
 import { Collections } from '../../services/collections/collections.ts';
 import { Vouchers } from '../../services/collections/vouchers.ts';
 import { Identity } from '../../services/identity/identity.ts';
 import { Ledger } from '../../services/ledger/ledger.ts';
 import { Agreements } from '../../services/loans/agreements.ts';
 import { Assessment } from '../../services/loans/assessment.ts';
+import { LoanBook } from '../../services/loans/loan-book.ts';
 import { LoanOrders } from '../../services/loans/loan-orders.ts';
+import { Referrals } from '../../services/loans/referrals.ts';
 import { Coupons } from '../../services/market/coupons.ts';
 import { Market } from '../../services/market/market.ts';
 import { Disbursements } from '../../services/payouts/disbursements.ts';
 import { PayoutAccounts } from '../../services/payouts/payout-accounts.ts';
+import { Products } from '../../services/products/products.ts';
+import { Queues } from '../../services/queues/queues.ts';
+import { RECONCILIATION_DAILY_JOB, Reconciliation } from '../../services/reconciliation/reconciliation.ts';
+import { ReportService } from '../../services/reports/reports.ts';
 import { Accounts } from '../../services/security/accounts.ts';
 import { Security } from '../../services/security/security.ts';
 import { Sessions } from '../../services/security/sessions.ts';
@@ -45,14 +53,24 @@ declare module 'fastify' {
     rateLimits: RateLimits;
     staff: StaffService;
     borrowers: BorrowerService;
+    /** Maker-checker: each capability registers its kinds of change (ADR 0028). */
+    approvals: Approvals;
+    reports: ReportService;
+    /** Products in the back office; their changes are maker-checker kinds (ADR 0032). */
+    products: Products;
+    /** Brands from the console: lists, logos, and their changes under maker-checker (ADR 0033). */
+    brandSettings: BrandService;
     security: Security;
     jobs: Jobs;
     ledger: Ledger;
     disbursements: Disbursements;
     application: Application;
     loanOrders: LoanOrders;
+    /** The back office's loans list and loan page (ADR 0029). */
+    loanBook: LoanBook;
     agreements: Agreements;
     assessment: Assessment;
+    referrals: Referrals;
     identity: Identity;
     payoutAccounts: PayoutAccounts;
     collections: Collections;
@@ -62,7 +80,9 @@ declare module 'fastify' {
     market: Market;
     servicing: Servicing;
     vouchers: Vouchers;
+    queues: Queues;
     unsubmittedData: UnsubmittedData;
+    reconciliation: Reconciliation;
   }
 }
 
@@ -126,6 +146,17 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('rateLimits', rateLimits);
     app.decorate('staff', new StaffService({ db, clock, publicUrl: config.publicUrl, rateLimits }));
     app.decorate('borrowers', new BorrowerService({ db, clock, sessions }));
+    const approvals = new Approvals(db, clock);
+    app.decorate('approvals', approvals);
+    app.decorate('reports', new ReportService({ db, clock }));
+    const products = new Products({ db, lenderOf: (name) => app.brands.find(name)?.lender });
+    approvals.register(products.createHandler());
+    approvals.register(products.changeHandler());
+    app.decorate('products', products);
+    const brandSettings = new BrandService(db, clock, app.brands);
+    approvals.register(brandSettings.createHandler());
+    approvals.register(brandSettings.changeHandler());
+    app.decorate('brandSettings', brandSettings);
     app.decorate('security', new Security(db, accounts, sessions, codes, rateLimits, sms, clock));
     app.decorate('jobs', jobs);
     const ledger = new Ledger(clock);
@@ -147,7 +178,8 @@ export const servicesPlugin = fp<ServicesOptions>(
       'agreements',
       new Agreements(db, clock, loanOrders, (name) => app.brands.find(name)?.lender, codes),
     );
-    app.decorate('assessment', new Assessment(clock, application, loanOrders, jobs));
+    app.decorate('assessment', new Assessment(db, clock, application, loanOrders, jobs));
+    app.decorate('referrals', new Referrals(db, clock, loanOrders));
     app.decorate('identity', new Identity(db, clock, jobs, identityProvider));
     app.decorate('payoutAccounts', payoutAccounts);
 
@@ -183,6 +215,17 @@ export const servicesPlugin = fp<ServicesOptions>(
     const disbursements = new Disbursements(db, clock, jobs, payoutProvider, loanOrders, ledger);
     payoutAccounts.whenVerified((tx, userId) => disbursements.retryAfterAccountChange(tx, userId));
     app.decorate('disbursements', disbursements);
+    app.decorate(
+      'loanBook',
+      new LoanBook({
+        db,
+        clock,
+        ledger,
+        loanOrders,
+        agreements: app.agreements,
+        collections: app.collections,
+      }),
+    );
     const servicing = new Servicing(
       db,
       clock,
@@ -195,7 +238,14 @@ export const servicesPlugin = fp<ServicesOptions>(
       app.log,
     );
     app.decorate('servicing', servicing);
-    app.decorate('vouchers', new Vouchers(db, clock, app.ledger, servicing));
+    const moneyActions = servicing.moneyActionHandlers();
+    approvals.register(moneyActions.reverseCredit);
+    approvals.register(moneyActions.waivePenalty);
+    approvals.register(moneyActions.manualCredit);
+    approvals.register(moneyActions.writeOff);
+    const vouchers = new Vouchers(db, clock, servicing);
+    app.decorate('vouchers', vouchers);
+    app.decorate('queues', new Queues({ db, clock, ledger, vouchers }));
     jobs.handle(SERVICING_DAILY_JOB, () => servicing.runDaily());
     jobs.handle(SERVICING_ORDER_JOB, (payload) =>
       servicing.serviceOrder((payload as { orderId: string }).orderId),
@@ -211,6 +261,18 @@ export const servicesPlugin = fp<ServicesOptions>(
       await unsubmittedData.runDaily();
     });
     app.addHook('onReady', async () => unsubmittedData.scheduleDailyRun());
+    const reconciliation = new Reconciliation({
+      db,
+      clock,
+      jobs,
+      log: app.log,
+      reports: { collections: collectionProvider, payouts: payoutProvider },
+    });
+    app.decorate('reconciliation', reconciliation);
+    jobs.handle(RECONCILIATION_DAILY_JOB, async () => {
+      await reconciliation.runDaily();
+    });
+    app.addHook('onReady', async () => reconciliation.scheduleDailyRun());
     if (options.backgroundJobs) app.addHook('onReady', async () => jobs.start());
     // Before the database closes: the job under way finishes, no new one starts.
     app.addHook('preClose', async () => jobs.stop());

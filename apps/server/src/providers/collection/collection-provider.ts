@@ -1,5 +1,6 @@
 import type { ChannelId, InstrumentKind } from '@hiram/contract/repayment';
 import type { Queryable } from '../../db/database.ts';
+import type { SettlementReports } from '../settlement-report.ts';
 
 /**
  * The collections provider (GUIDE section 7): creates payment instruments for an order and an amount (a
@@ -32,7 +33,8 @@ export interface IssuedInstrument {
   checkoutUrl: string | null;
 }
 
-export interface CollectionProvider {
+/** Every provider also publishes a daily settlement report, which reconciliation reads (ADR 0035). */
+export interface CollectionProvider extends SettlementReports {
   readonly name: string;
   /** Called inside the caller's transaction: the instrument exists for us if and only if it commits. */
   issue(tx: Queryable, request: InstrumentRequest): Promise<IssuedInstrument>;

@@ -4,8 +4,10 @@ import { SANDBOX_CHECKOUT_PATH } from '@hiram/contract/api/routes';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
+import { addDays, manilaDay } from '../../domain/servicing-rules.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, webhookSignature } from '../../domain/webhook-signature.ts';
 import type { Jobs } from '../../plugins/infra/jobs.ts';
+import type { SettlementLine } from '../settlement-report.ts';
 import type { CollectionProvider, InstrumentRequest, IssuedInstrument } from './collection-provider.ts';
 
 /**
@@ -20,6 +22,37 @@ export const SANDBOX_COLLECTION_JOB = 'sandbox-collection-result';
 export const SANDBOX_BANK_NAME = 'Sandbox Bank';
 /** The lender's collection account at the sandbox bank: bank transfers name it with their reference. */
 export const SANDBOX_COLLECTION_ACCOUNT = '009100200300';
+
+/**
+ * The sandbox's fees, as Philippine collection services charge them: a percentage on a hosted checkout
+ * (cards, e-wallets), a flat fee per counter payment or transfer. Kept on each settlement when it is taken.
+ */
+export const SANDBOX_CHECKOUT_FEE_BASIS_POINTS = 250;
+export const SANDBOX_FLAT_FEE: Record<string, number> = {
+  reference: 1500,
+  virtualAccount: 1000,
+  bankTransfer: 1000,
+};
+/** Payments settle the next day unless a test or a developer says otherwise. */
+export const SANDBOX_SETTLE_AFTER_DAYS = 1;
+
+export function sandboxCollectionFee(kind: string, amount: number): number {
+  if (kind === 'checkout') return Math.round((amount * SANDBOX_CHECKOUT_FEE_BASIS_POINTS) / 10_000);
+  return Math.min(amount, SANDBOX_FLAT_FEE[kind] ?? 0);
+}
+
+/**
+ * How the sandbox misbehaves on purpose, as real providers do now and then, so reconciliation can be seen
+ * at work: a callback that never arrives, a payment settled days late, a settlement of another amount.
+ */
+export interface SettlementControls {
+  /** lost: the provider takes the money and never tells us (its callback gave up). */
+  callback?: 'sent' | 'lost';
+  /** Days after the payment that it appears in a settlement report (default 1). */
+  settleAfterDays?: number;
+  /** What the report says was settled, when it differs from what the callback said. */
+  settledAmount?: number;
+}
 
 /** The job carries ids and the result only. */
 interface ResultJob {
@@ -149,7 +182,12 @@ export class SandboxCollections implements CollectionProvider {
    * already paid or cancelled 40933. One settlement per instrument, recorded with its result's job in one
    * transaction: of taps racing on one instrument, the first to insert wins and the others are refused.
    */
-  async settle(key: string, outcome: CollectionEvent['outcome'], amount?: number): Promise<ResultJob> {
+  async settle(
+    key: string,
+    outcome: CollectionEvent['outcome'],
+    amount?: number,
+    controls: SettlementControls = {},
+  ): Promise<ResultJob> {
     const instrument = await this.find(key);
     if (!instrument) throw new AppError('NOT_FOUND');
     if (instrument.settled !== null) throw new AppError('PAYMENT_ALREADY_SETTLED');
@@ -161,19 +199,67 @@ export class SandboxCollections implements CollectionProvider {
       outcome,
       amount: outcome === 'paid' ? (amount ?? instrument.amount) : 0,
     };
+    const now = this.clock.now();
+    const paid = outcome === 'paid';
+    const settledAmount = paid ? (controls.settledAmount ?? job.amount) : 0;
     const first = await this.db.transaction(async (tx) => {
       const [row] = await tx.query(
-        `insert into sandbox_collection_settlements (instrument_id, event_id, outcome, amount, settled_at)
-         values ($1, $2, $3, $4, $5) on conflict (instrument_id) do nothing returning instrument_id`,
-        [job.instrumentId, job.eventId, job.outcome, job.amount, this.clock.now().toISOString()],
+        `insert into sandbox_collection_settlements (instrument_id, event_id, outcome, amount, settled_at, fee,
+           settled_amount, settles_on)
+         values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (instrument_id) do nothing returning instrument_id`,
+        [
+          job.instrumentId,
+          job.eventId,
+          job.outcome,
+          job.amount,
+          now.toISOString(),
+          paid ? sandboxCollectionFee(instrument.kind, settledAmount) : 0,
+          settledAmount,
+          paid ? addDays(manilaDay(now), controls.settleAfterDays ?? SANDBOX_SETTLE_AFTER_DAYS) : null,
+        ],
       );
       if (!row) return false;
-      await this.jobs.enqueue(tx, SANDBOX_COLLECTION_JOB, job, this.options.delayMs);
+      if (controls.callback !== 'lost')
+        await this.jobs.enqueue(tx, SANDBOX_COLLECTION_JOB, job, this.options.delayMs);
       return true;
     });
     if (!first) throw new AppError('PAYMENT_ALREADY_SETTLED');
     this.jobs.wake();
     return job;
+  }
+
+  /** The payments that settled on a day: gross as settled, the fee taken, the net paid to the lender. */
+  async settlementReport(day: string): Promise<SettlementLine[]> {
+    const rows = await this.db.query<{
+      event_id: string;
+      instrument_id: string;
+      settled_amount: string | number;
+      fee: string | number;
+      settled_at: Date | string;
+      package_name: string;
+    }>(
+      `select s.event_id, s.instrument_id, s.settled_amount, s.fee, s.settled_at, o.package_name
+       from sandbox_collection_settlements s
+       join collection_instruments i on i.instrument_id = s.instrument_id
+       join loan_orders o on o.order_id = i.order_id
+       where s.outcome = 'paid' and s.settles_on = $1
+       order by s.settled_at, s.event_id`,
+      [day],
+    );
+    return rows.map((row) => {
+      const amount = Number(row.settled_amount);
+      const fee = Number(row.fee);
+      return {
+        reference: row.event_id,
+        merchantReference: row.instrument_id,
+        amount,
+        fee,
+        net: amount - fee,
+        status: 'settled',
+        occurredAt: new Date(row.settled_at).toISOString(),
+        packageName: row.package_name,
+      };
+    });
   }
 
   private async deliverResult(job: ResultJob): Promise<void> {

@@ -1,6 +1,7 @@
 import type { ENDPOINTS } from '@hiram/contract/api/endpoints';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/database.ts';
+import type { SettlementReports } from '../settlement-report.ts';
 
 /**
  * The payout provider (GUIDE section 7): checks that an account exists and belongs to the named holder
@@ -46,7 +47,8 @@ export interface PayoutRequest {
 /** The provider's signed result of a transfer, as our callback receives it. */
 export type PayoutResultEvent = z.input<(typeof ENDPOINTS)['payoutResult']['request']>;
 
-export interface PayoutProvider {
+/** Every provider also publishes a daily settlement report, which reconciliation reads (ADR 0035). */
+export interface PayoutProvider extends SettlementReports {
   readonly name: string;
   requestAccountCheck(tx: Queryable, request: AccountCheckRequest): Promise<void>;
   /**

@@ -1,7 +1,9 @@
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Clock } from '../../domain/clock.ts';
+import { addDays, manilaTime } from '../../domain/servicing-rules.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, webhookSignature } from '../../domain/webhook-signature.ts';
 import type { Jobs } from '../../plugins/infra/jobs.ts';
+import type { SettlementLine } from '../settlement-report.ts';
 import type {
   AccountCheckRequest,
   AccountCheckResult,
@@ -18,24 +20,27 @@ import type {
  *
  * A transfer is kept in the sandbox's own books (sandbox_payouts), one per idempotency key, and answered
  * after SANDBOX_DELAY_MS by a signed callback posted to our own endpoint through the whole HTTP stack, as
- * the real service would: paid, or failed ('accountRejected') for an account ending in 0000.
+ * the real service would: paid, or failed ('accountRejected') for an account ending in 0000, and for the
+ * first transfer to an account ending in 1000 (a bank briefly down: the back office's retry then pays).
  */
 export const SANDBOX_PAYOUT_JOB = 'sandbox-payout-check';
 export const SANDBOX_TRANSFER_JOB = 'sandbox-payout-transfer';
 export const FAILS_CHECK_SUFFIX = '9999';
 export const FAILS_DISBURSEMENT_SUFFIX = '0000';
+/** The sandbox's fee per transfer (InstaPay-like), charged on the lender's balance besides the amount. */
+export const SANDBOX_PAYOUT_FEE = 1000;
+export const FAILS_FIRST_DISBURSEMENT_SUFFIX = '1000';
 
 export function sandboxAccountCheck(accountNumber: string): Pick<AccountCheckResult, 'outcome' | 'failure'> {
   if (accountNumber.endsWith(FAILS_CHECK_SUFFIX)) return { outcome: 'failed', failure: 'nameMismatch' };
   return { outcome: 'verified' };
 }
 
-export function sandboxTransferOutcome(
-  accountNumber: string,
-): Pick<PayoutResultEvent, 'outcome' | 'failure'> {
-  if (accountNumber.endsWith(FAILS_DISBURSEMENT_SUFFIX))
-    return { outcome: 'failed', failure: 'accountRejected' };
-  return { outcome: 'paid' };
+/** `earlierTransfers`: how many transfers the sandbox made to this account number before. */
+export function sandboxTransferOutcome(accountNumber: string, earlierTransfers = 0): 'paid' | 'failed' {
+  if (accountNumber.endsWith(FAILS_DISBURSEMENT_SUFFIX)) return 'failed';
+  if (accountNumber.endsWith(FAILS_FIRST_DISBURSEMENT_SUFFIX) && earlierTransfers === 0) return 'failed';
+  return 'paid';
 }
 
 export interface SandboxPayoutOptions {
@@ -77,6 +82,10 @@ export class SandboxPayout implements PayoutProvider {
   /** One transfer per key: asked again (a retried job), the sandbox has it already and does nothing more. */
   async requestPayout(request: PayoutRequest): Promise<void> {
     const fresh = await this.db.transaction(async (tx) => {
+      const [earlier] = await tx.query<{ n: number }>(
+        'select count(*)::int as n from sandbox_payouts where account_number = $1',
+        [request.accountNumber],
+      );
       const inserted = await tx.query(
         `insert into sandbox_payouts (idempotency_key, amount, account_number, outcome, callback_url_path,
            package_name, requested_at)
@@ -85,7 +94,7 @@ export class SandboxPayout implements PayoutProvider {
           request.payoutId,
           request.amount,
           request.accountNumber,
-          sandboxTransferOutcome(request.accountNumber).outcome,
+          sandboxTransferOutcome(request.accountNumber, earlier?.n ?? 0),
           '/callback/payout/result',
           request.packageName,
           this.clock.now().toISOString(),
@@ -96,6 +105,33 @@ export class SandboxPayout implements PayoutProvider {
       return true;
     });
     if (fresh) this.jobs.wake();
+  }
+
+  /**
+   * The transfers of a day (they settle the day they are sent): a paid one takes the amount and the fee
+   * from the lender's balance, a refused one takes nothing and is listed as failed.
+   */
+  async settlementReport(day: string): Promise<SettlementLine[]> {
+    const rows = await this.db.query<TransferRow & { requested_at: Date | string }>(
+      `select idempotency_key, amount, account_number, outcome, package_name, requested_at from sandbox_payouts
+       where requested_at >= $1 and requested_at < $2 order by requested_at, idempotency_key`,
+      [manilaTime(day).toISOString(), manilaTime(addDays(day, 1)).toISOString()],
+    );
+    return rows.map((row) => {
+      const amount = Number(row.amount);
+      const paid = row.outcome === 'paid';
+      const fee = paid ? SANDBOX_PAYOUT_FEE : 0;
+      return {
+        reference: row.idempotency_key,
+        merchantReference: row.idempotency_key,
+        amount,
+        fee,
+        net: paid ? -(amount + fee) : 0,
+        status: paid ? 'settled' : 'failed',
+        occurredAt: new Date(row.requested_at).toISOString(),
+        packageName: row.package_name,
+      };
+    });
   }
 
   private async answerTransfer({ key }: { key: string }): Promise<void> {
@@ -109,7 +145,9 @@ export class SandboxPayout implements PayoutProvider {
       eventId: `sandbox-transfer-${key}`,
       payoutId: key,
       amount: Number(transfer.amount),
-      ...sandboxTransferOutcome(transfer.account_number),
+      // The outcome decided when the transfer was asked for, kept in the sandbox's books.
+      outcome: transfer.outcome,
+      ...(transfer.outcome === 'failed' ? { failure: 'accountRejected' as const } : {}),
     };
     const rawBody = JSON.stringify(event);
     const timestamp = Math.floor(this.clock.now().getTime() / 1000);

@@ -22,6 +22,23 @@ const PayRequest = z.object({
     .optional()
     .describe('centavos paid; the amount asked for when absent (a counter may take more or less)'),
   outcome: z.enum(['paid', 'failed']).default('paid').describe('failed: the payment bounced'),
+  callback: z
+    .enum(['sent', 'lost'])
+    .default('sent')
+    .describe('lost: the provider takes the money and its callback never reaches us'),
+  settleAfterDays: z
+    .number()
+    .int()
+    .min(0)
+    .max(30)
+    .optional()
+    .describe('days after the payment it appears in the settlement report (default 1)'),
+  settledAmount: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('centavos the settlement report shows, when it differs from what the callback said'),
 });
 
 const ClosedChannelsRequest = z.object({
@@ -41,6 +58,8 @@ export async function devCollectionRoutes(
   app: FastifyInstance,
   options: { provider: SandboxCollections },
 ): Promise<void> {
+  // The controls beyond reference and amount make the sandbox behave as real providers sometimes do, so
+  // reconciliation (ADR 0035) finds differences in tests and demos without a faked report.
   app.post(
     DEV_COLLECTIONS_PAY_PATH,
     {
@@ -57,8 +76,13 @@ export async function devCollectionRoutes(
       },
     },
     async (request) => {
-      const { reference, amount, outcome } = request.body as z.infer<typeof PayRequest>;
-      const job = await options.provider.settle(reference, outcome, amount);
+      const { reference, amount, outcome, callback, settleAfterDays, settledAmount } =
+        request.body as z.infer<typeof PayRequest>;
+      const job = await options.provider.settle(reference, outcome, amount, {
+        callback,
+        ...(settleAfterDays === undefined ? {} : { settleAfterDays }),
+        ...(settledAmount === undefined ? {} : { settledAmount }),
+      });
       return success(
         { eventId: job.eventId, instrumentId: job.instrumentId, amount: job.amount },
         languageOf(request),

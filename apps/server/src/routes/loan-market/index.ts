@@ -16,6 +16,11 @@ export async function loanMarketRoutes(app: FastifyInstance): Promise<void> {
     email: brand.supportEmail,
     phone: brand.supportPhone,
     hours: brand.supportHours,
+    lender: {
+      corporateName: brand.lender.corporateName,
+      secRegistrationNumber: brand.lender.secRegistrationNumber,
+      certificateOfAuthorityNumber: brand.lender.certificateOfAuthorityNumber,
+    },
   }));
 
   defineEndpoint(app, 'marketIndex', async ({ brand }) => market.index(brand.packageName));

@@ -22,8 +22,8 @@ export async function servicingRoutes(app: FastifyInstance): Promise<void> {
     vouchers.save(sessionOf(request).userId, input),
   );
 
-  defineEndpoint(app, 'voucherList', async ({ input, request }) =>
-    vouchers.list(sessionOf(request).userId, input.orderId),
+  defineEndpoint(app, 'voucherList', async ({ input, request, language }) =>
+    vouchers.list(sessionOf(request).userId, input.orderId, language),
   );
 
   // The PDF library loads with the first document asked for, not at start.
@@ -53,7 +53,7 @@ export async function servicingRoutes(app: FastifyInstance): Promise<void> {
   });
 
   defineEndpoint(app, 'voucherImage', async ({ input, request }) => {
-    const image = await vouchers.image(sessionOf(request).userId, input.voucherId);
+    const image = await vouchers.image({ userId: sessionOf(request).userId }, input.voucherId);
     if (!image) throw new AppError('NOT_FOUND');
     return privateImage(image, 'proof-of-payment.jpg');
   });

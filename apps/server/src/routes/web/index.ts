@@ -3,8 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { PAGE_BRAND_META, type PageBrand } from '@hiram/contract/brand';
+import { type BrandColours, brandStyleRule } from '@hiram/contract/brand-look';
+import { BRAND_LOGO_PATH } from '@hiram/contract/ops/brands';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { allowFraming } from '../../plugins/infra/security-headers.ts';
+import { logoUrlOf } from '../../plugins/infra/brands.ts';
+import { allowFraming, styleHash } from '../../plugins/infra/security-headers.ts';
 
 /**
  * The built web app (WEB_DIST) at `/`, so one process is a complete install (GUIDE section 1). Hashed
@@ -24,11 +27,35 @@ function escapeHtml(text: string): string {
 /**
  * index.html as the page's brand shows it: its name in the title and the brand record in a meta tag the
  * app reads at start (docs/decisions/0015-framing-and-brand-identity.md). A meta tag, not an inline
- * script, so the Content-Security-Policy needs no exception.
+ * script, so the Content-Security-Policy needs no exception. A brand with its own colours gets them as one
+ * inline style rule of custom properties (no script, no extra request, no flash of the built-in colours);
+ * its hash goes into the page's style-src (docs/decisions/0033-brands-from-the-console.md).
  */
-export function brandedIndex(html: string, brand: PageBrand): string {
+export function brandedIndex(
+  html: string,
+  brand: PageBrand,
+  look: { colours: BrandColours | null; logoUrl: string | null } = { colours: null, logoUrl: null },
+): { html: string; styleHashes: string[] } {
   const meta = `<meta name="${PAGE_BRAND_META}" content="${escapeHtml(JSON.stringify(brand))}">`;
-  return html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(brand.appName)}</title>\n    ${meta}`);
+  const rule = brandStyleRule(look.colours, look.logoUrl);
+  const style = rule ? `\n    <style>${rule}</style>` : '';
+  let page = html.replace(
+    /<title>[^<]*<\/title>/,
+    `<title>${escapeHtml(brand.appName)}</title>\n    ${meta}${style}`,
+  );
+  if (look.colours) {
+    page = page.replace(
+      /<meta name="theme-color" content="[^"]*"/,
+      `<meta name="theme-color" content="${escapeHtml(look.colours.primary)}"`,
+    );
+  }
+  if (look.logoUrl) {
+    page = page.replace(
+      /<link rel="icon" href="[^"]*"/,
+      `<link rel="icon" href="${escapeHtml(look.logoUrl)}"`,
+    );
+  }
+  return { html: page, styleHashes: rule ? [styleHash(rule)] : [] };
 }
 const SIMULATOR = /^\/(?:simulator\.html|assets\/simulator-[^/]*)$/;
 
@@ -71,15 +98,32 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
     }
     const { packageName } = request.query as { packageName?: unknown };
     const brand = app.brands.findOrDefault(typeof packageName === 'string' ? packageName.trim() : undefined);
-    allowFraming(reply, brand.parentOrigins);
     const page: PageBrand = {
       packageName: brand.packageName,
       appName: brand.appName,
       parentOrigins: brand.parentOrigins,
     };
-    return reply.type('text/html; charset=utf-8').send(brandedIndex(await readFile(indexPath, 'utf8'), page));
+    const branded = brandedIndex(await readFile(indexPath, 'utf8'), page, {
+      colours: brand.colours,
+      logoUrl: logoUrlOf(brand.logoId),
+    });
+    allowFraming(reply, brand.parentOrigins, branded.styleHashes);
+    return reply.type('text/html; charset=utf-8').send(branded.html);
   };
   app.get('/', { schema: { hide: true } }, servePage);
   // Without this the static files would serve index.html as built, with no brand and no framing rule.
   app.get('/index.html', { schema: { hide: true } }, servePage);
+
+  // A brand's logo: its id is the hash of the bytes, so the answer never changes and is cached for good.
+  app.get<{ Params: { logoId: string } }>(
+    `${BRAND_LOGO_PATH}/:logoId`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const logo = /^[0-9a-f]{64}$/.test(request.params.logoId)
+        ? await app.brandSettings.logo(request.params.logoId)
+        : null;
+      if (!logo) return reply.callNotFound();
+      return reply.header('cache-control', IMMUTABLE).type(logo.contentType).send(logo.content);
+    },
+  );
 }

@@ -19,6 +19,8 @@ const APPLICATION_TABLES = [
   ['identity_images', 'uploaded_at'],
   ['questionnaire_answers', 'saved_at'],
   ['payout_accounts', 'updated_at'],
+  // The accounts the borrower had before (last four digits; migration 0023) go with the account.
+  ['payout_account_history', 'at'],
 ] as const;
 
 /**

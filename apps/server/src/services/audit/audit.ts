@@ -56,6 +56,7 @@ export interface AuditRecord {
   actorEmail: string | null;
   action: string;
   target: string | null;
+  targetLabel: string | null;
   brandScope: string | null;
   before: unknown;
   after: unknown;
@@ -73,17 +74,19 @@ export async function listAudit(
   brandScope: string | null,
 ): Promise<AuditRecord[]> {
   const rows = await db.query<Record<string, unknown>>(
-    `select audit_id::int as audit_id, at, actor_id, actor_email, action, target, brand_scope, before, after,
-        client_address, user_agent
-       from audit_log
-      where ($1::uuid is null or actor_id = $1)
-        and ($2::text is null or action = $2)
-        and ($3::text is null or target = $3)
-        and ($4::timestamptz is null or at >= $4)
-        and ($5::timestamptz is null or at < $5)
-        and ($6::bigint is null or audit_id < $6)
-        and ($7::text is null or brand_scope = $7)
-      order by audit_id desc
+    `select a.audit_id::int as audit_id, a.at, a.actor_id, a.actor_email, a.action, a.target,
+        s.email as target_label, a.brand_scope, a.before, a.after, a.client_address, a.user_agent
+       from audit_log a
+       left join staff s on a.target = 'staff:' || s.staff_id::text
+      where ($1::uuid is null or a.actor_id = $1)
+        and ($2::text is null or a.action = $2)
+        and ($3::text is null or a.target = $3)
+        and ($4::timestamptz is null or a.at >= $4)
+        and ($5::timestamptz is null or a.at < $5)
+        and ($6::bigint is null or a.audit_id < $6)
+        and ($7::text is null or a.brand_scope = $7)
+      -- The column, not the int alias above: ordering by the alias cannot use the primary key's index.
+      order by a.audit_id desc
       limit $8`,
     [
       query.actorId ?? null,
@@ -103,6 +106,7 @@ export async function listAudit(
     actorEmail: (r.actor_email as string | null) ?? null,
     action: r.action as string,
     target: (r.target as string | null) ?? null,
+    targetLabel: (r.target_label as string | null) ?? null,
     brandScope: (r.brand_scope as string | null) ?? null,
     before: r.before ?? null,
     after: r.after ?? null,
@@ -112,7 +116,7 @@ export async function listAudit(
 }
 
 /** One CSV field: quoted, and a leading = + - @ neutralized so a spreadsheet does not run it as a formula. */
-function csvField(value: unknown): string {
+export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = typeof value === 'string' ? value : JSON.stringify(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
@@ -126,6 +130,7 @@ export const AUDIT_CSV_COLUMNS = [
   'actorEmail',
   'action',
   'target',
+  'targetLabel',
   'brandScope',
   'before',
   'after',

@@ -1,8 +1,16 @@
-import type { BorrowerHit, BorrowerView, RevealableField } from '@hiram/contract/ops/borrowers';
+import { knownReasons } from '@hiram/contract/assessment';
+import {
+  type BorrowerHit,
+  type BorrowerView,
+  IDENTITY_PHOTO_KINDS,
+  type IdentityPhotoKind,
+  type RevealableField,
+} from '@hiram/contract/ops/borrowers';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { type ReviewColumns, reviewRecordOf } from '../loans/review-record.ts';
 import type { Sessions } from '../security/sessions.ts';
 import type { Actor } from '../staff/staff-records.ts';
 import { maskAddress, maskBirthday, maskEmail, maskLastFour, maskMobile } from './masking.ts';
@@ -23,18 +31,20 @@ interface BorrowerRow {
   identity_state: string | null;
 }
 
+/** What a payment instrument's reference looks like (CO..., BT..., 13 to 16 digits): letters, digits, dashes. */
+const PAYMENT_REFERENCE = /^[A-Z0-9-]{6,64}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function iso(value: Date | string): string {
   return new Date(value).toISOString();
 }
 
-function text(info: Record<string, unknown> | null, key: string): string | null {
+export function text(info: Record<string, unknown> | null, key: string): string | null {
   const value = info?.[key];
   return typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
 }
 
-function nameOf(info: Record<string, unknown> | null): string | null {
+export function nameOf(info: Record<string, unknown> | null): string | null {
   const name = [text(info, 'firstName'), text(info, 'lastName')].filter(Boolean).join(' ');
   return name === '' ? null : name;
 }
@@ -58,16 +68,28 @@ export class BorrowerService {
     const byOrder = UUID.test(q) ? q.toLowerCase() : null;
     const byMobile =
       byOrder === null && digits.length >= 4 && digits.length === q.replace(/[\s+\-()]/g, '').length;
-    const byName = byOrder === null && !byMobile ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const where = `($1::text is null or u.package_name = $1)
-      and (($2::text is not null and u.mobile like '%' || $2 || '%')
-        or ($3::text is not null and exists (select 1 from loan_orders o where o.user_id = u.user_id
-              and o.order_id::text = $3))
-        or ($4::text is not null and ((p.basic_info->>'firstName') || ' ' || (p.basic_info->>'lastName'))
-              ilike $4))`;
-    const params = [brandScope, byMobile ? mobileDigits : null, byOrder, byName];
+    const reference = q.replace(/\s/g, '').toUpperCase();
+    // One indexed SELECT per way the text may match (ADR 0031: trigram indexes for mobile and name, the
+    // references' unique index), so each is fast on its own; a payment reference is always tried too.
+    const params: unknown[] = [brandScope];
+    const ways: string[] = [];
+    const matching = (sql: string, value: unknown) => {
+      params.push(value);
+      ways.push(sql.replace('$?', `$${params.length}`));
+    };
+    if (byOrder) matching('select user_id from loan_orders where order_id = $?::uuid', byOrder);
+    else if (byMobile) matching(`select user_id from users where mobile like '%' || $? || '%'`, mobileDigits);
+    else
+      matching(
+        `select user_id from profiles
+         where ((basic_info->>'firstName') || ' ' || (basic_info->>'lastName')) ilike $?`,
+        `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+      );
+    if (PAYMENT_REFERENCE.test(reference))
+      matching('select user_id from collection_instruments where reference = $?', reference);
+    const where = `u.user_id in (${ways.join(' union ')}) and ($1::text is null or u.package_name = $1)`;
     const [count] = await this.deps.db.query<{ n: number }>(
-      `select count(*)::int as n from users u left join profiles p on p.user_id = u.user_id where ${where}`,
+      `select count(*)::int as n from users u where ${where}`,
       params,
     );
     const rows = await this.deps.db.query<BorrowerRow & { latest_status: number | null }>(
@@ -76,7 +98,7 @@ export class BorrowerService {
            as latest_status
        from users u left join profiles p on p.user_id = u.user_id
        where ${where}
-       order by u.created_at desc, u.user_id limit $5 offset $6`,
+       order by u.created_at desc, u.user_id limit $${params.length + 1} offset $${params.length + 2}`,
       [...params, input.pageSize, (input.page - 1) * input.pageSize],
     );
     return {
@@ -115,10 +137,12 @@ export class BorrowerService {
       db.query<{
         account_kind: string;
         bank_code: string;
-        account_number: string;
+        last_digits: string;
         state: string;
-        created_at: Date | string;
-      }>('select * from payout_accounts where user_id = $1', [userId]),
+        at: Date | string;
+      }>('select * from payout_account_history where user_id = $1 order by history_id desc limit 100', [
+        userId,
+      ]),
       db.query<{
         order_id: string;
         status: number;
@@ -128,8 +152,8 @@ export class BorrowerService {
         submitted_at: Date | string | null;
         updated_at: Date | string;
       }>('select * from loan_orders where user_id = $1 order by seq desc limit 100', [userId]),
-      db.query<{ created_at: Date | string; purpose: string }>(
-        'select created_at, purpose from sms_outbox where mobile = $1 order by message_id desc limit 100',
+      db.query<{ created_at: Date | string; purpose: string; status: string }>(
+        'select created_at, purpose, status from sms_outbox where mobile = $1 order by message_id desc limit 100',
         [row.mobile],
       ),
       db.query<{
@@ -144,6 +168,7 @@ export class BorrowerService {
         [userId],
       ),
     ]);
+    const history = await this.applicationHistory(userId);
     const now = this.deps.clock.now().getTime();
     return {
       userId: row.user_id,
@@ -159,12 +184,14 @@ export class BorrowerService {
       },
       applicationSubmittedAt: row.submitted_at ? iso(row.submitted_at) : null,
       identityState: row.identity_state,
-      accounts: accounts.map((a) => ({
+      ...history,
+      accounts: accounts.map((a, index) => ({
         kind: a.account_kind,
         bankCode: a.bank_code,
-        accountNumber: maskLastFour(a.account_number) ?? '',
+        accountNumber: maskLastFour(a.last_digits) ?? '',
         state: a.state,
-        createdAt: iso(a.created_at),
+        createdAt: iso(a.at),
+        current: index === 0,
       })),
       loans: loans.map((l) => ({
         orderId: l.order_id,
@@ -175,7 +202,7 @@ export class BorrowerService {
         submittedAt: l.submitted_at ? iso(l.submitted_at) : null,
         updatedAt: iso(l.updated_at),
       })),
-      sms: sms.map((m) => ({ at: iso(m.created_at), purpose: m.purpose })),
+      sms: sms.map((m) => ({ at: iso(m.created_at), purpose: m.purpose, status: m.status })),
       sessions: sessions.map((s) => ({
         createdAt: iso(s.created_at),
         lastSeenAt: iso(s.last_seen_at),
@@ -184,6 +211,113 @@ export class BorrowerService {
       })),
       notes: notes.map((n) => ({ at: iso(n.at), staffEmail: n.staff_email, text: n.text })),
     };
+  }
+
+  /** Identity checks and photos, questionnaire, each application's assessment, and a stop on applying. */
+  private async applicationHistory(
+    userId: string,
+  ): Promise<Pick<BorrowerView, 'identity' | 'questionnaire' | 'applications' | 'applicationsStopped'>> {
+    const { db } = this.deps;
+    const [identityRows, photos, answers, assessments, stops] = await Promise.all([
+      db.query<{
+        state: string;
+        failure: string | null;
+        requested_at: Date | string | null;
+        updated_at: Date | string;
+      }>('select state, failure, requested_at, updated_at from identity_checks where user_id = $1', [userId]),
+      db.query<{ kind: IdentityPhotoKind }>('select kind from identity_images where user_id = $1', [userId]),
+      db.query<{ answers: Record<string, string>; saved_at: Date | string }>(
+        'select answers, saved_at from questionnaire_answers where user_id = $1',
+        [userId],
+      ),
+      db.query<
+        ReviewColumns & {
+          order_id: string;
+          outcome: 'approve' | 'refer' | 'reject';
+          reasons: unknown;
+          assessed_at: Date | string;
+        }
+      >('select * from order_assessments where user_id = $1 order by assessed_at desc limit 100', [userId]),
+      db.query<{ reason: string; staff_email: string | null; at: Date | string }>(
+        'select reason, staff_email, at from application_stops where user_id = $1',
+        [userId],
+      ),
+    ]);
+    const identity = identityRows[0];
+    const questionnaire = answers[0];
+    const stop = stops[0];
+    return {
+      identity: {
+        state: identity?.state ?? null,
+        failure: identity?.failure ?? null,
+        requestedAt: identity?.requested_at ? iso(identity.requested_at) : null,
+        updatedAt: identity ? iso(identity.updated_at) : null,
+        photos: IDENTITY_PHOTO_KINDS.filter((kind) => photos.some((p) => p.kind === kind)),
+      },
+      questionnaire: questionnaire
+        ? {
+            savedAt: iso(questionnaire.saved_at),
+            answers: Object.entries(questionnaire.answers)
+              .map(([code, answer]) => ({ code: Number(code), answer: String(answer) }))
+              .sort((a, b) => a.code - b.code),
+          }
+        : null,
+      applications: assessments.map((a) => ({
+        orderId: a.order_id,
+        outcome: a.outcome,
+        reasons: knownReasons(a.reasons),
+        assessedAt: iso(a.assessed_at),
+        review: reviewRecordOf(a),
+      })),
+      applicationsStopped: stop
+        ? { at: iso(stop.at), reason: stop.reason, staffEmail: stop.staff_email }
+        : null,
+    };
+  }
+
+  /** One identity photo for a reviewer or admin; the audit row is written before the photo leaves. */
+  async photo(
+    userId: string,
+    kind: IdentityPhotoKind,
+    actor: Actor,
+  ): Promise<{ kind: IdentityPhotoKind; dataUrl: string }> {
+    const row = await this.borrower(userId, actor.brandScope);
+    const [image] = await this.deps.db.query<{ content: Uint8Array }>(
+      'select content from identity_images where user_id = $1 and kind = $2',
+      [userId, kind],
+    );
+    if (!image) throw new AppError('NOT_FOUND');
+    await this.deps.db.transaction((tx) =>
+      recordAudit(tx, { ...this.auditOf(actor, 'borrower.photo', row), after: { kind } }),
+    );
+    // Stored re-encoded as JPEG without metadata (identity uploads).
+    return { kind, dataUrl: `data:image/jpeg;base64,${Buffer.from(image.content).toString('base64')}` };
+  }
+
+  /** Stops (or allows again) the borrower's new applications; what they saved stays. Audited. */
+  async stopApplications(
+    userId: string,
+    stop: boolean,
+    reason: string,
+    actor: Actor,
+  ): Promise<{ stopped: boolean }> {
+    const row = await this.borrower(userId, actor.brandScope);
+    return this.deps.db.transaction(async (tx) => {
+      const changed = stop
+        ? await tx.query(
+            `insert into application_stops (user_id, reason, staff_id, staff_email, at) values ($1, $2, $3, $4, $5)
+             on conflict (user_id) do nothing returning user_id`,
+            [userId, reason, actor.staffId, actor.email, this.deps.clock.now().toISOString()],
+          )
+        : await tx.query('delete from application_stops where user_id = $1 returning user_id', [userId]);
+      if (changed.length === 0) throw new AppError('APPLICATIONS_STOP_UNCHANGED');
+      await recordAudit(tx, {
+        ...this.auditOf(actor, stop ? 'borrower.stop-applications' : 'borrower.allow-applications', row),
+        before: { stopped: !stop },
+        after: { stopped: stop, reason },
+      });
+      return { stopped: stop };
+    });
   }
 
   /** One field in clear; the audit row is written before the value leaves, in the same transaction. */

@@ -7,6 +7,26 @@ import { type OrderRow, PAYABLE_STATUSES, UUID } from './order-rows.ts';
 
 export type CreditOutcome = 'credited' | 'duplicate' | 'failed';
 
+async function instrumentExists(deps: CollectionsDeps, instrumentId: string): Promise<boolean> {
+  if (!UUID.test(instrumentId)) return false;
+  const rows = await deps.db.query('select 1 from collection_instruments where instrument_id = $1', [
+    instrumentId,
+  ]);
+  return rows.length > 0;
+}
+
+/**
+ * Money arrived for an instrument we do not have: it cannot be credited, and the callback is refused, but
+ * finance sees it in the unmatched payments queue (once per event id, ADR 0030).
+ */
+async function recordUnmatched(deps: CollectionsDeps, event: CollectionEvent): Promise<void> {
+  await deps.db.query(
+    `insert into unmatched_payments (event_id, instrument_id, amount, occurred_at, received_at)
+     values ($1, $2, $3, $4, $5) on conflict do nothing`,
+    [event.eventId, event.instrumentId, event.amount, event.occurredAt, deps.clock.now().toISOString()],
+  );
+}
+
 /**
  * Applies a verified provider callback exactly once (call only after the signature was checked). A
  * repeated event id changes nothing; a 'failed' for an instrument already paid is refused (40933) and
@@ -16,14 +36,18 @@ export async function creditCollection(
   deps: CollectionsDeps,
   event: CollectionEvent,
 ): Promise<CreditOutcome> {
-  if (!UUID.test(event.instrumentId)) throw new AppError('NOT_FOUND');
   if (event.outcome === 'paid' && (!Number.isSafeInteger(event.amount) || event.amount <= 0))
     throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'amount', message: 'invalid' }] });
+  if (!(await instrumentExists(deps, event.instrumentId))) {
+    if (event.outcome === 'paid') await recordUnmatched(deps, event);
+    throw new AppError('NOT_FOUND');
+  }
   return deps.db.transaction(async (tx) => {
     const fresh = await tx.query(
-      `insert into provider_events (provider, event_id, received_at) values ('collections', $1, $2)
+      `insert into provider_events (provider, event_id, received_at, subject, outcome)
+       values ('collections', $1, $2, $3, $4)
        on conflict do nothing returning event_id`,
-      [event.eventId, deps.clock.now().toISOString()],
+      [event.eventId, deps.clock.now().toISOString(), event.instrumentId, event.outcome],
     );
     if (fresh.length === 0) return 'duplicate';
     const [instrument] = await tx.query<InstrumentRow>(

@@ -1,19 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type OpsVoucher,
   type UploadedVoucher,
   VOUCHER_REVIEW_HOURS,
   type Voucher,
   type VoucherChannel,
   type VoucherStatus,
 } from '@hiram/contract/api/servicing';
+import type { Language } from '@hiram/contract/languages';
 import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
+import { PROOF_REJECT_REASONS, type ProofRejectReason } from '@hiram/contract/ops/queues';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { normalizeIdPhoto } from '../../domain/id-photo.ts';
-import type { Ledger } from '../ledger/ledger.ts';
+import { recordAudit } from '../audit/audit.ts';
 import type { Servicing } from '../servicing/servicing.ts';
+import type { Actor } from '../staff/staff-records.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const REVIEW_MS = VOUCHER_REVIEW_HOURS * 60 * 60 * 1000;
@@ -38,7 +40,13 @@ function iso(value: Date | string | null): string | null {
   return value === null ? null : new Date(value).toISOString();
 }
 
-function voucherOf(row: VoucherRow): Voucher {
+/** A reason from the contract's list reads in the borrower's language; an older free-text one as it was. */
+function rejectReasonText(reason: string | null, language: Language): string | null {
+  if (reason === null || !Object.hasOwn(PROOF_REJECT_REASONS, reason)) return reason;
+  return PROOF_REJECT_REASONS[reason as ProofRejectReason][language];
+}
+
+function voucherOf(row: VoucherRow, language: Language = 'en'): Voucher {
   return {
     voucherId: row.voucher_id,
     orderId: row.order_id,
@@ -46,7 +54,7 @@ function voucherOf(row: VoucherRow): Voucher {
     amount: row.amount === null ? null : Number(row.amount),
     reference: row.reference,
     channel: row.channel,
-    rejectReason: row.reject_reason,
+    rejectReason: rejectReasonText(row.reject_reason, language),
     uploadedAt: iso(row.uploaded_at) as string,
     submittedAt: iso(row.submitted_at),
     reviewDueAt:
@@ -60,15 +68,14 @@ function voucherOf(row: VoucherRow): Voucher {
 /**
  * Proofs of payment (issue "Repayment"): the borrower uploads a receipt of a payment made outside the app
  * (re-encoded without metadata, like the ID photos), sends it for review with the amount and reference,
- * and the lender's operations approve it (the amount is credited through the ledger, exactly once: the
- * journal's key is the voucher) or reject it with a reason the borrower reads. While one is under review,
+ * and the lender's staff approve it in the back office's queue (the amount is credited through the ledger,
+ * exactly once: the journal's key is the voucher) or reject it with a reason the borrower reads. While one is under review,
  * the daily run accrues no penalty on the loan.
  */
 export class Vouchers {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly ledger: Ledger,
     private readonly servicing: Servicing,
   ) {}
 
@@ -140,7 +147,7 @@ export class Vouchers {
   }
 
   /** The borrower's proofs, newest first (sent ones only: an upload not yet sent is not a proof). */
-  async list(userId: string, orderId?: string): Promise<Voucher[]> {
+  async list(userId: string, orderId: string | undefined, language: Language): Promise<Voucher[]> {
     if (orderId !== undefined && !UUID.test(orderId)) return [];
     const rows = await this.db.query<VoucherRow>(
       `select ${COLUMNS} from payment_vouchers
@@ -148,93 +155,88 @@ export class Vouchers {
        order by submitted_at desc, uploaded_at desc`,
       [userId, orderId ?? null],
     );
-    return rows.map(voucherOf);
+    return rows.map((row) => voucherOf(row, language));
   }
 
-  /** A proof's image: the borrower's own (userId), or any for operations (null). */
-  async image(userId: string | null, voucherId: string): Promise<Buffer | null> {
+  /** A proof's image: the borrower's own, or one of a brand's (every brand when the scope is null) for staff. */
+  async image(
+    owner: { userId: string } | { brandScope: string | null },
+    voucherId: string,
+  ): Promise<Buffer | null> {
     if (!UUID.test(voucherId)) return null;
     const [row] = await this.db.query<{ content: Uint8Array }>(
-      'select content from payment_vouchers where voucher_id = $1 and ($2::uuid is null or user_id = $2::uuid)',
-      [voucherId, userId],
+      'userId' in owner
+        ? 'select content from payment_vouchers where voucher_id = $1 and user_id = $2'
+        : `select v.content from payment_vouchers v join loan_orders o on o.order_id = v.order_id
+           where v.voucher_id = $1 and ($2::text is null or o.package_name = $2)`,
+      [voucherId, 'userId' in owner ? owner.userId : owner.brandScope],
     );
     return row ? Buffer.from(row.content.buffer, row.content.byteOffset, row.content.byteLength) : null;
   }
 
-  /** For operations: proofs in a status (under review by default), oldest first. */
-  async forReview(status: VoucherStatus = 'reviewing'): Promise<OpsVoucher[]> {
-    const rows = await this.db.query<VoucherRow & { voucher_id: string; mobile: string }>(
-      `select ${COLUMNS.replace(/(\w+)/g, 'v.$1')}, u.mobile from payment_vouchers v
-       join users u on u.user_id = v.user_id
-       where v.status = $1 order by v.submitted_at nulls last, v.uploaded_at limit 200`,
-      [status],
-    );
-    return this.withAmountDue(rows);
-  }
-
-  /** Approves (credits the amount once) or rejects (with the reason) a proof under review. */
-  async review(input: {
-    voucherId: string;
-    decision: 'approve' | 'reject';
-    reason?: string | undefined;
-  }): Promise<OpsVoucher> {
-    if (!UUID.test(input.voucherId)) throw new AppError('NOT_FOUND');
-    const reviewed = await this.db.transaction(async (tx) => {
-      const [voucher] = await tx.query<VoucherRow & { user_id: string }>(
-        `select ${COLUMNS}, user_id from payment_vouchers where voucher_id = $1 for update`,
+  /**
+   * A member of staff approves (the amount is credited once: the journal's key is the proof) or rejects (with
+   * a reason from the contract's list) a proof under review, and the audit row is written in the same
+   * transaction. The row lock makes a double click or two reviewers at once decide once; the others are
+   * told it was already reviewed. Another brand's proof answers NOT_FOUND.
+   */
+  async review(
+    input: { voucherId: string; decision: 'approve' | 'reject'; reason?: ProofRejectReason | undefined },
+    actor: Actor,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [voucher] = await tx.query<VoucherRow & { package_name: string | null }>(
+        `select ${COLUMNS.replace(/(\w+)/g, 'v.$1')}, o.package_name from payment_vouchers v
+           left join loan_orders o on o.order_id = v.order_id
+         where v.voucher_id = $1 for update of v`,
         [input.voucherId],
       );
-      if (!voucher || voucher.status === 'uploaded' || !voucher.order_id) throw new AppError('NOT_FOUND');
+      if (
+        !voucher?.order_id ||
+        voucher.status === 'uploaded' ||
+        (actor.brandScope !== null && voucher.package_name !== actor.brandScope)
+      )
+        throw new AppError('NOT_FOUND');
       if (voucher.status !== 'reviewing') throw new AppError('VOUCHER_ALREADY_REVIEWED');
-      const now = this.clock.now().toISOString();
+      const now = this.clock.now();
+      let journalId: string | null = null;
       if (input.decision === 'reject') {
         await tx.query(
           `update payment_vouchers set status = 'rejected', reject_reason = $2, reviewed_at = $3 where voucher_id = $1`,
-          [input.voucherId, input.reason ?? '', now],
+          [input.voucherId, input.reason ?? null, now.toISOString()],
         );
-        return voucher.order_id;
+      } else {
+        const order = await this.servicing.lockOrder(tx, voucher.order_id);
+        if (!order) throw new AppError('NOT_FOUND');
+        const posted = await this.servicing.creditRepayment(
+          tx,
+          order,
+          Number(voucher.amount),
+          voucherKey(input.voucherId),
+          `Proof of payment ${voucher.reference ?? ''} (${voucher.channel ?? 'other'})`,
+        );
+        journalId = posted.journalId;
+        await tx.query(
+          `update payment_vouchers set status = 'approved', journal_id = $2, reviewed_at = $3 where voucher_id = $1`,
+          [input.voucherId, journalId, now.toISOString()],
+        );
       }
-      const order = await this.servicing.lockOrder(tx, voucher.order_id);
-      if (!order) throw new AppError('NOT_FOUND');
-      const posted = await this.servicing.creditRepayment(
-        tx,
-        order,
-        Number(voucher.amount),
-        voucherKey(input.voucherId),
-        `Proof of payment ${voucher.reference ?? ''} (${voucher.channel ?? 'other'})`,
-      );
-      await tx.query(
-        `update payment_vouchers set status = 'approved', journal_id = $2, reviewed_at = $3 where voucher_id = $1`,
-        [input.voucherId, posted.journalId, now],
-      );
-      return voucher.order_id;
-    });
-    const [answer] = (await this.forReviewOf(input.voucherId)) ?? [];
-    if (!answer) throw new Error(`Voucher ${input.voucherId} vanished after review of ${reviewed}`);
-    return answer;
-  }
-
-  /** Each proof with the amount its order owes now, from the ledger, for the reviewer to compare. */
-  private async withAmountDue(rows: (VoucherRow & { mobile: string })[]): Promise<OpsVoucher[]> {
-    const answers: OpsVoucher[] = [];
-    for (const row of rows) {
-      const balance = row.order_id ? await this.ledger.orderBalance(this.db, row.order_id) : null;
-      answers.push({
-        ...voucherOf(row),
-        mobile: row.mobile,
-        orderTotalDue: balance ? balance.totalDue : null,
+      await recordAudit(tx, {
+        at: now,
+        actorId: actor.staffId,
+        actorEmail: actor.email,
+        action: input.decision === 'approve' ? 'proof.approve' : 'proof.reject',
+        target: `voucher:${input.voucherId}`,
+        brandScope: voucher.package_name,
+        before: { status: 'reviewing', orderId: voucher.order_id, amount: Number(voucher.amount) },
+        after:
+          input.decision === 'approve'
+            ? { status: 'approved', journalId }
+            : { status: 'rejected', reason: input.reason },
+        clientAddress: actor.clientAddress ?? null,
+        userAgent: actor.userAgent ?? null,
       });
-    }
-    return answers;
-  }
-
-  private async forReviewOf(voucherId: string): Promise<OpsVoucher[]> {
-    const rows = await this.db.query<VoucherRow & { mobile: string }>(
-      `select ${COLUMNS.replace(/(\w+)/g, 'v.$1')}, u.mobile from payment_vouchers v
-       join users u on u.user_id = v.user_id where v.voucher_id = $1`,
-      [voucherId],
-    );
-    return this.withAmountDue(rows);
+    });
   }
 }
 

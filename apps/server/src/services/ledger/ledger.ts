@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isLedgerAccount, JOURNAL_KINDS, type JournalKind } from '@hiram/contract/ledger';
+import { isLedgerAccount, JOURNAL_KINDS, type JournalKind, type LedgerAccount } from '@hiram/contract/ledger';
 import type { Queryable } from '../../db/database.ts';
 import type { Clock } from '../../domain/clock.ts';
 import {
@@ -8,6 +8,7 @@ import {
   type LedgerEntry,
   type LedgerLine,
   type OrderBalance,
+  type PostedLine,
   reversalLines,
 } from '../../domain/ledger.ts';
 
@@ -121,6 +122,31 @@ export class Ledger {
       [orderId],
     );
     return balancesOf(rows.map((row) => ({ ...row, amount: Number(row.amount) }) as LedgerEntry));
+  }
+
+  /** Every line posted for an order, in posting order, with its journal (the loan page's statements). */
+  async orderLines(db: Queryable, orderId: string): Promise<PostedLine[]> {
+    const rows = await db.query<{
+      account: LedgerAccount;
+      amount: number | string;
+      journal_id: string;
+      kind: JournalKind;
+      memo: string | null;
+      occurred_at: Date | string;
+    }>(
+      `select e.account, e.amount, j.journal_id, j.kind, j.memo, j.occurred_at
+       from ledger_entries e join ledger_journals j on j.journal_id = e.journal_id
+       where e.order_id = $1 order by j.seq, e.entry_id`,
+      [orderId],
+    );
+    return rows.map((row) => ({
+      account: row.account,
+      amount: Number(row.amount),
+      journalId: row.journal_id,
+      kind: row.kind,
+      memo: row.memo,
+      at: new Date(row.occurred_at).toISOString(),
+    }));
   }
 
   /** An order's journals, oldest first. */

@@ -15,13 +15,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { AppError, invalidField } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { transition } from '../../domain/loan-order-machine.ts';
-import {
-  type ProductRow,
-  productAboveCaps,
-  productOfRow,
-  productViolations,
-  termsOf,
-} from '../../domain/products.ts';
+import { orderProduct, productAboveCaps, productViolations, termsOf } from '../../domain/products.ts';
 import { openChannels } from '../collections/channels.ts';
 import type { VerifyCodes } from '../security/verify-codes.ts';
 import type { LoanOrders } from './loan-orders.ts';
@@ -95,7 +89,7 @@ export interface SignedAgreement {
 /**
  * 40970 unless what the borrower would sign keeps the caps in force on the day they sign it: the quote made
  * when they applied (a loan applied for before new caps and signed after is made under the new ones), and
- * the product's terms the statement prints (a row changed by hand since is not signed).
+ * the terms of the product's version the statement prints.
  */
 function assertSignable(productId: string, terms: LoanTerms, quote: LoanQuote, day: string): void {
   const rule = capsInForce(day);
@@ -292,12 +286,9 @@ export class Agreements {
     },
   ) {
     const quote = parsed(order.quote);
-    const [productRow] = await tx.query<ProductRow>('select * from loan_products where product_id = $1', [
-      order.product_id,
-    ]);
-    if (!productRow) throw new AppError('NOT_FOUND');
-    // The rate the borrower was quoted, even if the product's rate changed since.
-    const terms = { ...termsOf(productOfRow(productRow)), monthlyInterestBps: quote.nominalMonthlyRateBps };
+    // The version of the product the order was quoted on (ADR 0032), and the rate of the quote itself.
+    const product = await orderProduct(tx, order.order_id);
+    const terms = { ...termsOf(product), monthlyInterestBps: quote.nominalMonthlyRateBps };
     const lender = this.lenderOf(order.package_name);
     if (!lender) throw new AppError('UNKNOWN_BRAND');
     // Due dates count from the day the money is sent (loan_schedules); the statement dates them from

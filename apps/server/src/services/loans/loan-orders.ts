@@ -87,6 +87,9 @@ export class LoanOrders {
     packageName: string,
     choice: { productId: string; amount: number; tenureDays: number },
   ): Promise<LoanOrder> {
+    // Staff stopped this borrower's new applications (back office): refused before anything is written.
+    const stopped = await tx.query('select 1 from application_stops where user_id = $1', [userId]);
+    if (stopped.length > 0) throw new AppError('APPLICATIONS_STOPPED');
     const product = await offeredProduct(tx, packageName, choice, manilaDay(this.clock.now()));
     const progress = await this.application.progress(userId, tx);
     if (progress.nextStep !== null) {
@@ -116,9 +119,9 @@ export class LoanOrders {
     });
     // The partial unique index decides between racing requests: the loser inserts nothing.
     const [row] = await tx.query<OrderRow>(
-      `insert into loan_orders (order_id, user_id, package_name, product_id, principal, tenure_days, status,
-           quote, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+      `insert into loan_orders (order_id, user_id, package_name, product_id, product_version, principal,
+           tenure_days, status, quote, created_at, updated_at)
+         values ($1, $2, $3, $4, $10, $5, $6, $7, $8, $9, $9)
          on conflict (user_id) where status not in ${CLOSED_SQL} do nothing
          returning ${ORDER_COLUMNS}`,
       [
@@ -131,6 +134,8 @@ export class LoanOrders {
         LOAN_ORDER_STATUS.applying,
         JSON.stringify(quote),
         now.toISOString(),
+        // The terms the quote was made on: the order keeps them if the product changes (migration 0024).
+        product.version,
       ],
     );
     if (!row) throw new AppError('LOAN_IN_PROGRESS');

@@ -183,8 +183,9 @@ export class Market {
         reasons: [],
         decidedAt: null,
       };
-    // The assessment records "assessment: <reason codes>" or "assessment: passed" (services/loans/assessment.ts).
-    const listed = (decision.reason ?? '').replace(/^assessment:\s*/, '');
+    // The assessment records "assessment: <reason codes>" or "assessment: passed" (services/loans/assessment.ts);
+    // a reviewer's decision on a referred order "review: <reason code>" (services/loans/referrals.ts).
+    const listed = (decision.reason ?? '').replace(/^(assessment|review):\s*/, '');
     const reasons = listed === '' || listed === 'passed' ? [] : listed.split(/,\s*/);
     return {
       orderId: latest.orderId,
@@ -201,10 +202,13 @@ export class Market {
     const answers: ResponseOf<'repayProducts'> = [];
     for (const order of orders) {
       const [facts] = await this.db.query<{ name: string; disbursed_at: Date | string | null }>(
-        `select p.name, (select min(e.at) from loan_order_events e where e.order_id = $1 and e.to_status = $2)
+        // The product's name as it was when the loan was signed (its version, ADR 0032).
+        `select v.name, (select min(e.at) from loan_order_events e where e.order_id = $1 and e.to_status = $2)
            as disbursed_at
-         from loan_products p where p.product_id = $3`,
-        [order.orderId, S.repaying, order.productId],
+         from loan_orders o
+         join loan_product_versions v on v.product_id = o.product_id and v.version = o.product_version
+         where o.order_id = $1`,
+        [order.orderId, S.repaying],
       );
       const due = facts?.disbursed_at ? this.nextDue(order, new Date(facts.disbursed_at), today) : null;
       answers.push({

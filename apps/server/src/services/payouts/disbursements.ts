@@ -9,8 +9,10 @@ import type { Clock } from '../../domain/clock.ts';
 import { disbursementLines } from '../../domain/ledger.ts';
 import type { Jobs } from '../../plugins/infra/jobs.ts';
 import type { PayoutProvider, PayoutResultEvent } from '../../providers/payout/payout-provider.ts';
+import { recordAudit } from '../audit/audit.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { LoanOrders } from '../loans/loan-orders.ts';
+import type { Actor } from '../staff/staff-records.ts';
 
 /** The job that hands a queued payout to the provider; its payload is `{ payoutId }`. */
 export const PAYOUT_JOB = 'payout';
@@ -26,7 +28,7 @@ export const PAYOUT_FAILURE_TEXTS: Record<PayoutFailure, Localized> = {
   },
 };
 
-interface PayoutRow {
+export interface PayoutRow {
   payout_id: string;
   order_id: string;
   user_id: string;
@@ -48,8 +50,25 @@ interface OrderRow {
   quote: LoanQuote | string;
 }
 
+export type PayoutAccount = Pick<PayoutRow, 'account_kind' | 'bank_code' | 'account_number'>;
+
+export function sameAccount(a: PayoutAccount, b: PayoutAccount): boolean {
+  return (
+    a.account_kind === b.account_kind && a.bank_code === b.bank_code && a.account_number === b.account_number
+  );
+}
+
+/** The payout staff may send again: the order waits after a failed payout, and that payout is its latest. */
+export function retryablePayout<P extends { payout_id: string; state: string }>(
+  status: number,
+  payoutsNewestFirst: readonly P[],
+): P | null {
+  const latest = payoutsNewestFirst[0];
+  return status === S.payFail && latest?.state === 'failed' ? latest : null;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const PAYOUT_COLUMNS =
+export const PAYOUT_COLUMNS =
   'payout_id, order_id, user_id, amount, account_kind, bank_code, account_number, state, failure, created_at, updated_at';
 
 function quoteOf(row: OrderRow): LoanQuote {
@@ -159,11 +178,69 @@ export class Disbursements {
   }
 
   /**
+   * Staff send a failed payout again, to the account it failed on (the back office's retry; ADR 0029). The
+   * same locks as the borrower's account change, in the same order (their receiving account, then the
+   * order), so a retry and a new account's payout never both go out: the second finds the order lending.
+   * Refused when the payout is not the order's latest and failed (a second click), when the order no longer
+   * waits, or when the borrower has entered another account since (its payout goes out once verified).
+   */
+  async retryFailedPayout(
+    orderId: string,
+    failedPayoutId: string,
+    actor: Actor,
+  ): Promise<{ payoutId: string; status: number }> {
+    const retried = await this.db.transaction(async (tx) => {
+      const [found] = await tx.query<{ user_id: string; package_name: string }>(
+        'select user_id, package_name from loan_orders where order_id = $1',
+        [orderId],
+      );
+      if (!found || (actor.brandScope !== null && found.package_name !== actor.brandScope))
+        throw new AppError('NOT_FOUND');
+      const [account] = await tx.query<PayoutAccount>(
+        'select account_kind, bank_code, account_number from payout_accounts where user_id = $1 for update',
+        [found.user_id],
+      );
+      const [order] = await tx.query<OrderRow>(
+        'select order_id, user_id, package_name, status, quote from loan_orders where order_id = $1 for update',
+        [orderId],
+      );
+      const payouts = await tx.query<PayoutRow>(
+        `select ${PAYOUT_COLUMNS} from payouts where order_id = $1 order by created_at desc, payout_id`,
+        [orderId],
+      );
+      const failed = payouts.find((p) => p.payout_id === failedPayoutId);
+      if (!order || !failed) throw new AppError('NOT_FOUND');
+      if (retryablePayout(order.status, payouts) !== failed) throw new AppError('PAYOUT_NOT_RETRYABLE');
+      if (!account || !sameAccount(account, failed)) throw new AppError('PAYOUT_ACCOUNT_CHANGED');
+      await this.loanOrders.moveIn(tx, orderId, 'retryPayout', {
+        reason: `retried by ${actor.email ?? 'staff'}`,
+      });
+      const payoutId = await this.queuePayout(tx, order, failed);
+      await recordAudit(tx, {
+        at: this.clock.now(),
+        actorId: actor.staffId,
+        actorEmail: actor.email,
+        action: 'payout.retry',
+        target: `loan:${orderId}`,
+        brandScope: order.package_name,
+        before: { status: order.status, payoutId: failedPayoutId, payoutState: failed.state },
+        after: { status: S.lending, payoutId, payoutState: 'queued' },
+        clientAddress: actor.clientAddress ?? null,
+        userAgent: actor.userAgent ?? null,
+      });
+      return { payoutId, status: S.lending as number };
+    });
+    this.jobs.wake();
+    return retried;
+  }
+
+  /**
    * The provider's signed result, applied once: a repeated event id, or a result for a payout that is no
    * longer waiting, changes nothing.
    */
   async applyResult(event: PayoutResultEvent): Promise<'applied' | 'duplicate' | 'stale'> {
-    return this.db.transaction(async (tx) => {
+    let queued = false;
+    const outcome = await this.db.transaction(async (tx): Promise<'applied' | 'duplicate' | 'stale'> => {
       if (!UUID.test(event.payoutId)) throw new AppError('NOT_FOUND');
       const [payout] = await tx.query<PayoutRow>(
         `select ${PAYOUT_COLUMNS} from payouts where payout_id = $1 for update`,
@@ -171,9 +248,10 @@ export class Disbursements {
       );
       if (!payout) throw new AppError('NOT_FOUND');
       const fresh = await tx.query(
-        `insert into provider_events (provider, event_id, received_at) values ('payout-transfer', $1, $2)
+        `insert into provider_events (provider, event_id, received_at, subject, outcome)
+         values ('payout-transfer', $1, $2, $3, $4)
          on conflict do nothing returning event_id`,
-        [event.eventId, this.clock.now().toISOString()],
+        [event.eventId, this.clock.now().toISOString(), payout.payout_id, event.outcome],
       );
       if (fresh.length === 0) return 'duplicate';
       if (payout.state !== 'queued' && payout.state !== 'requested') return 'stale';
@@ -195,6 +273,7 @@ export class Disbursements {
         await this.loanOrders.moveIn(tx, payout.order_id, 'payoutFailed', {
           reason: event.failure ?? 'accountRejected',
         });
+        queued = await this.payNewAccountAfterFailure(tx, payout);
         return 'applied';
       }
       const [order] = await tx.query<OrderRow>(
@@ -213,6 +292,31 @@ export class Disbursements {
       });
       return 'applied';
     });
+    if (queued) this.jobs.wake();
+    return outcome;
+  }
+
+  /**
+   * The borrower entered and verified another account while this payout was under way (a staff retry went
+   * out just before their change): the verification found the order lending and queued nothing, so the
+   * new account is paid now, as if it had been changed after the failure.
+   */
+  private async payNewAccountAfterFailure(tx: Queryable, failed: PayoutRow): Promise<boolean> {
+    const [account] = await tx.query<PayoutAccount>(
+      `select account_kind, bank_code, account_number from payout_accounts where user_id = $1 and state = 'verified'`,
+      [failed.user_id],
+    );
+    if (!account || sameAccount(account, failed)) return false;
+    const [order] = await tx.query<OrderRow>(
+      'select order_id, user_id, package_name, status, quote from loan_orders where order_id = $1',
+      [failed.order_id],
+    );
+    if (!order) return false;
+    await this.loanOrders.moveIn(tx, order.order_id, 'accountChanged', {
+      reason: 'account verified while the payout was under way',
+    });
+    await this.queuePayout(tx, order);
+    return true;
   }
 
   /** The payout job: hands a queued payout to the provider, once; a retry asks again with the same key. */
@@ -241,12 +345,17 @@ export class Disbursements {
     );
   }
 
-  /** The new payout to the account as it is now, and its job, in the caller's transaction. */
-  private async queuePayout(tx: Queryable, order: OrderRow): Promise<void> {
-    const [account] = await tx.query<{ account_kind: string; bank_code: string; account_number: string }>(
-      `select account_kind, bank_code, account_number from payout_accounts where user_id = $1 and state = 'verified'`,
-      [order.user_id],
-    );
+  /**
+   * The new payout and its job, in the caller's transaction: to the borrower's verified account as it is
+   * now, or to the account given (a staff retry sends to the account the payout failed on).
+   */
+  private async queuePayout(tx: Queryable, order: OrderRow, to?: PayoutAccount): Promise<string> {
+    const [account] = to
+      ? [to]
+      : await tx.query<PayoutAccount>(
+          `select account_kind, bank_code, account_number from payout_accounts where user_id = $1 and state = 'verified'`,
+          [order.user_id],
+        );
     if (!account) throw new AppError('PAYOUT_FAILED_CHANGE_ACCOUNT');
     const payoutId = randomUUID();
     const now = this.clock.now().toISOString();
@@ -267,6 +376,7 @@ export class Disbursements {
       ],
     );
     await this.jobs.enqueue(tx, PAYOUT_JOB, { payoutId });
+    return payoutId;
   }
 
   private async requireVerifiedAccount(tx: Queryable, userId: string): Promise<void> {

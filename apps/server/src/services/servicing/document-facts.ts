@@ -3,6 +3,7 @@ import { AppError } from '../../domain/app-error.ts';
 import type { StatementJournal } from '../../domain/loan-statement.ts';
 import { finalDueDate, manilaDay } from '../../domain/servicing-rules.ts';
 import type { Brand } from '../../plugins/infra/brands.ts';
+import { isWrittenOff } from './loan-adjustments.ts';
 import { ensureSchedule, ownOrder } from './loan-position.ts';
 import { penaltyDayOf } from './penalties.ts';
 import type { ServicingDeps } from './servicing-deps.ts';
@@ -37,7 +38,9 @@ export async function documentFacts(
   finishedOnly: boolean,
 ): Promise<{ facts: LoanFacts; journals: StatementJournal[] }> {
   const order = await ownOrder(deps.db, userId, orderId, false);
-  if (finishedOnly && order.status !== S.finished) throw new AppError('CLEARANCE_NOT_READY');
+  // A written-off loan is finished but was not paid in full: it gets no clearance letter.
+  if (finishedOnly && (order.status !== S.finished || (await isWrittenOff(deps.db, orderId))))
+    throw new AppError('CLEARANCE_NOT_READY');
   const schedule = await ensureSchedule(deps, deps.db, order);
   const [person] = await deps.db.query<{
     mobile: string;

@@ -303,7 +303,7 @@ async function extensionPrice(
   db: Queryable,
   position: LoanPosition,
 ): Promise<{ fee: number; capped: boolean; extensionDays: number; newDueDate: string }> {
-  const terms = await productTerms(db, position.order.productId);
+  const terms = await productTerms(db, position.order.orderId);
   // An extension renews the loan: priced against the caps in force on its own day.
   const rule = capsInForce(manilaDay(deps.clock.now()));
   const broken = extensionViolations(terms, rule);

@@ -2,6 +2,7 @@ import { type LoanQuote, totalChargesCap } from '@hiram/contract/pricing';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { OrderBalance } from '../../domain/ledger.ts';
+import { orderProduct } from '../../domain/products.ts';
 import {
   finalDueDate,
   instalmentDueDates,
@@ -161,20 +162,10 @@ export async function loanDay(deps: ServicingDeps, db: Queryable, orderId: strin
   return manilaDay(row ? new Date(row.signed_at) : deps.clock.now());
 }
 
-export async function productTerms(db: Queryable, productId: string) {
-  const [row] = await db.query<{
-    daily_penalty_bps: number;
-    extension_days: number;
-    extension_fee_bps: number;
-  }>('select daily_penalty_bps, extension_days, extension_fee_bps from loan_products where product_id = $1', [
-    productId,
-  ]);
-  if (!row) throw new Error(`No product ${productId}`);
-  return {
-    dailyPenaltyBps: row.daily_penalty_bps,
-    extensionDays: row.extension_days,
-    extensionFeeBps: row.extension_fee_bps,
-  };
+/** The penalty and extension terms the loan was signed on: its product's version (ADR 0032). */
+export async function productTerms(db: Queryable, orderId: string) {
+  const { dailyPenaltyBps, extensionDays, extensionFeeBps } = await orderProduct(db, orderId);
+  return { dailyPenaltyBps, extensionDays, extensionFeeBps };
 }
 
 export async function lockOrder(tx: Queryable, orderId: string): Promise<ServicedOrder | null> {

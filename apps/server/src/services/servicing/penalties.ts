@@ -20,7 +20,7 @@ export async function accruePenalties(
   const orderId = order.orderId;
   const today = manilaDay(now);
   const firstOverdueDay = addDays(today, 1 - position.overdueDays);
-  const product = await productTerms(tx, order.productId);
+  const product = await productTerms(tx, orderId);
   // A penalty rate changed by hand past the caps of the loan's date is not charged at all.
   const rule = capsInForce(await loanDay(deps, tx, orderId));
   const broken = penaltyViolations(product, rule);

@@ -1,5 +1,6 @@
 import type { PaymentInstrument } from '@hiram/contract/api/repayment';
 import type { ExtensionData, ExtensionOrder } from '@hiram/contract/api/servicing';
+import type { LoanMoney } from '@hiram/contract/ops/approvals';
 import type { ChannelId } from '@hiram/contract/repayment';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -23,6 +24,13 @@ import {
   extensionOrder,
   payExtension,
 } from './extensions.ts';
+import {
+  loanMoney,
+  manualCreditHandler,
+  reverseCreditHandler,
+  waivePenaltyHandler,
+  writeOffHandler,
+} from './loan-adjustments.ts';
 import { lockOrder, ownOrder, type ServicedOrder } from './loan-position.ts';
 import { sendReminder } from './reminders.ts';
 import { creditRepayment, finishIfPaid } from './repayment.ts';
@@ -136,5 +144,20 @@ export class Servicing {
 
   ownOrder(db: Queryable, userId: string, orderId: string, lock: boolean): Promise<ServicedOrder> {
     return ownOrder(db, userId, orderId, lock);
+  }
+
+  /** The loan's money actions under maker-checker (ADR 0028), for `approvals.register`. */
+  moneyActionHandlers() {
+    return {
+      reverseCredit: reverseCreditHandler(this.deps),
+      waivePenalty: waivePenaltyHandler(this.deps),
+      manualCredit: manualCreditHandler(this.deps),
+      writeOff: writeOffHandler(this.deps),
+    };
+  }
+
+  /** A loan's balances and credited payments, for the forms proposing its money actions. */
+  loanMoney(orderId: string, brandScope: string | null): Promise<LoanMoney> {
+    return loanMoney(this.deps, orderId, brandScope);
   }
 }

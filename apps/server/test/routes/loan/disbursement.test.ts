@@ -1,7 +1,6 @@
 import { ERRORS } from '@hiram/contract/errors';
 import { LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PRODUCT } from '../../../src/db/seed.ts';
 import {
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
@@ -10,6 +9,14 @@ import {
 import { completeSteps, expectOk } from '../../application-fixtures.ts';
 import { testDatabaseKind } from '../../database-target.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
+import {
+  changeAccountCode,
+  GOOD_WALLET,
+  PAYOUT_CHOICE,
+  REFUSED_WALLET,
+  signedOrder as signedOrderPaidTo,
+  wallet,
+} from '../../payout-fixtures.ts';
 
 /** get-money, the payout job and the provider's signed callback (docs/api.md "Disbursement"), on both databases. */
 let server: TestServer;
@@ -24,49 +31,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.close());
 
-const choice = {
-  productId: DEMO_PRODUCT.productId,
-  amount: 500_000,
-  tenureDays: DEMO_PRODUCT.tenureDays[0] as number,
-};
-
-/** Wallet numbers: one the sandbox pays, one it refuses to pay (ends in 0000). */
-const GOOD_WALLET = '09171112222';
-const REFUSED_WALLET = '09171110000';
-
-function wallet(accountNumber: string) {
-  return {
-    accountKind: 'wallet',
-    bankCode: '90005',
-    holderName: 'Maria Clara Dela Cruz',
-    accountNumber,
-    confirmAccountNumber: accountNumber,
-  };
-}
-
 /** A borrower whose approved order is signed (status 18), paid to `accountNumber`. */
-async function signedOrder(accountNumber = GOOD_WALLET) {
-  const signedIn = await server.signIn();
-  const { token } = signedIn;
-  await completeSteps(server, token, 'questionnaire');
-  expectOk('addBankCard', await server.call('addBankCard', wallet(accountNumber), { token }));
-  await server.settle();
-  const applied = await server.call('applyLoanOrder', choice, { token });
-  expect(applied.status, JSON.stringify(applied.body)).toBe(200);
-  const orderId: string = applied.body.data.orderId;
-  await server.call('submitOrder', { orderId }, { token });
-  await server.settle();
-  const { documentHash } = (await server.call('loanAgreement', { orderId }, { token })).body.data;
-  expectOk(
-    'signAgreement',
-    await server.call(
-      'signAgreement',
-      { orderId, documentHash, agreed: true, code: await server.ownCode(token, 'signAgreement') },
-      { token },
-    ),
-  );
-  return { ...signedIn, orderId, quote: applied.body.data.quote };
-}
+const signedOrder = (accountNumber = GOOD_WALLET) => signedOrderPaidTo(server, accountNumber);
 
 async function orderStatus(orderId: string) {
   const [row] = await server.db.query<{ status: number }>(
@@ -169,7 +135,7 @@ describe(`get-money (${testDatabaseKind()})`, () => {
   it('refuses get-money before signing, and for another borrower, changing nothing', async () => {
     const signedIn = await server.signIn();
     await completeSteps(server, signedIn.token, 'bankAccount');
-    const applied = await server.call('applyLoanOrder', choice, { token: signedIn.token });
+    const applied = await server.call('applyLoanOrder', PAYOUT_CHOICE, { token: signedIn.token });
     const orderId: string = applied.body.data.orderId;
     await server.call('submitOrder', { orderId }, { token: signedIn.token });
     await server.settle();
@@ -323,9 +289,7 @@ describe(`a failed payout (${testDatabaseKind()})`, () => {
     expect([retry.status, retry.body.code]).toEqual([409, ERRORS.PAYOUT_FAILED_CHANGE_ACCOUNT.code]);
 
     // The step-up code, then the new account; once the provider verified it, the payout is tried again.
-    server.clock.advance(61);
-    expectOk('getVerifyCode', await server.call('getVerifyCode', { mobile, type: 'changeBankCard' }));
-    const code = await server.lastCode(mobile);
+    const code = await changeAccountCode(server, mobile);
     expectOk(
       'updateBankCard',
       await server.call('updateBankCard', { ...wallet(GOOD_WALLET), code }, { token }),

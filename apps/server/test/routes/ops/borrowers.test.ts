@@ -3,7 +3,7 @@ import { type OpsEndpointName, STAFF_ROLES, type StaffRole } from '@hiram/contra
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASIC_INFO } from '../../application-fixtures.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
-import { newMember, opsCall, type Signed, signIn } from '../../ops-fixtures.ts';
+import { addOtherBrand, opsCall, type Signed, signedInMember } from '../../ops-fixtures.ts';
 
 /** Borrower search, the masked borrower view, the audited reveal and the two actions, on both databases. */
 let server: TestServer;
@@ -23,11 +23,7 @@ beforeAll(async () => {
     config: { logLevel: 'trace' },
     logDestination: { write: (line: string) => void logLines.push(line) },
   });
-  await server.db.query(
-    `insert into brands (package_name, app_name, support_email, support_phone, support_hours)
-     values ($1, 'Other', 'help@other.example', '+63281234567', '9-5')`,
-    [OTHER_BRAND],
-  );
+  await addOtherBrand(server, OTHER_BRAND);
   const signed = await server.signIn();
   const saved = await server.call('saveBasicInfo', BASIC_INFO, { token: signed.token });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
@@ -38,14 +34,8 @@ afterAll(() => server.close());
 const ops = (name: OpsEndpointName, payload: Record<string, unknown>, signed: Signed) =>
   opsCall(server, name, payload, { signed });
 
-/** A member set up and signed in. */
-async function signedIn(
-  role: StaffRole,
-  brandScope: string | null = null,
-): Promise<Signed & { email: string }> {
-  const m = await newMember(server, role, brandScope);
-  return { email: m.email, ...(await signIn(server, m)) };
-}
+const signedIn = (role: StaffRole, brandScope: string | null = null) =>
+  signedInMember(server, role, brandScope);
 
 const NATIONAL_ID = BASIC_INFO.nationalId;
 

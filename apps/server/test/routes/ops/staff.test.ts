@@ -233,6 +233,7 @@ describe('brand scope and the audit log', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       target: `staff:${v.staffId}`,
+      targetLabel: v.email,
       before: { role: 'viewer' },
       after: { role: 'finance' },
       clientAddress: '10.9.9.9',

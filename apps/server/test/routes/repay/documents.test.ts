@@ -3,17 +3,16 @@ import { LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detailedPhoto } from '../../application-fixtures.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
+import { reviewProof } from '../../ops-fixtures.ts';
 import { pdfPagesText } from '../../pdf-text.ts';
 import { disbursedLoan, goTo, orderStatus } from '../../servicing-fixtures.ts';
 
 /** The closure documents (docs/api.md, "Servicing"): statement of account and clearance letter, as PDFs. */
-const OPS_KEY = 'ops-key-for-the-document-tests';
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({
     config: {
       assessmentDelaySeconds: 0,
-      opsApiKey: OPS_KEY,
       sessionTtlSeconds: 3650 * 86_400,
       sessionIdleSeconds: 3650 * 86_400,
     },
@@ -30,11 +29,7 @@ async function paidByProof(token: string, orderId: string, amount: number, refer
   const uploaded = await server.upload('uploadVoucher', { file: await detailedPhoto() }, { token });
   const { voucherId } = uploaded.body.data;
   await server.call('saveVoucher', { voucherId, orderId, amount, reference, channel: 'gcash' }, { token });
-  const approved = await server.call(
-    'opsReviewVoucher',
-    { voucherId, decision: 'approve' },
-    { headers: { 'x-ops-key': OPS_KEY } },
-  );
+  const approved = await reviewProof(server, voucherId, 'approve');
   expect(approved.status, JSON.stringify(approved.body)).toBe(200);
 }
 

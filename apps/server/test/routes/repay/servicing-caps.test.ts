@@ -27,8 +27,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.close());
 
-/** The demo product as a row written before migration 0013: 2% a day penalty, a 20% extension fee. */
-async function legacyRowPastTheCaps() {
+/**
+ * The demo product as a row written before migration 0013: 2% a day penalty, a 20% extension fee, and the
+ * loan signed on it (its product version, ADR 0032).
+ */
+async function legacyRowPastTheCaps(orderId: string) {
   await server.db.exec(`
     alter table loan_products drop constraint loan_products_penalty_cap,
       drop constraint loan_products_extension_fee_cap;
@@ -39,12 +42,17 @@ async function legacyRowPastTheCaps() {
       add constraint loan_products_extension_fee_cap
         check (extension_fee_bps * 30 <= 600 * extension_days) not valid;
   `);
+  await server.db.query(
+    `update loan_orders o set product_version = p.version from loan_products p
+      where p.product_id = o.product_id and o.order_id = $1`,
+    [orderId],
+  );
 }
 
 describe('a product row past the caps, on a loan already disbursed', () => {
   it('is refused for an extension with 40970, and its penalty is not charged, with operations told', async () => {
     const { token, orderId } = await disbursedLoan(server);
-    await legacyRowPastTheCaps();
+    await legacyRowPastTheCaps(orderId);
 
     const shown = await server.call('extensionData', { orderId }, { token });
     expect(shown.status, JSON.stringify(shown.body)).toBe(409);

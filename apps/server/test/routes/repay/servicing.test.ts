@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { penaltyKey } from '../../../src/services/servicing/penalties.ts';
 import { detailedPhoto } from '../../application-fixtures.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
+import { reviewProof } from '../../ops-fixtures.ts';
 import { payAtCounter } from '../../repayment-fixtures.ts';
 import { disbursedLoan, goTo, orderStatus } from '../../servicing-fixtures.ts';
 
@@ -126,16 +127,7 @@ describe('the daily run', () => {
     expect((await penalties(orderId)).length).toBe(1);
 
     // Rejected on the third day: the days it was under review stay free; the next day accrues again.
-    server.app.config.opsApiKey = 'ops-key-for-the-tests-0001';
-    const rejected = await server.call(
-      'opsReviewVoucher',
-      {
-        voucherId: uploaded.body.data.voucherId,
-        decision: 'reject',
-        reason: 'The receipt is for another account',
-      },
-      { headers: { 'x-ops-key': 'ops-key-for-the-tests-0001' } },
-    );
+    const rejected = await reviewProof(server, uploaded.body.data.voucherId, 'reject', 'otherAccount');
     expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
     await goTo(server, plus(4), 9);
     expect((await penalties(orderId)).map((p) => p.day)).toEqual([dayAfter, plus(4)]);

@@ -1,29 +1,24 @@
 import { ERRORS } from '@hiram/contract/errors';
 import { LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
+import { PROOF_REJECT_REASONS } from '@hiram/contract/ops/queues';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detailedPhoto } from '../../application-fixtures.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
-import { disbursedLoan, orderStatus } from '../../servicing-fixtures.ts';
+import { reviewProof } from '../../ops-fixtures.ts';
+import { disbursedLoan, orderStatus, sendProofOf } from '../../servicing-fixtures.ts';
 
-/** Proofs of payment and their review by the lender's operations (docs/api.md, "Servicing"), on both databases. */
-const OPS_KEY = 'ops-key-for-the-voucher-tests';
+/**
+ * Proofs of payment as the borrower sends them and reads their outcome (docs/api.md, "Servicing"), on both
+ * databases; the staff side, in the back office's proofs queue: test/routes/ops/queues.test.ts.
+ */
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ config: { assessmentDelaySeconds: 0, opsApiKey: OPS_KEY } });
+  server = await startTestServer({ config: { assessmentDelaySeconds: 0 } });
 }, 60_000);
 afterAll(() => server.close());
 
-const ops = { headers: { 'x-ops-key': OPS_KEY } };
-
-async function sendProof(token: string, orderId: string, amount: number, reference = 'GC-2026-0001') {
-  const uploaded = await server.upload('uploadVoucher', { file: await detailedPhoto(600, 900) }, { token });
-  expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
-  const saved = await server.call(
-    'saveVoucher',
-    { voucherId: uploaded.body.data.voucherId, orderId, amount, reference, channel: 'gcash' },
-    { token },
-  );
-  return { voucherId: uploaded.body.data.voucherId as string, saved };
+function sendProof(token: string, orderId: string, amount: number, reference = 'GC-2026-0001') {
+  return sendProofOf(server, token, orderId, amount, reference);
 }
 
 describe('proof of payment', () => {
@@ -108,55 +103,6 @@ describe('proof of payment', () => {
     expect(notAnImage.status).toBe(415);
   });
 
-  it('is reviewed only with the operations key', async () => {
-    const { token, orderId } = await disbursedLoan(server);
-    const { voucherId } = await sendProof(token, orderId, 20_000);
-    const refused: Record<string, string>[] = [
-      {},
-      { 'x-ops-key': 'wrong-key-wrong-key' },
-      { authorization: `Bearer ${token}` },
-    ];
-    for (const headers of refused) {
-      const listed = await server.call('opsVoucherList', {}, { headers });
-      expect(listed.status).toBe(401);
-      expect(listed.body.code).toBe(ERRORS.OPS_KEY_REFUSED.code);
-      const reviewed = await server.call('opsReviewVoucher', { voucherId, decision: 'approve' }, { headers });
-      expect(reviewed.body.code).toBe(ERRORS.OPS_KEY_REFUSED.code);
-    }
-    expect((await server.app.ledger.orderBalance(server.db, orderId)).paid).toBe(0);
-    const listed = await server.call('opsVoucherList', {}, ops);
-    expect(listed.status).toBe(200);
-    expect(listed.body.data.find((v) => v.voucherId === voucherId)).toMatchObject({
-      orderId,
-      amount: 20_000,
-      orderTotalDue: 109_100,
-    });
-  });
-
-  it('approved: credits the amount through the ledger exactly once, however many reviews arrive', async () => {
-    const { token, orderId } = await disbursedLoan(server);
-    const { voucherId } = await sendProof(token, orderId, 20_000);
-    const answers = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        server.call('opsReviewVoucher', { voucherId, decision: 'approve' }, ops),
-      ),
-    );
-    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-    for (const answer of answers.filter((a) => a.status !== 200))
-      expect(answer.body.code).toBe(ERRORS.VOUCHER_ALREADY_REVIEWED.code);
-    const balance = await server.app.ledger.orderBalance(server.db, orderId);
-    expect(balance.paid).toBe(20_000);
-    expect(balance.totalDue).toBe(109_100 - 20_000);
-    const [journals] = await server.db.query<{ n: number }>(
-      `select count(*)::int as n from ledger_journals where order_id = $1 and kind = 'repayment'`,
-      [orderId],
-    );
-    expect(journals?.n).toBe(1);
-    const seen = (await server.call('voucherList', {}, { token })).body.data[0];
-    expect(seen).toMatchObject({ voucherId, status: 'approved' });
-    expect(await orderStatus(server, orderId)).toBe(S.repaying);
-  });
-
   it('approved for the whole balance: the loan is finished and shows under Finished', async () => {
     const { token, orderId } = await disbursedLoan(server);
     // A counter code the borrower asked for earlier stops being offered once the loan is paid.
@@ -167,9 +113,9 @@ describe('proof of payment', () => {
     );
     expect(code.status, JSON.stringify(code.body)).toBe(200);
     const { voucherId } = await sendProof(token, orderId, 109_100);
-    const approved = await server.call('opsReviewVoucher', { voucherId, decision: 'approve' }, ops);
+    const approved = await reviewProof(server, voucherId, 'approve');
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-    expect(approved.body.data.orderTotalDue).toBe(0);
+    expect((approved.body.data as { orderTotalDue: number }).orderTotalDue).toBe(0);
     expect(await orderStatus(server, orderId)).toBe(S.finished);
     const orders = (await server.call('loanOrderList', {}, { token })).body.data;
     expect(orders[0]).toMatchObject({ orderId, status: S.finished, label: 'finished' });
@@ -180,35 +126,25 @@ describe('proof of payment', () => {
     expect(open).toEqual([]);
   });
 
-  it('rejected: nothing is credited and the borrower reads the reason', async () => {
+  it('rejected: nothing is credited and the borrower reads the reason in their language', async () => {
     const { token, orderId } = await disbursedLoan(server);
     const { voucherId } = await sendProof(token, orderId, 20_000);
-    const missingReason = await server.call('opsReviewVoucher', { voucherId, decision: 'reject' }, ops);
+    const missingReason = await reviewProof(server, voucherId, 'reject');
     expect(missingReason.body.code).toBe(ERRORS.VALIDATION_FAILED.code);
-    const reason = 'The reference number does not match any payment we received';
-    const rejected = await server.call('opsReviewVoucher', { voucherId, decision: 'reject', reason }, ops);
+    const notOnTheList = await reviewProof(server, voucherId, 'reject', 'because I said so');
+    expect(notOnTheList.body.code).toBe(ERRORS.VALIDATION_FAILED.code);
+    const rejected = await reviewProof(server, voucherId, 'reject', 'referenceNotFound');
     expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
     expect((await server.app.ledger.orderBalance(server.db, orderId)).paid).toBe(0);
     const seen = (await server.call('voucherList', {}, { token })).body.data[0];
-    expect(seen).toMatchObject({ voucherId, status: 'rejected', rejectReason: reason });
+    expect(seen).toMatchObject({
+      voucherId,
+      status: 'rejected',
+      rejectReason: PROOF_REJECT_REASONS.referenceNotFound.en,
+    });
+    const inFilipino = (await server.call('voucherList', {}, { token, lang: 'fil' })).body.data[0];
+    expect(inFilipino?.rejectReason).toBe(PROOF_REJECT_REASONS.referenceNotFound.fil);
     // A new proof may be sent once the last one is decided.
     expect((await sendProof(token, orderId, 20_000, 'GC-3')).saved.status).toBe(200);
-  });
-});
-
-describe('operations without a configured key', () => {
-  it('refuses every call', async () => {
-    const closed = await startTestServer();
-    try {
-      const listed = await closed.call(
-        'opsVoucherList',
-        {},
-        { headers: { 'x-ops-key': 'anything-at-all-here' } },
-      );
-      expect(listed.status).toBe(401);
-      expect(listed.body.code).toBe(ERRORS.OPS_KEY_REFUSED.code);
-    } finally {
-      await closed.close();
-    }
   });
 });

@@ -93,6 +93,16 @@ describe('deleting application data never submitted', () => {
     });
     expect((await application(cancelled.token)).basicInfo).toBeNull();
     expect(await application(submitted.token)).toEqual(COMPLETE);
+    // The receiving accounts the back office lists over time go too (last digits are still personal data).
+    const accountHistory = async (userId: string) =>
+      (
+        await server.db.query<{ n: number }>(
+          'select count(*)::int as n from payout_account_history where user_id = $1',
+          [userId],
+        )
+      )[0]?.n;
+    expect(await accountHistory(stale.userId)).toBe(0);
+    expect(await accountHistory(submitted.userId)).toBeGreaterThan(0);
     expect(await application(open.token)).toEqual(COMPLETE);
     // Operations are told how many, never who.
     const told = log.filter((line) => line.msg === 'unsubmitted application data deleted');

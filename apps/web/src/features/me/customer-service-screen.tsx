@@ -5,9 +5,11 @@ import { ScreenSpinner } from '../../components/spinner.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { copyText } from '../../lib/clipboard.ts';
+import { useFeatureText } from '../../lib/i18n/feature-text.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { showToast } from '../../lib/toast.ts';
 import { useCustomerService } from './api/get-customer-service.ts';
+import { customerServiceText } from './customer-service-text.ts';
 
 function ContactRow({
   icon,
@@ -45,9 +47,13 @@ function ContactRow({
   );
 }
 
-/** Customer service (SPEC section 2): the brand's own e-mail and phone, to tap or to copy. */
+/**
+ * Customer service (SPEC section 2): the brand's own e-mail and phone, to tap or to copy, and the lender's
+ * registration (docs/terms.md).
+ */
 export function CustomerServiceScreen() {
   const { t } = useI18n();
+  const text = useFeatureText(customerServiceText);
   const contacts = useCustomerService();
 
   let body: ReactNode;
@@ -62,7 +68,7 @@ export function CustomerServiceScreen() {
       </StatusMessage>
     );
   } else {
-    const { appName, email, phone, hours } = contacts.data;
+    const { appName, email, phone, hours, lender } = contacts.data;
     body = (
       <>
         <section className="support-hero">
@@ -101,6 +107,27 @@ export function CustomerServiceScreen() {
             </li>
           ) : null}
         </ul>
+        {lender.corporateName ? (
+          <section className="card" aria-labelledby="lender-title">
+            <h2 id="lender-title" className="card-title">
+              {text('lenderTitle')}
+            </h2>
+            <dl>
+              <div className="fact">
+                <dt>{text('corporateName')}</dt>
+                <dd>{lender.corporateName}</dd>
+              </div>
+              <div className="fact">
+                <dt>{text('secRegistration')}</dt>
+                <dd>{lender.secRegistrationNumber}</dd>
+              </div>
+              <div className="fact">
+                <dt>{text('certificateOfAuthority')}</dt>
+                <dd>{lender.certificateOfAuthorityNumber}</dd>
+              </div>
+            </dl>
+          </section>
+        ) : null}
       </>
     );
   }

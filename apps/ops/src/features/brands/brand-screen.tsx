@@ -1,0 +1,234 @@
+import { BRAND_COLOUR_NAMES } from '@hiram/contract/brand-look';
+import type { Proposal } from '@hiram/contract/ops/approvals';
+import type { BrandDetail } from '@hiram/contract/ops/brands';
+import { channelName, isChannelId } from '@hiram/contract/repayment';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { LoadFailure } from '../../components/data-state.tsx';
+import { DataTable } from '../../components/data-table.tsx';
+import { ErrorMessage } from '../../components/error-message.tsx';
+import { paths } from '../../config/paths.ts';
+import { OpsApiError, opsCall } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { useSession } from '../../lib/session.tsx';
+import { BrandForm } from './brand-form.tsx';
+import { COLOUR_LABELS } from './colour-labels.ts';
+import { Swatch } from './swatch.tsx';
+
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="masked-fields">
+      {rows.map(([label, value]) => (
+        <div className="masked-field" key={label}>
+          <dt>{label}</dt>
+          <dd>{value === '' || value === null ? <small>not set</small> : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * One brand: its settings, its pending proposals (a checker may decide them here), and for admins the form
+ * that proposes a change (ADR 0033).
+ */
+export function BrandScreen({ packageName }: { packageName: string }) {
+  const member = useSession().member;
+  const [brand, setBrand] = useState<BrandDetail | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [pending, setPending] = useState<Proposal[] | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setBrand(await opsCall('opsBrandView', { packageName }));
+      setFailure(null);
+    } catch (problem) {
+      setFailure(problem);
+      return;
+    }
+    try {
+      const page = await opsCall('opsProposalList', {
+        status: 'pending',
+        targetType: 'brand',
+        targetId: packageName,
+        page: 1,
+        pageSize: 25,
+      });
+      setPending(page.items);
+    } catch (problem) {
+      // Viewers do not read proposals; the page shows the brand without them.
+      setPending(null);
+      if (!(problem instanceof OpsApiError && problem.status === 403)) setError(errorText(problem));
+    }
+  }, [packageName]);
+  useEffect(() => {
+    load();
+  }, [load]);
+
+  const decide = async (proposal: Proposal, decision: 'approve' | 'reject') => {
+    setError(null);
+    try {
+      const { outcomes } = await opsCall('opsProposalDecide', {
+        proposalIds: [proposal.proposalId],
+        decision,
+      });
+      const outcome = outcomes[0];
+      if (outcome?.errorCode) setError(outcome.message ?? 'The proposal could not be decided.');
+      else setNotice(decision === 'approve' ? 'Approved: the change is live.' : 'Rejected.');
+      await load();
+    } catch (problem) {
+      setError(errorText(problem));
+    }
+  };
+
+  if (failure) return <LoadFailure error={failure} />;
+  if (!brand) return <p aria-live="polite">Loading…</p>;
+
+  return (
+    <section aria-labelledby="brand-title" className="brand-page">
+      <p>
+        <a href={paths.brands.getHref()}>← Brands</a>
+      </p>
+      <h1 id="brand-title" className="brand-heading">
+        {brand.logoUrl ? <img src={brand.logoUrl} alt="" width={40} height={40} /> : null}
+        {brand.appName} <code>{brand.packageName}</code>
+      </h1>
+      <ErrorMessage error={error} />
+      {notice ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+
+      {pending ? (
+        <>
+          <h2>Pending changes</h2>
+          <DataTable
+            label="Pending changes"
+            rows={pending}
+            rowKey={(proposal) => proposal.proposalId}
+            empty="No change is waiting for approval."
+            columns={[
+              { header: 'Change', cell: (proposal) => proposal.summary },
+              { header: 'Reason', cell: (proposal) => proposal.reason },
+              {
+                header: 'Proposed',
+                cell: (proposal) => (
+                  <>
+                    {proposal.proposedBy.email}
+                    <br />
+                    <time dateTime={proposal.proposedAt}>
+                      {new Date(proposal.proposedAt).toLocaleString()}
+                    </time>
+                  </>
+                ),
+              },
+              {
+                header: 'Decision',
+                cell: (proposal) =>
+                  proposal.decidable ? (
+                    <span className="actions">
+                      <button type="button" onClick={() => decide(proposal, 'approve')}>
+                        Approve
+                      </button>
+                      <button type="button" className="danger" onClick={() => decide(proposal, 'reject')}>
+                        Reject
+                      </button>
+                    </span>
+                  ) : (
+                    <small>
+                      {proposal.proposedBy.staffId === member?.staffId
+                        ? 'Yours: another admin approves it'
+                        : 'Not yours to decide'}
+                    </small>
+                  ),
+              },
+            ]}
+          />
+        </>
+      ) : null}
+
+      {member?.role === 'admin' ? (
+        editing ? (
+          <>
+            <h2>Propose a change</h2>
+            <BrandForm
+              brand={brand}
+              onProposed={async (proposal) => {
+                setEditing(false);
+                setNotice(`Proposed: ${proposal.summary}. Another admin approves it.`);
+                await load();
+              }}
+            />
+          </>
+        ) : (
+          <p>
+            <button type="button" onClick={() => setEditing(true)}>
+              Propose a change
+            </button>
+          </p>
+        )
+      ) : null}
+
+      {editing ? null : (
+        <div className="brand-columns">
+          <section aria-labelledby="look-title">
+            <h2 id="look-title">Look</h2>
+            <Facts
+              rows={[
+                ...BRAND_COLOUR_NAMES.map(
+                  (name) =>
+                    [COLOUR_LABELS[name], <Swatch key={name} colour={brand.colours[name]} />] as [
+                      string,
+                      ReactNode,
+                    ],
+                ),
+                ['Palette', brand.defaultColours ? "the app's built-in colours" : 'own'],
+                ['Logo', brand.logoUrl ? 'uploaded' : "the app name's first letter"],
+              ]}
+            />
+            <h2>Identity</h2>
+            <Facts
+              rows={[
+                ['App name', brand.appName],
+                ['SMS sender name', brand.smsSenderName],
+                ['Google Play', brand.androidUrl ?? ''],
+                ['App Store', brand.iosUrl ?? ''],
+                ['Parent origins', brand.parentOrigins.join(', ')],
+              ]}
+            />
+          </section>
+          <section aria-labelledby="lender-title">
+            <h2 id="lender-title">Lender registration</h2>
+            <Facts
+              rows={[
+                ['Corporate name', brand.lender.corporateName],
+                ['SEC registration', brand.lender.secRegistrationNumber],
+                ['Certificate of Authority', brand.lender.certificateOfAuthorityNumber],
+                ['Address', brand.lender.address],
+              ]}
+            />
+            <h2>Customer service and terms</h2>
+            <Facts
+              rows={[
+                ['E-mail', brand.supportEmail],
+                ['Phone', brand.supportPhone],
+                ['Hours', brand.supportHours],
+                ['Cooling-off', `${brand.coolingOffDays} days`],
+                [
+                  'Channels closed',
+                  brand.closedChannels
+                    .filter(isChannelId)
+                    .map((channel) => channelName(channel, 'en'))
+                    .join(', ') || 'none: every channel is open',
+                ],
+              ]}
+            />
+          </section>
+        </div>
+      )}
+    </section>
+  );
+}

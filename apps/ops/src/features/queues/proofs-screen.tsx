@@ -1,0 +1,254 @@
+import { formatPeso } from '@hiram/contract/money';
+import { PROOF_REJECT_REASON_IDS, PROOF_REJECT_REASONS, type ProofRow } from '@hiram/contract/ops/queues';
+import { type FormEvent, useState } from 'react';
+import { DataTable } from '../../components/data-table.tsx';
+import { ErrorMessage } from '../../components/error-message.tsx';
+import { paths } from '../../config/paths.ts';
+import { OpsApiError, opsCall, opsUrl } from '../../lib/api.ts';
+import { dateTime, durationText } from '../../lib/format.ts';
+import { useOpsData } from '../../lib/use-ops-data.ts';
+import {
+  Borrower,
+  FilterLinks,
+  LoanLink,
+  PAGE_SIZE,
+  pageOf,
+  QueueFrame,
+  type QueueScreenProps,
+} from './queue-parts.tsx';
+
+type Status = ProofRow['status'];
+const STATUSES: readonly { value: Status; label: string }[] = [
+  { value: 'reviewing', label: 'To review' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+];
+
+/** The 48-hour promise: time left, or how late it is, flagged. */
+function TimeLeft({ row, asOf }: { row: ProofRow; asOf: string }) {
+  if (row.status !== 'reviewing') return <>{dateTime(row.reviewedAt)}</>;
+  const left = Date.parse(row.reviewDueAt) - Date.parse(asOf);
+  if (left < 0) return <strong className="late">Overdue {durationText(left)}</strong>;
+  return <>{durationText(left)} left</>;
+}
+
+/**
+ * Proofs of payment: the oldest first with the time left of the 48-hour promise; a reviewer opens one,
+ * looks at the receipt beside the amount the loan owes, and approves (credited once by the server) or
+ * rejects with a reason from the list, which the borrower reads in their language.
+ */
+export function ProofsScreen({ params }: QueueScreenProps) {
+  const status = (STATUSES.find((s) => s.value === params.get('status'))?.value ?? 'reviewing') as Status;
+  const overdueOnly = params.get('overdueOnly') === 'true' ? ('true' as const) : undefined;
+  const page = pageOf(params);
+  const input = {
+    status,
+    overdueOnly,
+    page,
+    pageSize: PAGE_SIZE,
+  };
+  const {
+    data: result,
+    failure,
+    loading,
+    reload,
+  } = useOpsData('opsProofQueue', input, JSON.stringify(input));
+  const [open, setOpen] = useState<ProofRow | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const hrefOf = (filters: Record<string, string | number | undefined>) =>
+    paths.queue.getHref('proofs', { status, overdueOnly, ...filters });
+
+  const decided = (row: ProofRow) => {
+    setOpen(null);
+    setNotice(
+      row.status === 'approved'
+        ? `Approved: ${formatPeso(row.amount)} credited to loan ${row.orderId.slice(0, 8)}. It now owes ${formatPeso(row.orderTotalDue ?? 0)}.`
+        : `Rejected: ${row.rejectReason ?? ''}. The borrower is told why.`,
+    );
+    reload();
+  };
+
+  return (
+    <QueueFrame
+      queue="proofs"
+      failure={failure}
+      loading={loading}
+      page={result}
+      hrefOf={(next) => hrefOf({ page: next })}
+      filters={
+        <div className="filters">
+          <FilterLinks
+            label="Status"
+            options={STATUSES}
+            current={status}
+            hrefOf={(value) => paths.queue.getHref('proofs', { status: value })}
+          />
+          {status === 'reviewing' ? (
+            <FilterLinks
+              label="Promise"
+              options={[
+                { value: '', label: 'All' },
+                { value: 'true', label: 'Past 48 hours' },
+              ]}
+              current={overdueOnly ?? ''}
+              hrefOf={(value) => hrefOf({ overdueOnly: value || undefined, page: 1 })}
+            />
+          ) : null}
+        </div>
+      }
+    >
+      {notice ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {open && result ? <ReviewPanel row={open} onClose={() => setOpen(null)} onDecided={decided} /> : null}
+      {result ? (
+        <DataTable
+          label="Proofs of payment"
+          rows={result.items}
+          rowKey={(row) => row.voucherId}
+          empty={status === 'reviewing' ? 'No proof waits for review.' : 'None.'}
+          columns={[
+            { header: 'Borrower', cell: (row) => <Borrower row={row} /> },
+            { header: 'Loan', cell: (row) => <LoanLink orderId={row.orderId} /> },
+            { header: 'Amount', numeric: true, cell: (row) => formatPeso(row.amount) },
+            {
+              header: 'Loan owes',
+              numeric: true,
+              cell: (row) => (row.orderTotalDue === null ? '—' : formatPeso(row.orderTotalDue)),
+            },
+            {
+              header: 'Channel and reference',
+              cell: (row) => (
+                <>
+                  {row.channel ?? '—'}
+                  <br />
+                  <small>{row.reference}</small>
+                </>
+              ),
+            },
+            { header: 'Sent', cell: (row) => dateTime(row.submittedAt) },
+            {
+              header: status === 'reviewing' ? 'Time left' : 'Decided',
+              cell: (row) => <TimeLeft row={row} asOf={result.asOf} />,
+            },
+            ...(status === 'rejected'
+              ? [{ header: 'Reason', cell: (row: ProofRow) => row.rejectReason ?? '—' }]
+              : []),
+            {
+              header: 'Proof',
+              cell: (row) => (
+                <button type="button" className="secondary" onClick={() => setOpen(row)}>
+                  {row.status === 'reviewing' ? 'Review' : 'View'}
+                  <span className="visually-hidden"> the proof of {formatPeso(row.amount)}</span>
+                </button>
+              ),
+            },
+          ]}
+        />
+      ) : null}
+    </QueueFrame>
+  );
+}
+
+function ReviewPanel({
+  row,
+  onClose,
+  onDecided,
+}: {
+  row: ProofRow;
+  onClose: () => void;
+  onDecided: (row: ProofRow) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const decide = async (decision: 'approve' | 'reject', reason?: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      onDecided(
+        await opsCall('opsProofReview', {
+          voucherId: row.voucherId,
+          decision,
+          ...(reason ? { reason: reason as (typeof PROOF_REJECT_REASON_IDS)[number] } : {}),
+        }),
+      );
+    } catch (failure) {
+      setError(failure instanceof OpsApiError ? failure.message : 'The decision could not be sent.');
+      setBusy(false);
+    }
+  };
+
+  const reject = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    decide('reject', String(new FormData(event.currentTarget).get('reason') ?? ''));
+  };
+
+  return (
+    <section className="review-panel" aria-labelledby="review-title">
+      <img
+        src={opsUrl('opsProofImage', { voucherId: row.voucherId })}
+        alt={`The receipt the borrower sent for ${formatPeso(row.amount)}`}
+      />
+      <div>
+        <h2 id="review-title">
+          Proof of {formatPeso(row.amount)} for loan <code>{row.orderId.slice(0, 8)}</code>
+        </h2>
+        <dl className="facts">
+          <dt>Borrower</dt>
+          <dd>
+            {row.name ?? '—'} · {row.mobile}
+          </dd>
+          <dt>Channel</dt>
+          <dd>{row.channel ?? '—'}</dd>
+          <dt>Reference</dt>
+          <dd>{row.reference ?? '—'}</dd>
+          <dt>Loan owes now</dt>
+          <dd>{row.orderTotalDue === null ? '—' : formatPeso(row.orderTotalDue)}</dd>
+          <dt>Sent</dt>
+          <dd>{dateTime(row.submittedAt)}</dd>
+        </dl>
+        {row.status === 'reviewing' && row.orderTotalDue !== null && row.amount > row.orderTotalDue ? (
+          <p className="hint">
+            {formatPeso(row.amount - row.orderTotalDue)} more than the loan owes: approved, it is owed back to
+            the borrower and listed under Unmatched and over-payments.
+          </p>
+        ) : null}
+        <ErrorMessage error={error} />
+        {row.status === 'reviewing' ? (
+          <div className="decide">
+            <button type="button" disabled={busy} onClick={() => decide('approve')}>
+              Approve and credit {formatPeso(row.amount)}
+            </button>
+            <form className="reject-form" onSubmit={reject} aria-label="Reject">
+              <label htmlFor="reject-reason">Reason</label>
+              <select id="reject-reason" name="reason" required defaultValue="">
+                <option value="" disabled>
+                  Choose a reason…
+                </option>
+                {PROOF_REJECT_REASON_IDS.map((id) => (
+                  <option key={id} value={id}>
+                    {PROOF_REJECT_REASONS[id].en}
+                  </option>
+                ))}
+              </select>
+              <button type="submit" className="danger" disabled={busy}>
+                Reject
+              </button>
+            </form>
+          </div>
+        ) : (
+          <p>
+            {row.status === 'approved' ? 'Approved' : `Rejected: ${row.rejectReason ?? ''}`} on{' '}
+            {dateTime(row.reviewedAt)}.
+          </p>
+        )}
+        <button type="button" className="secondary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </section>
+  );
+}

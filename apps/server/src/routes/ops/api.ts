@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { applicationEndpoints } from './applications.ts';
+import { approvalEndpoints } from './approvals.ts';
+import { auditEndpoints } from './audit.ts';
+import { borrowerEndpoints } from './borrowers.ts';
+import { brandEndpoints } from './brands.ts';
+import { opsDefiner } from './define.ts';
+import { loanEndpoints } from './loans.ts';
+import { productEndpoints } from './products.ts';
+import { queueEndpoints } from './queues.ts';
+import { reconciliationEndpoints } from './reconciliation.ts';
+import { reportEndpoints } from './reports.ts';
+import { staffEndpoints } from './staff.ts';
+
+/**
+ * The back office's JSON API under /ops/api (docs/ops.md), one file per capability; each registers its
+ * contract endpoints through the one definer that checks session, role and CSRF.
+ */
+export async function opsApiRoutes(app: FastifyInstance): Promise<void> {
+  const define = opsDefiner(app);
+  staffEndpoints(app, define);
+  borrowerEndpoints(app, define);
+  auditEndpoints(app, define);
+  queueEndpoints(app, define);
+  approvalEndpoints(app, define);
+  reportEndpoints(app, define);
+  reconciliationEndpoints(app, define);
+  loanEndpoints(app, define);
+  applicationEndpoints(app, define);
+  productEndpoints(app, define);
+  brandEndpoints(app, define);
+}

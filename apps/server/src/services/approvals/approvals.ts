@@ -1,0 +1,414 @@
+import { randomUUID } from 'node:crypto';
+import {
+  PROPOSAL_KINDS,
+  type Proposal,
+  type ProposalKind,
+  type ProposalPayload,
+  type ProposalStatus,
+  type ProposalTargetType,
+} from '@hiram/contract/ops/approvals';
+import type { StaffRole } from '@hiram/contract/ops/staff';
+import type { Database, Queryable } from '../../db/database.ts';
+import { AppError } from '../../domain/app-error.ts';
+import type { Clock } from '../../domain/clock.ts';
+import { problemsFromIssues } from '../../domain/field-problems.ts';
+import { recordAudit } from '../audit/audit.ts';
+import type { Actor } from '../staff/staff-records.ts';
+
+/** What a proposed change touches, read from the target as it is now. */
+export interface ProposalTarget {
+  targetType: ProposalTargetType;
+  targetId: string;
+  /** The target's brand (package name), for brand-scoped members. */
+  brand: string | null;
+  /** The change in words, for the checker. */
+  summary: string;
+  /** The same change proposed twice has the same key; only one may wait. */
+  dedupeKey: string;
+  /** The target's state the change is made against: another state at approval makes the proposal stale. */
+  fingerprint: string;
+}
+
+/** A member acting under maker-checker: who they are and their role. */
+export interface Member extends Actor {
+  staffId: string;
+  email: string;
+  role: StaffRole;
+}
+
+/**
+ * One kind of change, held by the capability it belongs to (loans, products, brands) and registered here.
+ * `inspect` refuses what cannot be done (an AppError) and is run again, inside the approving transaction,
+ * before `apply`: a target that changed meanwhile makes the proposal stale rather than applying an old
+ * decision to a new state.
+ */
+export interface ProposalHandler<K extends ProposalKind> {
+  kind: K;
+  inspect(db: Queryable, payload: ProposalPayload<K>, brandScope: string | null): Promise<ProposalTarget>;
+  /** Makes the change in the approving transaction; what it returns is kept as the proposal's result. */
+  apply(tx: Queryable, payload: ProposalPayload<K>, context: ApplyContext): Promise<unknown>;
+  /** After the approving transaction is committed: refreshes what the server keeps in memory (brands). */
+  afterApproval?(): Promise<void>;
+}
+
+export interface ApplyContext {
+  proposalId: string;
+  /** The change is the checker's act on the maker's proposal; both are on the audit rows. */
+  maker: { staffId: string; email: string };
+  checker: Member;
+  at: Date;
+}
+
+interface ProposalRow {
+  proposal_id: string;
+  kind: ProposalKind;
+  target_type: ProposalTargetType;
+  target_id: string;
+  brand: string | null;
+  summary: string;
+  reason: string;
+  payload: Record<string, unknown>;
+  status: ProposalStatus;
+  proposed_by: string;
+  proposer_email: string;
+  proposed_at: Date | string;
+  decided_by: string | null;
+  decider_email: string | null;
+  decided_at: Date | string | null;
+  decision_note: string | null;
+  result: unknown;
+  fingerprint: string;
+}
+
+const SELECT = `select p.*, m.email as proposer_email, d.email as decider_email
+  from proposals p join staff m on m.staff_id = p.proposed_by left join staff d on d.staff_id = p.decided_by`;
+
+export interface ProposalQuery {
+  status?: ProposalStatus | undefined;
+  kind?: ProposalKind | undefined;
+  targetType?: ProposalTargetType | undefined;
+  targetId?: string | undefined;
+  /** true: decided ones only; false: pending ones only. */
+  decided?: boolean | undefined;
+  page: number;
+  pageSize: number;
+}
+
+export interface Outcome {
+  proposalId: string;
+  status: ProposalStatus | null;
+  error: AppError | null;
+}
+
+/** Maker-checker over registered kinds of change (docs/decisions/0028-maker-checker.md). */
+export class Approvals {
+  private readonly handlers = new Map<ProposalKind, ProposalHandler<ProposalKind>>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  register<K extends ProposalKind>(handler: ProposalHandler<K>): void {
+    this.handlers.set(handler.kind, handler as unknown as ProposalHandler<ProposalKind>);
+  }
+
+  private handler(kind: ProposalKind): ProposalHandler<ProposalKind> {
+    const handler = this.handlers.get(kind);
+    // A kind in the contract with no handler yet: refused as not found rather than a 500.
+    if (!handler) throw new AppError('NOT_FOUND');
+    return handler;
+  }
+
+  private parse<K extends ProposalKind>(kind: K, payload: unknown): ProposalPayload<K> {
+    const parsed = PROPOSAL_KINDS[kind].payload.safeParse(payload, { reportInput: true });
+    if (!parsed.success) {
+      // A problem with the payload as a whole (not an object) is on `payload`; one of its fields on `payload.x`.
+      const fields = problemsFromIssues(parsed.error.issues, '');
+      throw new AppError('VALIDATION_FAILED', {
+        fields: fields.map((problem) => ({
+          ...problem,
+          field: problem.field ? `payload.${problem.field}` : 'payload',
+        })),
+      });
+    }
+    return parsed.data as ProposalPayload<K>;
+  }
+
+  async propose(kind: ProposalKind, rawPayload: unknown, reason: string, maker: Member): Promise<Proposal> {
+    if (!(PROPOSAL_KINDS[kind].makers as readonly StaffRole[]).includes(maker.role)) {
+      throw new AppError('ROLE_NOT_ALLOWED');
+    }
+    const payload = this.parse(kind, rawPayload);
+    const handler = this.handler(kind);
+    const proposalId = randomUUID();
+    await this.db.transaction(async (tx) => {
+      const target = await handler.inspect(tx, payload, maker.brandScope);
+      const inserted = await tx.query<{ proposal_id: string }>(
+        `insert into proposals (proposal_id, kind, target_type, target_id, brand, summary, reason, payload,
+           dedupe_key, fingerprint, status, proposed_by, proposed_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', $11, $12)
+         on conflict (dedupe_key) where status = 'pending' do nothing
+         returning proposal_id`,
+        [
+          proposalId,
+          kind,
+          target.targetType,
+          target.targetId,
+          target.brand,
+          target.summary,
+          reason,
+          JSON.stringify(payload),
+          `${kind}:${target.dedupeKey}`,
+          target.fingerprint,
+          maker.staffId,
+          this.clock.now().toISOString(),
+        ],
+      );
+      if (inserted.length === 0) throw new AppError('PROPOSAL_DUPLICATE');
+      await recordAudit(tx, {
+        ...auditOf(
+          maker,
+          this.clock.now(),
+          'proposal.create',
+          target.targetType,
+          target.targetId,
+          target.brand,
+        ),
+        after: { proposalId, kind, payload, reason, summary: target.summary },
+      });
+    });
+    return this.one(proposalId, maker);
+  }
+
+  async list(
+    query: ProposalQuery,
+    member: Member,
+  ): Promise<{ items: Proposal[]; page: number; pageSize: number; total: number }> {
+    const where = `($1::text is null or p.status = $1) and ($2::text is null or p.kind = $2)
+      and ($3::text is null or p.target_type = $3) and ($4::text is null or p.target_id = $4)
+      and ($5::text is null or p.brand = $5)
+      and ($6::boolean is null or (p.status <> 'pending') = $6::boolean)`;
+    const params = [
+      query.status ?? null,
+      query.kind ?? null,
+      query.targetType ?? null,
+      query.targetId ?? null,
+      member.brandScope,
+      query.decided ?? null,
+    ];
+    const [count] = await this.db.query<{ n: number }>(
+      `select count(*)::int as n from proposals p where ${where}`,
+      params,
+    );
+    const rows = await this.db.query<ProposalRow>(
+      `${SELECT} where ${where} order by p.proposed_at desc, p.proposal_id limit $7 offset $8`,
+      [...params, query.pageSize, (query.page - 1) * query.pageSize],
+    );
+    return {
+      items: rows.map((row) => toProposal(row, member)),
+      page: query.page,
+      pageSize: query.pageSize,
+      total: count?.n ?? 0,
+    };
+  }
+
+  /**
+   * Approves or rejects each proposal in its own transaction, so one refusal (own proposal, stale, decided)
+   * does not undo the others; the answer says what became of each.
+   */
+  async decide(
+    proposalIds: readonly string[],
+    decision: 'approve' | 'reject',
+    note: string | undefined,
+    checker: Member,
+  ): Promise<Outcome[]> {
+    const outcomes: Outcome[] = [];
+    for (const proposalId of new Set(proposalIds)) {
+      try {
+        const status = await this.decideOne(proposalId, decision, note ?? null, checker);
+        outcomes.push({ proposalId, status, error: null });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        const [row] = await this.db.query<{ status: ProposalStatus }>(
+          'select status from proposals where proposal_id = $1',
+          [proposalId],
+        );
+        outcomes.push({ proposalId, status: row?.status ?? null, error });
+      }
+    }
+    return outcomes;
+  }
+
+  private async decideOne(
+    proposalId: string,
+    decision: 'approve' | 'reject',
+    note: string | null,
+    checker: Member,
+  ): Promise<ProposalStatus> {
+    let applied: ProposalHandler<ProposalKind> | null = null;
+    let refusal: AppError | null = null;
+    const stale = await this.db.transaction(async (tx) => {
+      const [row] = await tx.query<ProposalRow>(`${SELECT} where p.proposal_id = $1 for update of p`, [
+        proposalId,
+      ]);
+      if (!row || (checker.brandScope !== null && row.brand !== checker.brandScope)) {
+        throw new AppError('NOT_FOUND');
+      }
+      if (row.status !== 'pending') throw new AppError('PROPOSAL_DECIDED');
+      if (row.proposed_by === checker.staffId) throw new AppError('PROPOSAL_OWN');
+      if (!(PROPOSAL_KINDS[row.kind].checkers as readonly StaffRole[]).includes(checker.role)) {
+        throw new AppError('ROLE_NOT_ALLOWED');
+      }
+      const at = this.clock.now();
+      const audit = auditOf(checker, at, '', row.target_type, row.target_id, row.brand);
+      if (decision === 'reject') {
+        await this.close(tx, proposalId, 'rejected', checker, at, note, null);
+        await recordAudit(tx, { ...audit, action: 'proposal.reject', after: { proposalId, note } });
+        return false;
+      }
+      const handler = this.handler(row.kind);
+      const payload = this.parse(row.kind, row.payload);
+      let now: ProposalTarget | null = null;
+      try {
+        now = await handler.inspect(tx, payload, checker.brandScope);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        // The change can no longer be made (a cap in force since, a loan paid off): that is the reason given.
+        refusal = error;
+      }
+      if (!now || now.fingerprint !== row.fingerprint) return true;
+      const result = await handler.apply(tx, payload, {
+        proposalId,
+        maker: { staffId: row.proposed_by, email: row.proposer_email },
+        checker,
+        at,
+      });
+      await this.close(tx, proposalId, 'approved', checker, at, note, result ?? null);
+      await recordAudit(tx, { ...audit, action: 'proposal.approve', after: { proposalId, note, result } });
+      applied = handler;
+      return false;
+    });
+    await (applied as ProposalHandler<ProposalKind> | null)?.afterApproval?.();
+    if (!stale) return decision === 'approve' ? 'approved' : 'rejected';
+    // Marked stale in a transaction of its own: the approving one applied nothing.
+    await this.db.transaction(async (tx) => {
+      const at = this.clock.now();
+      const [row] = await tx.query<ProposalRow>(`${SELECT} where p.proposal_id = $1 for update of p`, [
+        proposalId,
+      ]);
+      if (row?.status !== 'pending') return;
+      await this.close(tx, proposalId, 'stale', checker, at, note, null);
+      await recordAudit(tx, {
+        ...auditOf(checker, at, 'proposal.stale', row.target_type, row.target_id, row.brand),
+        after: { proposalId },
+      });
+    });
+    throw refusal ?? new AppError('PROPOSAL_STALE');
+  }
+
+  async withdraw(proposalId: string, maker: Member): Promise<Proposal> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx.query<ProposalRow>(`${SELECT} where p.proposal_id = $1 for update of p`, [
+        proposalId,
+      ]);
+      if (!row || row.proposed_by !== maker.staffId) throw new AppError('NOT_FOUND');
+      if (row.status !== 'pending') throw new AppError('PROPOSAL_DECIDED');
+      const at = this.clock.now();
+      await tx.query(`update proposals set status = 'withdrawn', decided_at = $2 where proposal_id = $1`, [
+        proposalId,
+        at.toISOString(),
+      ]);
+      await recordAudit(tx, {
+        ...auditOf(maker, at, 'proposal.withdraw', row.target_type, row.target_id, row.brand),
+        after: { proposalId },
+      });
+    });
+    return this.one(proposalId, maker);
+  }
+
+  /** The pending proposals touching one target, for the page that shows it. */
+  async pendingFor(targetType: ProposalTargetType, targetId: string, member: Member): Promise<Proposal[]> {
+    const page = await this.list({ status: 'pending', targetType, targetId, page: 1, pageSize: 100 }, member);
+    return page.items;
+  }
+
+  private async one(proposalId: string, member: Member): Promise<Proposal> {
+    const [row] = await this.db.query<ProposalRow>(`${SELECT} where p.proposal_id = $1`, [proposalId]);
+    if (!row) throw new AppError('NOT_FOUND');
+    return toProposal(row, member);
+  }
+
+  private async close(
+    tx: Queryable,
+    proposalId: string,
+    status: ProposalStatus,
+    checker: Member,
+    at: Date,
+    note: string | null,
+    result: unknown,
+  ): Promise<void> {
+    await tx.query(
+      `update proposals set status = $2, decided_by = $3, decided_at = $4, decision_note = $5, result = $6
+        where proposal_id = $1`,
+      [
+        proposalId,
+        status,
+        checker.staffId,
+        at.toISOString(),
+        note,
+        result === null ? null : JSON.stringify(result),
+      ],
+    );
+  }
+}
+
+function auditOf(
+  actor: Member,
+  at: Date,
+  action: string,
+  targetType: ProposalTargetType,
+  targetId: string,
+  brand: string | null,
+) {
+  return {
+    at,
+    actorId: actor.staffId,
+    actorEmail: actor.email,
+    action,
+    target: `${targetType}:${targetId}`,
+    brandScope: brand,
+    clientAddress: actor.clientAddress ?? null,
+    userAgent: actor.userAgent ?? null,
+  };
+}
+
+function iso(value: Date | string | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}
+
+function toProposal(row: ProposalRow, member: Member): Proposal {
+  const rule = PROPOSAL_KINDS[row.kind];
+  return {
+    proposalId: row.proposal_id,
+    kind: row.kind,
+    label: rule.label,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    brand: row.brand,
+    summary: row.summary,
+    reason: row.reason,
+    payload: row.payload,
+    status: row.status,
+    proposedBy: { staffId: row.proposed_by, email: row.proposer_email },
+    proposedAt: iso(row.proposed_at) as string,
+    decidedBy: row.decided_by ? { staffId: row.decided_by, email: row.decider_email ?? '' } : null,
+    decidedAt: iso(row.decided_at),
+    decisionNote: row.decision_note,
+    result: row.result ?? null,
+    decidable:
+      row.status === 'pending' &&
+      row.proposed_by !== member.staffId &&
+      (rule.checkers as readonly StaffRole[]).includes(member.role),
+  };
+}

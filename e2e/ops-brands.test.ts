@@ -1,0 +1,158 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { snap, useBrowser } from './support/browser.ts';
+import { agreeToPermissions, signInWithCode } from './support/journeys.ts';
+import { REPO_ROOT, type RunningServer } from './support/server.ts';
+import { newMobile } from './support/sms.ts';
+import { setUpAndSignIn, setupTokenOf, startServerWithAdmin } from './support/staff.ts';
+
+const browser = useBrowser();
+const ADMIN = 'brands.admin@lender.example';
+const CHECKER = 'brands.checker@lender.example';
+const PASSWORD = 'correct horse battery';
+const NEW_PRIMARY = '#5b2a86';
+
+let server: RunningServer;
+let adminSetupToken: string;
+
+beforeAll(async () => {
+  ({ server, setupToken: adminSetupToken } = await startServerWithAdmin(ADMIN));
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** A square logo a lender could upload: a purple mark on white. */
+async function logoFile(): Promise<string> {
+  const dir = join(REPO_ROOT, 'test-output', 'photos');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, 'brand-logo.png');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128"><rect width="128" height="128" rx="28" fill="${NEW_PRIMARY}"/><circle cx="64" cy="64" r="30" fill="#ffd166"/></svg>`;
+  writeFileSync(path, await sharp(Buffer.from(svg)).png().toBuffer());
+  return path;
+}
+
+async function openBrand(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Brands' }).click();
+  await page.getByRole('heading', { name: 'Brands', exact: true }).waitFor();
+  await page.getByRole('link', { name: 'Hiram', exact: true }).click();
+  await page.getByRole('heading', { name: /ph\.hiram\.app/ }).waitFor();
+}
+
+describe('a brand change under maker-checker', () => {
+  it('an admin proposes new colours and a logo, another approves, and the borrower app shows them', async () => {
+    const journey = 'ops-brands';
+    const { context, page } = await browser().newPage();
+    await setUpAndSignIn(page, server.url, adminSetupToken, ADMIN, PASSWORD);
+
+    // A second admin, the checker.
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Staff' }).click();
+    await page.getByLabel('Email').fill(CHECKER);
+    await page.getByLabel('Name').fill('Carla Checker');
+    await page.getByLabel('Role', { exact: true }).selectOption('admin');
+    await page.getByRole('button', { name: 'Create' }).click();
+    const checkerToken = setupTokenOf(await page.getByRole('textbox', { name: 'Set-up link' }).inputValue());
+
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Brands' }).click();
+    await page.getByRole('link', { name: 'Hiram', exact: true }).waitFor();
+    await expectNoAxeViolations(page, 'brands list');
+    await snap(page, journey, '01-brands-list');
+    await page.getByRole('link', { name: 'Add a brand' }).click();
+    await page.getByRole('heading', { name: 'Add a brand' }).waitFor();
+    await page.getByLabel('Package name').waitFor();
+    await expectNoAxeViolations(page, 'new brand form');
+    await snap(page, journey, '01b-add-a-brand');
+    await openBrand(page);
+    await expectNoAxeViolations(page, 'brand page');
+    await snap(page, journey, '02-brand-page');
+
+    // The form: a logo, then a text colour too close to primary, refused live and by the server.
+    await page.getByRole('button', { name: 'Propose a change' }).click();
+    await page.getByLabel('SMS sender name').fill('HiramPH');
+    await page.getByLabel('Logo').setInputFiles(await logoFile());
+    await page.getByRole('img', { name: 'Logo' }).waitFor();
+    await page.getByLabel('Reason for the checker').fill('New purple look for the launch');
+    await expectNoAxeViolations(page, 'brand form');
+    await page.getByLabel('Primary (buttons, links, offer card)').fill(NEW_PRIMARY);
+    await page.getByLabel('Text on primary').fill('#7a4fa3');
+    await page.getByText('Contrast too low (WCAG AA)').waitFor();
+    await page.getByRole('button', { name: 'Propose this change' }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'too close to read' });
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain('Button text on primary');
+    await refusal.scrollIntoViewIfNeeded();
+    await snap(page, journey, '03-form-contrast-refused');
+
+    // Fixed, proposed: pending on the brand page, not the maker's to approve.
+    await page.getByLabel('Text on primary').fill('#ffffff');
+    await page.getByText('Contrast: every pair passes WCAG AA.').waitFor();
+    await page.getByRole('button', { name: 'Propose this change' }).click();
+    await page.getByText(/^Proposed: Change Hiram/).waitFor();
+    await page.getByRole('cell', { name: 'Yours: another admin approves it' }).waitFor();
+    await snap(page, journey, '04-pending-change');
+
+    // The checker approves it.
+    const checker = await browser().newPage();
+    await setUpAndSignIn(checker.page, server.url, checkerToken, CHECKER, PASSWORD);
+    await openBrand(checker.page);
+    await checker.page.getByRole('button', { name: 'Approve' }).click();
+    await checker.page.getByText('Approved: the change is live.').waitFor();
+    await expect.poll(() => checker.page.getByText('No change is waiting for approval.').count()).toBe(1);
+    await snap(checker.page, journey, '05-approved');
+    await checker.context.close();
+    await context.close();
+
+    // The borrower app at 360 px takes the new colour and logo from the server.
+    const { context: phone, page: borrower } = await browser().newPhone({ width: 360, height: 780 });
+    await borrower.goto(`${server.url}/#/`);
+    await agreeToPermissions(borrower);
+    await borrower.getByText('₱1,000 – ₱10,000').waitFor();
+    const look = await borrower.evaluate(() => {
+      const mark = document.querySelector('.brand-mark');
+      return {
+        brand: getComputedStyle(document.documentElement).getPropertyValue('--brand').trim(),
+        mark: mark ? getComputedStyle(mark).backgroundImage : '',
+      };
+    });
+    expect(look.brand).toBe(NEW_PRIMARY);
+    expect(look.mark).toMatch(/\/brand-logos\/[0-9a-f]{64}/);
+    const logo = await borrower.evaluate(
+      async (url) => (await fetch(url)).status,
+      /url\("?([^")]+)/.exec(look.mark)?.[1] ?? '',
+    );
+    expect(logo).toBe(200);
+    await expectNoAxeViolations(borrower, 'home in the new look');
+    await snap(borrower, journey, '06-borrower-home-new-look');
+
+    // Customer Service names the lender, in each language.
+    const mobile = newMobile();
+    await borrower.getByRole('link', { name: 'Me', exact: true }).click();
+    await borrower.getByRole('link', { name: 'Customer service' }).click();
+    await signInWithCode(borrower, server.url, mobile);
+    await borrower.getByText('support@hiram.ph').first().waitFor();
+    const names = {
+      en: ['The lender', 'SEC registration no.'],
+      fil: ['Ang nagpapautang', 'Numero ng rehistro sa SEC'],
+      es: ['El prestamista', 'N.º de registro en la SEC'],
+    } as const;
+    for (const [language, [title, sec]] of Object.entries(names)) {
+      await borrower.evaluate((lang) => localStorage.setItem('hiram.language', lang), language);
+      await borrower.reload();
+      await borrower.getByRole('heading', { name: title }).waitFor();
+      await borrower.getByText(sec).waitFor();
+      await borrower.getByText('Hiram Lending Corporation (demo)').waitFor();
+      await borrower.getByText('CA No. 0000 (demo)').waitFor();
+      await expectNoAxeViolations(borrower, `customer service ${language}`);
+      // The whole lender card in the picture: its last row in the middle of the screen.
+      await borrower
+        .getByText('CA No. 0000 (demo)')
+        .evaluate((row) => row.scrollIntoView({ block: 'center' }));
+      await snap(borrower, journey, `07-customer-service-${language}`);
+    }
+    await phone.close();
+  });
+});

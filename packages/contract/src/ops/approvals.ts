@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import { BrandChangePayload, BrandCreatePayload } from './brands.ts';
+import { ADMIN_ONLY, opsEndpoint, STAFF_ROLES, type StaffRole } from './endpoint.ts';
+import { ProductChangePayload, ProductCreatePayload } from './products.ts';
+
+/**
+ * Maker-checker (GUIDE section 10, docs/decisions/0028-maker-checker.md): what moves money or changes terms is
+ * proposed by one staff member and takes effect only when another, with a checker role, approves. Nobody
+ * approves their own proposal; the same change cannot wait twice; a proposal whose target changed meanwhile is
+ * stale and refused. Each kind of change is listed here once, with who may propose it, who may approve it and
+ * the shape of what is proposed; the server holds one handler per kind.
+ */
+
+const orderId = z.uuid('invalid');
+/** Centavos, positive: every amount a proposal moves. */
+const centavos = z.number().int('invalid').positive('invalid').max(100_000_000_00, 'tooLarge');
+export const PROPOSAL_REASON_MAX_LENGTH = 500;
+const reason = z.string().trim().min(3, 'tooShort').max(PROPOSAL_REASON_MAX_LENGTH, 'tooLong');
+
+const FINANCE: readonly StaffRole[] = ['finance', 'admin'];
+const COLLECTIONS_AND_FINANCE: readonly StaffRole[] = ['collections', 'finance', 'admin'];
+
+export interface ProposalKindRule {
+  /** What the inbox calls it. */
+  label: string;
+  /** Who may propose it. */
+  makers: readonly StaffRole[];
+  /** Who may approve or reject it (never the maker). */
+  checkers: readonly StaffRole[];
+  payload: z.ZodType;
+}
+
+export const PROPOSAL_KINDS = {
+  'loan.reverse-credit': {
+    label: 'Reverse a credited payment (chargeback)',
+    makers: FINANCE,
+    checkers: FINANCE,
+    payload: z.object({
+      orderId,
+      /**
+       * The credited payment to take back: its repayment journal. Every credit (provider callback, proof of
+       * payment, manual credit) is one repayment journal, while an instrument may be paid more than once.
+       */
+      journalId: z.uuid('invalid'),
+    }),
+  },
+  'loan.waive-penalty': {
+    label: 'Waive a penalty',
+    makers: COLLECTIONS_AND_FINANCE,
+    checkers: FINANCE,
+    payload: z.object({ orderId, amount: centavos.describe('centavos of the penalty outstanding to waive') }),
+  },
+  'loan.manual-credit': {
+    label: 'Credit a payment found on a bank statement',
+    makers: FINANCE,
+    checkers: FINANCE,
+    payload: z.object({
+      orderId,
+      amount: centavos,
+      /** The bank statement line's reference: the same reference is credited once. */
+      bankReference: z.string().trim().min(3, 'tooShort').max(64, 'tooLong'),
+      receivedOn: z.iso.date('invalid'),
+    }),
+  },
+  'loan.write-off': {
+    label: 'Write a loan off',
+    makers: COLLECTIONS_AND_FINANCE,
+    checkers: FINANCE,
+    payload: z.object({ orderId }),
+  },
+  'product.create': {
+    label: 'Create a product',
+    makers: ADMIN_ONLY,
+    checkers: ADMIN_ONLY,
+    payload: ProductCreatePayload,
+  },
+  'product.change': {
+    label: "Change a product's terms",
+    makers: ADMIN_ONLY,
+    checkers: ADMIN_ONLY,
+    payload: ProductChangePayload,
+  },
+  'brand.create': {
+    label: 'Add a brand',
+    makers: ADMIN_ONLY,
+    checkers: ADMIN_ONLY,
+    payload: BrandCreatePayload,
+  },
+  'brand.change': {
+    label: "Change a brand's look, lender details, hours, cooling-off or channels",
+    makers: ADMIN_ONLY,
+    checkers: ADMIN_ONLY,
+    payload: BrandChangePayload,
+  },
+} as const satisfies Record<string, ProposalKindRule>;
+
+export type ProposalKind = keyof typeof PROPOSAL_KINDS;
+export const PROPOSAL_KIND_NAMES = Object.keys(PROPOSAL_KINDS) as [ProposalKind, ...ProposalKind[]];
+export type ProposalPayload<K extends ProposalKind> = z.output<(typeof PROPOSAL_KINDS)[K]['payload']>;
+
+export const PROPOSAL_TARGET_TYPES = ['loan', 'borrower', 'product', 'brand'] as const;
+export type ProposalTargetType = (typeof PROPOSAL_TARGET_TYPES)[number];
+
+/** pending → approved | rejected | withdrawn (by the maker) | stale (its target changed before approval). */
+export const PROPOSAL_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn', 'stale'] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+/** Roles that may propose something, and that may decide something: the endpoints' role lists. */
+const MAKER_ROLES = STAFF_ROLES.filter((role) =>
+  Object.values(PROPOSAL_KINDS).some((kind) => (kind.makers as readonly StaffRole[]).includes(role)),
+);
+const CHECKER_ROLES = STAFF_ROLES.filter((role) =>
+  Object.values(PROPOSAL_KINDS).some((kind) => (kind.checkers as readonly StaffRole[]).includes(role)),
+);
+/** Everyone but viewers sees proposals (a pending one shows on the page it touches). */
+const READER_ROLES: readonly StaffRole[] = STAFF_ROLES.filter((role) => role !== 'viewer');
+
+export const Proposal = z.object({
+  proposalId: z.string(),
+  kind: z.enum(PROPOSAL_KIND_NAMES),
+  label: z.string(),
+  targetType: z.enum(PROPOSAL_TARGET_TYPES),
+  targetId: z.string(),
+  brand: z.string().nullable(),
+  summary: z.string().describe('the change in words, e.g. "Waive ₱150.00 of penalty on order …"'),
+  reason: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  status: z.enum(PROPOSAL_STATUSES),
+  proposedBy: z.object({ staffId: z.string(), email: z.string() }),
+  proposedAt: z.string(),
+  decidedBy: z.object({ staffId: z.string(), email: z.string() }).nullable(),
+  decidedAt: z.string().nullable(),
+  decisionNote: z.string().nullable(),
+  result: z.unknown().describe('what the approved change did, e.g. the journal posted'),
+  /** The signed-in member may approve or reject it: pending, a checker role, and not their own. */
+  decidable: z.boolean(),
+});
+export type Proposal = z.infer<typeof Proposal>;
+
+export const PROPOSAL_DECISIONS = ['approve', 'reject'] as const;
+/** The most proposals one bulk decision takes. */
+export const PROPOSAL_BULK_MAX = 50;
+
+export const ProposalOutcome = z.object({
+  proposalId: z.string(),
+  status: z.enum(PROPOSAL_STATUSES).nullable().describe('the proposal after the decision; null when unknown'),
+  /** The contract error code when this one was refused (e.g. own proposal, stale), with its message. */
+  errorCode: z.number().int().nullable(),
+  message: z.string().nullable(),
+});
+
+/** A credited payment of a loan, as the reversal form lists it. */
+export const CreditedPayment = z.object({
+  journalId: z.string(),
+  amount: z.number().int().describe('centavos'),
+  occurredAt: z.string(),
+  memo: z.string().nullable().describe('the channel and reference, or the bank statement line'),
+  reversed: z.boolean(),
+});
+
+/** What the loan's money actions need to know: where the loan stands in the books and its payments. */
+export const LoanMoney = z.object({
+  orderId: z.string(),
+  brand: z.string(),
+  status: z.number().int(),
+  writtenOff: z.boolean(),
+  balance: z.object({
+    principal: z.number().int(),
+    interest: z.number().int(),
+    penalty: z.number().int(),
+    extensionFee: z.number().int(),
+    totalDue: z.number().int(),
+    overpayment: z.number().int(),
+  }),
+  payments: z.array(CreditedPayment),
+});
+export type LoanMoney = z.infer<typeof LoanMoney>;
+
+export const APPROVAL_ENDPOINTS = {
+  opsProposalCreate: opsEndpoint(
+    'POST',
+    '/proposals',
+    MAKER_ROLES,
+    "Proposes a change under maker-checker; the kind's makers only. A second pending proposal of the same change is refused.",
+    z.object({
+      kind: z.enum(PROPOSAL_KIND_NAMES),
+      payload: z.record(z.string(), z.unknown()),
+      reason,
+    }),
+    Proposal,
+  ),
+  opsProposalList: opsEndpoint(
+    'GET',
+    '/proposals',
+    READER_ROLES,
+    'Proposals newest first, filtered and paged; a brand-scoped member sees their brand only.',
+    z.object({
+      status: z.enum(PROPOSAL_STATUSES).optional(),
+      /** true: decided ones only (the history); false: pending ones only. */
+      decided: z.stringbool().optional(),
+      kind: z.enum(PROPOSAL_KIND_NAMES).optional(),
+      targetType: z.enum(PROPOSAL_TARGET_TYPES).optional(),
+      targetId: z.string().max(128).optional(),
+      page: z.coerce.number().int().min(1).max(10_000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(100).default(25),
+    }),
+    z.object({
+      items: z.array(Proposal),
+      page: z.number().int(),
+      pageSize: z.number().int(),
+      total: z.number().int(),
+    }),
+  ),
+  opsProposalDecide: opsEndpoint(
+    'POST',
+    '/proposals/decide',
+    CHECKER_ROLES,
+    "Approves or rejects one or more pending proposals, each on its own: the answer lists each one's outcome.",
+    z.object({
+      proposalIds: z.array(z.uuid('invalid')).min(1).max(PROPOSAL_BULK_MAX),
+      decision: z.enum(PROPOSAL_DECISIONS),
+      note: z.string().trim().max(PROPOSAL_REASON_MAX_LENGTH, 'tooLong').optional(),
+    }),
+    z.object({ outcomes: z.array(ProposalOutcome) }),
+  ),
+  opsLoanMoney: opsEndpoint(
+    'GET',
+    '/loans/money',
+    READER_ROLES,
+    "A loan's balances from the ledger and its credited payments, for the forms that propose its money actions.",
+    z.object({ orderId }),
+    LoanMoney,
+  ),
+  opsProposalWithdraw: opsEndpoint(
+    'POST',
+    '/proposals/withdraw',
+    MAKER_ROLES,
+    'The maker takes back their own pending proposal.',
+    z.object({ proposalId: z.uuid('invalid') }),
+    Proposal,
+  ),
+} as const;

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { isWebOrigin } from '../brand.ts';
+import { BRAND_COLOUR_NAMES, type BrandColourName, HEX_COLOUR } from '../brand-look.ts';
+import { CHANNEL_IDS } from '../repayment.ts';
+import { ADMIN_ONLY, ALL_STAFF_ROLES, opsEndpoint, pageOf } from './endpoint.ts';
+
+/**
+ * Brands from the console (issue 10, docs/decisions/0033-brands-from-the-console.md): every member reads the
+ * brands they may see, an admin uploads a logo and proposes a new brand or a change to one; another admin
+ * approves it (proposal kinds `brand.create` and `brand.change` in approvals.ts). A brand's colours are
+ * checked for contrast (brand-look.ts) when proposed and again when approved.
+ */
+
+/** Logos are small marks (36 px in the app, a few times that for sharp screens); the JSON body carries base64. */
+export const LOGO_MAX_BYTES = 40 * 1024;
+export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type LogoType = (typeof LOGO_TYPES)[number];
+/** Where the borrower app loads a logo: content-addressed, so it is cached for good. */
+export const BRAND_LOGO_PATH = '/brand-logos';
+
+/**
+ * The sender name SMS gateways in the Philippines register (alphanumeric sender ID): 1 to 11 letters or digits,
+ * at least one letter (an all-digit sender looks like a mobile number and is refused by the networks).
+ */
+export const SMS_SENDER_NAME = /^(?=.*[A-Za-z])[A-Za-z0-9]{1,11}$/;
+/** `ph.hiram.app`: the package name native hosts send; lower-case reverse-DNS. */
+export const PACKAGE_NAME = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/;
+export const COOLING_OFF_MAX_DAYS = 30;
+export const PARENT_ORIGINS_MAX = 10;
+
+const text = (max: number) => z.string().trim().min(1, 'required').max(max, 'tooLong');
+const storeUrl = z
+  .string()
+  .trim()
+  .max(500, 'tooLong')
+  .refine((value) => value.startsWith('https://') && URL.canParse(value), 'invalid')
+  .nullable();
+const colour = z.string().trim().toLowerCase().regex(HEX_COLOUR, 'invalid');
+
+export const BrandColoursShape = z.object(
+  Object.fromEntries(BRAND_COLOUR_NAMES.map((name) => [name, colour])) as Record<
+    BrandColourName,
+    typeof colour
+  >,
+);
+
+export const LenderRegistration = z.object({
+  corporateName: text(200),
+  secRegistrationNumber: text(64),
+  certificateOfAuthorityNumber: text(64),
+  address: text(300),
+});
+
+/** Everything about a brand a lender sets, but its package name (which never changes: sessions carry it). */
+export const BrandSettings = z.object({
+  appName: text(40),
+  colours: BrandColoursShape,
+  /** An uploaded logo's id (opsBrandLogoUpload); null shows the app name's first letter. */
+  logoId: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'invalid')
+    .nullable(),
+  androidUrl: storeUrl,
+  iosUrl: storeUrl,
+  smsSenderName: z.string().trim().regex(SMS_SENDER_NAME, 'invalid'),
+  lender: LenderRegistration,
+  supportEmail: z.string().trim().max(254, 'tooLong').email('invalidEmail'),
+  supportPhone: text(40),
+  /** Customer-service hours as borrowers read them: "Mon–Sat 8:00–20:00 (Manila time)". */
+  supportHours: text(100),
+  /** Days after signing in which a borrower may return the loan without charges. */
+  coolingOffDays: z.number().int('invalid').min(0, 'invalid').max(COOLING_OFF_MAX_DAYS, 'invalid'),
+  /** Repayment channels closed for this brand; the others are open. */
+  closedChannels: z.array(z.enum(CHANNEL_IDS)).max(CHANNEL_IDS.length),
+  /** Pages allowed to frame the app (ADR 0015): exact origins, no path, no wildcard. */
+  parentOrigins: z.array(z.string().trim().refine(isWebOrigin, 'invalid')).max(PARENT_ORIGINS_MAX, 'tooLong'),
+});
+export type BrandSettings = z.infer<typeof BrandSettings>;
+
+/** A setting in the console's words: proposal summaries list what a change touches with these. */
+export const BRAND_SETTING_LABELS: Record<keyof BrandSettings, string> = {
+  appName: 'app name',
+  colours: 'colours',
+  logoId: 'logo',
+  androidUrl: 'Google Play link',
+  iosUrl: 'App Store link',
+  smsSenderName: 'SMS sender name',
+  lender: 'lender registration',
+  supportEmail: 'support e-mail',
+  supportPhone: 'support phone',
+  supportHours: 'customer-service hours',
+  coolingOffDays: 'cooling-off period',
+  closedChannels: 'repayment channels',
+  parentOrigins: 'parent origins',
+};
+
+export const BrandCreatePayload = BrandSettings.extend({
+  packageName: z.string().trim().toLowerCase().max(128, 'tooLong').regex(PACKAGE_NAME, 'invalid'),
+});
+export type BrandCreatePayload = z.infer<typeof BrandCreatePayload>;
+
+export const BrandChangePayload = z.object({
+  packageName: z.string().min(1).max(128),
+  settings: BrandSettings,
+});
+export type BrandChangePayload = z.infer<typeof BrandChangePayload>;
+
+export const BrandSummary = z.object({
+  packageName: z.string(),
+  appName: z.string(),
+  lenderCorporateName: z.string(),
+  primaryColour: z.string(),
+  logoUrl: z.string().nullable(),
+  pendingProposals: z.number().int(),
+});
+export type BrandSummary = z.infer<typeof BrandSummary>;
+
+/** A brand as stored, in the shape of BrandSettings without its input rules (an old row may predate them). */
+export const BrandDetail = z.object({
+  packageName: z.string(),
+  appName: z.string(),
+  colours: z.object(
+    Object.fromEntries(BRAND_COLOUR_NAMES.map((name) => [name, z.string()])) as Record<
+      BrandColourName,
+      z.ZodString
+    >,
+  ),
+  logoId: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  androidUrl: z.string().nullable(),
+  iosUrl: z.string().nullable(),
+  smsSenderName: z.string().describe("'' until set"),
+  lender: z.object({
+    corporateName: z.string(),
+    secRegistrationNumber: z.string(),
+    certificateOfAuthorityNumber: z.string(),
+    address: z.string(),
+  }),
+  supportEmail: z.string(),
+  supportPhone: z.string(),
+  supportHours: z.string(),
+  coolingOffDays: z.number().int(),
+  closedChannels: z.array(z.string()),
+  parentOrigins: z.array(z.string()),
+  /** The palette is the app's built-in one (no colours set yet). */
+  defaultColours: z.boolean(),
+  createdAt: z.string(),
+});
+export type BrandDetail = z.infer<typeof BrandDetail>;
+
+export const BRAND_ENDPOINTS = {
+  opsBrandList: opsEndpoint(
+    'GET',
+    '/brands',
+    ALL_STAFF_ROLES,
+    'Brands by package name, filtered by name and paged; a brand-scoped member sees their own only.',
+    z.object({
+      q: z.string().trim().max(100, 'tooLong').optional(),
+      page: z.coerce.number().int().min(1).max(10_000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(100).default(25),
+    }),
+    pageOf(BrandSummary),
+  ),
+  opsBrandView: opsEndpoint(
+    'GET',
+    '/brands/view',
+    ALL_STAFF_ROLES,
+    "One brand's settings; another brand than a scoped member's answers 404.",
+    z.object({ packageName: z.string().min(1).max(128) }),
+    BrandDetail,
+  ),
+  opsBrandLogoUpload: opsEndpoint(
+    'POST',
+    '/brands/logos',
+    ADMIN_ONLY,
+    `Stores a logo (PNG, JPEG or WebP, checked by its first bytes, at most ${LOGO_MAX_BYTES / 1024} KB) for a brand proposal to name. Never SVG.`,
+    // Bounded by the body limit only: a decoded logo over LOGO_MAX_BYTES gets its own error saying the limit.
+    z.object({
+      contentBase64: z
+        .string()
+        .min(1, 'required')
+        .max(64 * 1024),
+    }),
+    z.object({
+      logoId: z.string(),
+      url: z.string(),
+      contentType: z.enum(LOGO_TYPES),
+      bytes: z.number().int(),
+    }),
+  ),
+} as const;
