@@ -1,6 +1,6 @@
 import type { Instalment } from '@hiram/contract/pricing';
 import type { Queryable } from '../../db/database.ts';
-import { addDays, instalmentDueDates, manilaTime, overdueDays } from '../../domain/servicing-rules.ts';
+import { addDays, instalmentDueDates, overdueDays } from '../../domain/servicing-rules.ts';
 
 /*
  * Where each loan stood at the end of a Manila day, from the ledger's entries up to then and the loan's
@@ -13,8 +13,10 @@ export function manilaDayOf(column: string): string {
   return `to_char(timezone('UTC', ${column}) + interval '8 hours', 'YYYY-MM-DD')`;
 }
 
-/** The receivable accounts: a loan's principal and interest still owed. */
-const RECEIVABLE = `e.account in ('principal_receivable', 'interest_receivable')`;
+/** The loans owing principal at the end of a day (a date parameter), by the receivable spans holding it. */
+const OWING_ON = (day: string) => `
+  select order_id, principal, owed from receivable_spans
+  where principal <> 0 and daterange(from_day, to_day, '[]') @> ${day}::date`;
 
 /**
  * A paid-out loan's schedule, for `loan_orders o`: day 0 is the Manila day of the payout, as servicing writes
@@ -60,8 +62,8 @@ function daysPastDueOn(row: ScheduleRow, principalAndInterest: number | string, 
 
 /**
  * Every loan with principal outstanding at the end of each of two days, and how many days past due it was
- * then. One pass over the receivable entries gives both days' balances (the roll rates compare two days);
- * only the loans owing principal on one of them are then joined to their order and schedule.
+ * then. The loans owing on a day are the receivable spans holding it (migration 0029, kept in step with the
+ * ledger by the database); only those loans are then joined to their order and schedule.
  */
 export async function standingsAt(
   db: Queryable,
@@ -70,42 +72,40 @@ export async function standingsAt(
 ): Promise<[LoanStanding[], LoanStanding[]]> {
   const [first, second] = days;
   const rows = await db.query<
-    ScheduleRow & { principal_1: string; owed_1: string; principal_2: string; owed_2: string }
+    ScheduleRow & {
+      principal_1: string | null;
+      owed_1: string | null;
+      principal_2: string | null;
+      owed_2: string | null;
+    }
   >(
-    `with balances as (
-       select e.order_id,
-         coalesce(sum(e.amount) filter (where e.account = 'principal_receivable' and j.occurred_at < $2), 0)
-           as principal_1,
-         coalesce(sum(e.amount) filter (where j.occurred_at < $2), 0) as owed_1,
-         coalesce(sum(e.amount) filter (where e.account = 'principal_receivable' and j.occurred_at < $3), 0)
-           as principal_2,
-         coalesce(sum(e.amount) filter (where j.occurred_at < $3), 0) as owed_2
-       from ledger_entries e join ledger_journals j on j.journal_id = e.journal_id
-       where ${RECEIVABLE} and j.occurred_at < greatest($2::timestamptz, $3::timestamptz)
-       group by e.order_id)
+    `with on_first as (${OWING_ON('$2')}), on_second as (${OWING_ON('$3')}),
+     owing as (
+       select coalesce(f.order_id, s.order_id) as order_id, f.principal as principal_1, f.owed as owed_1,
+         s.principal as principal_2, s.owed as owed_2
+       from on_first f full join on_second s on s.order_id = f.order_id)
      select * from (
        select b.*, o.quote->'schedule' as instalments, ${SCHEDULE_COLUMNS}
-       from balances b
+       from owing b
        join loan_orders o on o.order_id = b.order_id ${WITH_SCHEDULE}
-       where (b.principal_1 <> 0 or b.principal_2 <> 0) and ($1::text is null or o.package_name = $1)) l
+       where ($1::text is null or o.package_name = $1)) l
      where l.disbursed_on is not null`,
-    [brand, manilaTime(addDays(first, 1)).toISOString(), manilaTime(addDays(second, 1)).toISOString()],
+    [brand, first, second],
   );
   const at = (day: string, principal: 'principal_1' | 'principal_2', owed: 'owed_1' | 'owed_2') =>
     rows
-      .filter((row) => Number(row[principal]) !== 0)
+      .filter((row) => row[principal] !== null)
       .map((row) => ({
         orderId: row.order_id,
         principal: Number(row[principal]),
-        daysPastDue: daysPastDueOn(row, row[owed], day),
+        daysPastDue: daysPastDueOn(row, row[owed] ?? 0, day),
       }));
   return [at(first, 'principal_1', 'owed_1'), at(second, 'principal_2', 'owed_2')];
 }
 
 /**
  * First-payment default: loans whose first instalment fell due from `from` to `to`, and whether they were
- * past due the day after (balances at the end of the due day). The loans are found first, then only their
- * entries up to the end of their due day are summed.
+ * past due the day after (balances at the end of the due day, from the receivable spans).
  */
 export async function firstPayments(
   db: Queryable,
@@ -123,13 +123,13 @@ export async function firstPayments(
              where (s.order_id is null or s.due_date >= $2::date) and ($1::text is null or o.package_name = $1)) l
        where l.disbursed_on is not null),
      due as (select * from firsts where first_due between $2::date and $3::date),
+     -- What each owed at the end of its due day: the receivable span holding that day.
      owed as (
-       select d.order_id, sum(e.amount) as owed
+       select d.order_id, held.owed
        from due d
-       join ledger_entries e on e.order_id = d.order_id and ${RECEIVABLE}
-       join ledger_journals j on j.journal_id = e.journal_id
-       where j.occurred_at < ((d.first_due + 1)::timestamp - interval '8 hours') at time zone 'UTC'
-       group by d.order_id)
+       cross join lateral (select r.owed from receivable_spans r
+                           where r.order_id = d.order_id and r.from_day <= d.first_due
+                           order by r.from_day desc limit 1) held)
      select d.order_id, d.instalments, d.disbursed_on, d.shift_days, d.first_due::text as first_due,
        coalesce(owed.owed, 0) as owed
      from due d left join owed on owed.order_id = d.order_id`,
