@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { Instalment } from '@hiram/contract/pricing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT } from '../../src/db/seed.ts';
 import { type LoanSetup, play, type Step } from '../../src/domain/ledger-sequences.ts';
+import { addDays, instalmentDueDates, overdueDays } from '../../src/domain/servicing-rules.ts';
 import { startTestServer, type TestServer } from '../helper.ts';
 
 /**
@@ -103,7 +105,11 @@ describe('receivable spans', () => {
             ]);
           }
           // The spans tile the loan's days: each ends the day before the next begins, the last is open.
-          const tiles = await server.db.query<{ from_day: string; to_day: string | null; next: string | null }>(
+          const tiles = await server.db.query<{
+            from_day: string;
+            to_day: string | null;
+            next: string | null;
+          }>(
             `select from_day::text, to_day::text, (lead(from_day) over (order by from_day) - 1)::text as next
              from receivable_spans where order_id = $1 order by from_day`,
             [orderId],
@@ -114,4 +120,41 @@ describe('receivable spans', () => {
       { numRuns: 20 },
     );
   }, 180_000);
+
+  it('find the first unpaid instalment by servicing’s own rule (overdueDays), for any schedule and balance', async () => {
+    const instalments = fc
+      .array(
+        fc.record({ gap: fc.integer({ min: 1, max: 40 }), total: fc.integer({ min: 1, max: 500_000 }) }),
+        {
+          minLength: 1,
+          maxLength: 6,
+        },
+      )
+      .map((lines) => {
+        let dueDay = 0;
+        return lines.map(({ gap, total }, index): Instalment => {
+          dueDay += gap;
+          return { number: index + 1, dueDay, total, principal: total, interest: 0 };
+        });
+      });
+    await fc.assert(
+      fc.asyncProperty(instalments, fc.integer({ min: -100_000, max: 3_500_000 }), async (lines, owed) => {
+        const [row] = await server.db.query<{ day: number | null }>(
+          'select first_unpaid_due_day($1::jsonb, $2) as day',
+          [JSON.stringify(lines), owed],
+        );
+        // Far enough after every due day that the overdue instalment's days past due name its due day.
+        const payoutDay = '2026-01-01';
+        const day = addDays(payoutDay, 1_000);
+        const late = overdueDays({
+          day,
+          dueDates: instalmentDueDates({ disbursedOn: payoutDay, shiftDays: 0 }, lines),
+          instalments: lines,
+          principalAndInterestOwed: Math.max(0, owed),
+        });
+        expect(row?.day ?? null).toBe(late === 0 ? null : 1_000 - late);
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
