@@ -18,11 +18,11 @@ import {
 
 export const NODE_ENVS = ['development', 'test', 'production'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
-export const SMS_PROVIDERS = ['sandbox'] as const;
+export const SMS_PROVIDERS = ['sandbox', 'semaphore'] as const;
 export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
 export const IDENTITY_PROVIDERS = ['sandbox'] as const;
 export type IdentityProviderName = (typeof IDENTITY_PROVIDERS)[number];
-export const PAYOUT_PROVIDERS = ['sandbox'] as const;
+export const PAYOUT_PROVIDERS = ['sandbox', 'xendit'] as const;
 export type PayoutProviderName = (typeof PAYOUT_PROVIDERS)[number];
 export const COLLECTIONS_PROVIDERS = ['sandbox', ...REAL_COLLECTIONS_PROVIDERS] as const;
 export type CollectionsProviderName = (typeof COLLECTIONS_PROVIDERS)[number];
@@ -84,7 +84,32 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Whether /api/docs and /api/openapi.json are served. */
   apiDocs: boolean;
+  /** Whether production may run on sandbox providers (ALLOW_SANDBOX_PROVIDERS): a demo, never a lender. */
+  allowSandboxProviders: boolean;
+  /** Semaphore's settings, when SMS_PROVIDER is `semaphore`. */
+  semaphore: SemaphoreConfig | null;
+  /** Xendit's settings, when PAYOUT_PROVIDER is `xendit`. */
+  xendit: XenditConfig | null;
 }
+
+export interface SemaphoreConfig {
+  apiKey: string;
+  /** https://api.semaphore.co unless a test points it at its fake. */
+  baseUrl: string;
+}
+
+export interface XenditConfig {
+  secretKey: string;
+  /** The Verification Token of Xendit's webhook settings, sent back in `x-callback-token`. */
+  callbackToken: string;
+  /** https://api.xendit.co unless a test points it at its fake. */
+  baseUrl: string;
+}
+
+export const SEMAPHORE_BASE_URL = 'https://api.semaphore.co';
+export const XENDIT_BASE_URL = 'https://api.xendit.co';
+/** Xendit's secret keys: `xnd_development_…` (test mode) or `xnd_production_…` (live). */
+export const XENDIT_SECRET_KEY_PATTERN = /^xnd_(development|production)_[A-Za-z0-9+/=_-]{16,}$/;
 
 export type TrustProxy = false | number | string[];
 export const TRUST_PROXY_MAX_HOPS = 10;
@@ -120,7 +145,8 @@ export const VARIABLES: readonly VariableDoc[] = [
   {
     name: 'SMS_PROVIDER',
     default: 'sandbox',
-    description: '`sandbox` keeps every SMS in an outbox listed at `GET /dev/sms?mobile=`',
+    description:
+      '`sandbox` keeps every SMS in an outbox listed at `GET /dev/sms?mobile=`; `semaphore` sends through Semaphore (docs/providers.md)',
   },
   {
     name: 'IDENTITY_PROVIDER',
@@ -130,7 +156,8 @@ export const VARIABLES: readonly VariableDoc[] = [
   {
     name: 'PAYOUT_PROVIDER',
     default: 'sandbox',
-    description: '`sandbox` verifies payout accounts by rules of docs/providers.md',
+    description:
+      '`sandbox` verifies payout accounts and pays by rules of docs/providers.md; `xendit` pays through Xendit Payouts',
   },
   {
     name: 'COLLECTIONS_PROVIDER',
@@ -216,6 +243,38 @@ export const VARIABLES: readonly VariableDoc[] = [
     default: 'on unless production',
     description:
       'Serve the API document and its viewer (`/api/openapi.json`, `/api/docs`): `true` or `false`',
+  },
+  {
+    name: 'ALLOW_SANDBOX_PROVIDERS',
+    default: 'false',
+    description:
+      'In production, start even when SMS_PROVIDER, PAYOUT_PROVIDER or COLLECTIONS_PROVIDER is `sandbox` (a demo): `true` or `false`',
+  },
+  {
+    name: 'SEMAPHORE_API_KEY',
+    default: '(none; required with `semaphore`)',
+    description: "Semaphore's API key (its dashboard, Account > API), when SMS_PROVIDER is `semaphore`",
+  },
+  {
+    name: 'SEMAPHORE_BASE_URL',
+    default: SEMAPHORE_BASE_URL,
+    description: "Semaphore's API address; only tests change it",
+  },
+  {
+    name: 'XENDIT_SECRET_KEY',
+    default: '(none; required with `xendit`)',
+    description:
+      "Xendit's secret API key (`xnd_development_…` or `xnd_production_…`) with Money-out write permission, when PAYOUT_PROVIDER is `xendit` (and Money-in write when COLLECTIONS_PROVIDER uses `xendit`)",
+  },
+  {
+    name: 'XENDIT_CALLBACK_TOKEN',
+    default: '(none; required with `xendit`)',
+    description: `The Verification Token of Xendit's webhook settings, at least ${WEBHOOK_SECRET_MIN_LENGTH} characters: payout webhooks without it are refused`,
+  },
+  {
+    name: 'XENDIT_BASE_URL',
+    default: XENDIT_BASE_URL,
+    description: "Xendit's API address; only tests change it",
   },
 ];
 
@@ -437,6 +496,28 @@ const EnvSchema = z.object({
   OPS_DIST: z.string().optional(),
   TRUST_PROXY: trustProxy('TRUST_PROXY'),
   API_DOCS: boolean('API_DOCS'),
+  ALLOW_SANDBOX_PROVIDERS: boolean('ALLOW_SANDBOX_PROVIDERS'),
+  // Keys and tokens are never echoed.
+  SEMAPHORE_API_KEY: z
+    .string()
+    .optional()
+    .refine((raw) => raw === undefined || /^[A-Za-z0-9]{16,}$/.test(raw.trim()), {
+      message: 'SEMAPHORE_API_KEY must be the API key of your Semaphore account (letters and digits)',
+    }),
+  SEMAPHORE_BASE_URL: url('SEMAPHORE_BASE_URL', ['http:', 'https:']),
+  XENDIT_SECRET_KEY: z
+    .string()
+    .optional()
+    .refine((raw) => raw === undefined || XENDIT_SECRET_KEY_PATTERN.test(raw.trim()), {
+      message: 'XENDIT_SECRET_KEY must be a Xendit secret key (xnd_development_… or xnd_production_…)',
+    }),
+  XENDIT_CALLBACK_TOKEN: z
+    .string()
+    .optional()
+    .refine((raw) => raw === undefined || raw.trim().length >= WEBHOOK_SECRET_MIN_LENGTH, {
+      message: `XENDIT_CALLBACK_TOKEN must have at least ${WEBHOOK_SECRET_MIN_LENGTH} characters`,
+    }),
+  XENDIT_BASE_URL: url('XENDIT_BASE_URL', ['http:', 'https:']),
 });
 
 export interface LoadConfigOptions {
@@ -467,6 +548,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       `CODE_SECRET is required in production (at least ${CODE_SECRET_MIN_LENGTH} characters)`,
     ]);
   }
+  const providerProblems = providerSettingProblems(vars);
+  if (providerProblems.length > 0) throw new ConfigError(providerProblems);
   const collections = collectionKeys(vars.COLLECTIONS_PROVIDER ?? 'sandbox', env, vars.NODE_ENV === 'production');
   if (collections.problems.length > 0) throw new ConfigError(collections.problems);
   const cwd = options.cwd ?? (env.INIT_CWD?.trim() || process.cwd());
@@ -504,7 +587,51 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     trustProxy: vars.TRUST_PROXY ?? false,
     // The document lists every endpoint and its inputs: a map for whoever probes a production server.
     apiDocs: vars.API_DOCS ?? nodeEnv !== 'production',
+    allowSandboxProviders: vars.ALLOW_SANDBOX_PROVIDERS ?? false,
+    semaphore:
+      vars.SMS_PROVIDER === 'semaphore'
+        ? {
+            apiKey: (vars.SEMAPHORE_API_KEY as string).trim(),
+            baseUrl: (vars.SEMAPHORE_BASE_URL ?? SEMAPHORE_BASE_URL).replace(/\/+$/, ''),
+          }
+        : null,
+    xendit:
+      vars.PAYOUT_PROVIDER === 'xendit'
+        ? {
+            secretKey: (vars.XENDIT_SECRET_KEY as string).trim(),
+            callbackToken: (vars.XENDIT_CALLBACK_TOKEN as string).trim(),
+            baseUrl: (vars.XENDIT_BASE_URL ?? XENDIT_BASE_URL).replace(/\/+$/, ''),
+          }
+        : null,
   };
+}
+
+/**
+ * A real provider needs its keys, and production needs real providers: a lender who forgot to switch would
+ * otherwise send no code, pay out nothing and take no payment, and learn it from borrowers (ADR 0044).
+ */
+function providerSettingProblems(vars: z.output<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  const need = (provider: string, names: Array<keyof typeof vars>) => {
+    for (const name of names) {
+      if (vars[name] === undefined) problems.push(`${name} is required when ${provider}`);
+    }
+  };
+  if (vars.SMS_PROVIDER === 'semaphore') need('SMS_PROVIDER is semaphore', ['SEMAPHORE_API_KEY']);
+  if (vars.PAYOUT_PROVIDER === 'xendit') {
+    need('PAYOUT_PROVIDER is xendit', ['XENDIT_SECRET_KEY', 'XENDIT_CALLBACK_TOKEN']);
+  }
+  if (vars.NODE_ENV === 'production' && !vars.ALLOW_SANDBOX_PROVIDERS) {
+    const sandboxes = (['SMS_PROVIDER', 'PAYOUT_PROVIDER', 'COLLECTIONS_PROVIDER'] as const).filter(
+      (name) => (vars[name] ?? 'sandbox') === 'sandbox',
+    );
+    for (const name of sandboxes) {
+      problems.push(
+        `${name} is sandbox in production: choose a real provider (docs/providers.md), or set ALLOW_SANDBOX_PROVIDERS=true for a demo`,
+      );
+    }
+  }
+  return problems;
 }
 
 /** The `--help` text: what each variable does and its default. */

@@ -4,14 +4,15 @@
  * GCash, Maya, cards, online banking), `xendit` (counter codes, bank transfers, the loan's standing
  * reference) or `paymongo+xendit` (each channel through the one that offers it). Each real provider needs
  * its secret key and its webhook secret; a missing or malformed one stops the start naming the setting.
- * Kept apart from config.ts so the settings of each provider live beside the provider.
+ * Kept apart from config.ts so the settings of each provider live beside the provider; Xendit's settings
+ * (XENDIT_SECRET_KEY, XENDIT_CALLBACK_TOKEN, XENDIT_BASE_URL) are the payouts' ones in config.ts: one
+ * Xendit account, one key and one webhook token, for money in and money out.
  */
 
 export const REAL_COLLECTIONS_PROVIDERS = ['paymongo', 'xendit', 'paymongo+xendit'] as const;
 export type RealCollectionsProvider = (typeof REAL_COLLECTIONS_PROVIDERS)[number];
 
 export const PAYMONGO_API_URL = 'https://api.paymongo.com';
-export const XENDIT_API_URL = 'https://api.xendit.co';
 
 export interface PaymongoKeys {
   secretKey: string;
@@ -51,22 +52,6 @@ export const COLLECTIONS_VARIABLES = [
     name: 'PAYMONGO_API_URL',
     default: PAYMONGO_API_URL,
     description: "PayMongo's API address (tests point it at a local fake)",
-  },
-  {
-    name: 'XENDIT_SECRET_KEY',
-    default: '(none)',
-    description:
-      'Xendit secret API key (`xnd_development_…` or `xnd_production_…`), required when COLLECTIONS_PROVIDER uses `xendit`',
-  },
-  {
-    name: 'XENDIT_CALLBACK_TOKEN',
-    default: '(none)',
-    description: "Xendit's webhook verification token (Settings › Webhooks), compared with `x-callback-token`",
-  },
-  {
-    name: 'XENDIT_API_URL',
-    default: XENDIT_API_URL,
-    description: "Xendit's API address (tests point it at a local fake)",
   },
 ] as const;
 
@@ -111,13 +96,14 @@ function xenditKeys(env: Env, problems: string[]): XenditKeys | null {
   const secretKey = read(env, 'XENDIT_SECRET_KEY');
   const callbackToken = read(env, 'XENDIT_CALLBACK_TOKEN');
   const before = problems.length;
-  const mode = secretKey && /^xnd_(development|production)_[A-Za-z0-9]{8,}$/.exec(secretKey)?.[1];
+  const mode = secretKey && /^xnd_(development|production)_[A-Za-z0-9+/=_-]{16,}$/.exec(secretKey)?.[1];
   if (!secretKey) problems.push('XENDIT_SECRET_KEY is required when COLLECTIONS_PROVIDER uses xendit');
   else if (!mode)
     problems.push('XENDIT_SECRET_KEY must be a Xendit secret key (xnd_development_… or xnd_production_…)');
   if (!callbackToken) problems.push('XENDIT_CALLBACK_TOKEN is required when COLLECTIONS_PROVIDER uses xendit');
   else if (callbackToken.length < 16) problems.push('XENDIT_CALLBACK_TOKEN must have at least 16 characters');
-  const url = apiUrl(env, 'XENDIT_API_URL', XENDIT_API_URL, problems);
+  // The same Xendit account as payouts (config.ts): its key, token and address.
+  const url = apiUrl(env, 'XENDIT_BASE_URL', 'https://api.xendit.co', problems);
   if (problems.length > before || !secretKey || !callbackToken) return null;
   return { secretKey, callbackToken, livemode: mode === 'production', apiUrl: url };
 }

@@ -152,7 +152,7 @@ export class XenditCollections implements CollectionProvider, CollectionWebhooks
   }
 
   eventsOf(rawBody: string): CollectionEvent[] {
-    const body = JSON.parse(rawBody) as { event?: unknown; data?: Record<string, unknown> };
+    const body = JSON.parse(rawBody) as { event?: unknown; created?: unknown; data?: Record<string, unknown> };
     const data = body.data;
     if (!data || typeof data.payment_id !== 'string' || typeof data.reference_id !== 'string') return [];
     const occurredAt = isoOf(data.updated ?? data.created ?? body.created);
