@@ -1,4 +1,8 @@
-import { REQUEST_ID_HEADER } from '@hiram/contract/api/routes';
+import {
+  PAYMONGO_WEBHOOK_PATH,
+  REQUEST_ID_HEADER,
+  XENDIT_PAYMENTS_WEBHOOK_PATH,
+} from '@hiram/contract/api/routes';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
@@ -23,6 +27,7 @@ import { validatorCompiler } from './plugins/infra/validation.ts';
 import { apiRoutes } from './routes/api.ts';
 import { devClockRoutes } from './routes/dev/clock.ts';
 import { devCollectionRoutes } from './routes/dev/collections.ts';
+import { collectionWebhookRoutes } from './routes/webhooks/collections.ts';
 import { devSmsRoutes } from './routes/dev/sms.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { metricsRoutes } from './routes/metrics/index.ts';
@@ -131,6 +136,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(sandboxCheckoutRoutes, { provider: app.sandboxCollections });
     await app.register(devCollectionRoutes, { provider: app.sandboxCollections });
   }
+  // The real collections providers' webhooks, at the fixed paths their dashboards are given.
+  if (app.realCollections?.paymongo)
+    await app.register(collectionWebhookRoutes, {
+      path: PAYMONGO_WEBHOOK_PATH,
+      provider: app.realCollections.paymongo,
+    });
+  if (app.realCollections?.xendit)
+    await app.register(collectionWebhookRoutes, {
+      path: XENDIT_PAYMENTS_WEBHOOK_PATH,
+      provider: app.realCollections.xendit,
+    });
   if (clock instanceof AdjustableClock && config.nodeEnv !== 'production') {
     await app.register(devClockRoutes, { clock });
   }
