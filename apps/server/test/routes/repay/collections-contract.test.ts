@@ -99,7 +99,9 @@ async function paymongoTarget(): Promise<Target> {
       });
       return {
         eventId: payment.id,
-        deliver: async () => (await post(delivery)).status,
+        // PayMongo signs each delivery when it sends it: a late retry carries a fresh timestamp.
+        deliver: async () =>
+          (await post({ ...delivery, headers: fake.signed(delivery.body, server.clock.now()) })).status,
         deliverForged: async () =>
           (await post({ ...delivery, headers: fake.signed(delivery.body, server.clock.now(), 'whsk_forged0123456789') }))
             .status,
