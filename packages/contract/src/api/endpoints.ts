@@ -33,6 +33,7 @@ import {
   CollectionEvent,
   instrumentRequest,
   PaymentInstrument,
+  PaymentReference,
   PortalConfirmRequest,
   PortalDetail,
   PortalDetailRequest,
@@ -1185,6 +1186,13 @@ export const ENDPOINTS = {
     "The clearance letter of a loan paid in full (status 4) as a PDF (application/pdf). Before that: 40943. Another borrower's order answers 404.",
     z.object({ orderId }),
     z.null().describe('the PDF bytes, not an envelope'),
+  ),
+  paymentReference: endpoint(
+    'paymentReference',
+    'repayment',
+    "The loan's one number to pay with: an account number open for any amount at any time, from any bank or e-wallet by InstaPay or PESONet, made on first ask and the same ever after; every payment to it is credited to the loan. `reference: null` when the collections provider offers none. Not while nothing is payable (40932); another borrower's order answers 404.",
+    z.object({ orderNo: z.string({ message: 'orderNoRequired' }).min(1, 'orderNoRequired').max(64) }),
+    PaymentReference,
   ),
 } as const;
 

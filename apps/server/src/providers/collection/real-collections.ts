@@ -2,11 +2,16 @@ import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import { createOutboundClient, type OutboundOptions } from '../outbound.ts';
 import type { SettlementLine } from '../settlement-report.ts';
-import type { CollectionProvider, InstrumentRequest, IssuedInstrument } from './collection-provider.ts';
+import type {
+  CollectionProvider,
+  InstrumentRequest,
+  IssuedInstrument,
+  StandingReference,
+} from './collection-provider.ts';
 import type { CollectionWebhooks } from './collection-webhooks.ts';
 import type { CollectionKeys } from './collections-config.ts';
 import { PaymongoCollections } from './paymongo-collections.ts';
-import { type StandingReference, XenditCollections } from './xendit-collections.ts';
+import { XenditCollections } from './xendit-collections.ts';
 
 /**
  * The real collections of COLLECTIONS_PROVIDER (ADR 0046): PayMongo for the hosted checkout channels,

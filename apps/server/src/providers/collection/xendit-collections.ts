@@ -7,7 +7,12 @@ import { manilaDay } from '../../domain/servicing-rules.ts';
 import type { SignatureVerdict } from '../../domain/webhook-signature.ts';
 import { type OutboundClient, ProviderUnavailableError } from '../outbound.ts';
 import type { SettlementLine } from '../settlement-report.ts';
-import type { CollectionProvider, InstrumentRequest, IssuedInstrument } from './collection-provider.ts';
+import type {
+  CollectionProvider,
+  InstrumentRequest,
+  IssuedInstrument,
+  StandingReference,
+} from './collection-provider.ts';
 import {
   type CollectionWebhooks,
   centavosOfPesos,
@@ -58,13 +63,6 @@ interface PaymentRequestAnswer {
   payment_request_id?: unknown;
   status?: unknown;
   actions?: { type?: unknown; descriptor?: unknown; value?: unknown }[];
-}
-
-export interface StandingReference {
-  reference: string;
-  accountNumber: string;
-  bankName: string;
-  accountName: string;
 }
 
 interface XenditTransaction {

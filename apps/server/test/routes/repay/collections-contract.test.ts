@@ -32,6 +32,8 @@ interface Target {
   channels: ChannelId[];
   /** Pays the instrument (`amount` centavos, default what it asks) at the server's present time. */
   pay(instrument: PaymentInstrument, amount?: number): Promise<Payment>;
+  /** Pays the loan's standing account number; null when the provider offers none. */
+  payStanding: ((accountNumber: string, amount: number) => Promise<Payment>) | null;
   stop(): Promise<void>;
 }
 
@@ -68,6 +70,19 @@ async function sandboxTarget(): Promise<Target> {
         async deliverForged() {
           return (await sendCollectionEvent(server, event, { secret: 'not-the-secret-0123456789' })).status;
         },
+      };
+    },
+    async payStanding(accountNumber, amount) {
+      const paid = await payAtCounter(server, accountNumber, amount);
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      const { eventId } = paid.body.data as { eventId: string };
+      return {
+        eventId,
+        deliver: async () => {
+          await server.settle();
+          return 200;
+        },
+        deliverForged: async () => 401,
       };
     },
     stop: () => server.close(),
@@ -107,6 +122,7 @@ async function paymongoTarget(): Promise<Target> {
             .status,
       };
     },
+    payStanding: null,
     async stop() {
       await server.close();
       await fake.stop();
@@ -142,6 +158,14 @@ async function xenditTarget(): Promise<Target> {
         deliver: async () => (await post(delivery)).status,
         deliverForged: async () =>
           (await post(fake.event('payment.capture', payment, 'SUCCEEDED', 'not-the-token-0123456789'))).status,
+      };
+    },
+    async payStanding(accountNumber, amount) {
+      const { payment, delivery } = fake.pay(accountNumber, { pesos: amount / 100, at: server.clock.now() });
+      return {
+        eventId: payment.id,
+        deliver: async () => (await post(delivery)).status,
+        deliverForged: async () => 401,
       };
     },
     async stop() {
@@ -247,6 +271,29 @@ describe.each([
     expect(report).toContainEqual(
       expect.objectContaining({ reference: payment.eventId, merchantReference: instrument.instrumentId, status: 'settled' }),
     );
+  });
+
+  it('gives the loan one number to pay with, which takes payment after payment (or says there is none)', async () => {
+    const { token, orderId } = await repayingLoan(target.server);
+    const first = await target.server.call('paymentReference', { orderNo: orderId }, { token });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const again = await target.server.call('paymentReference', { orderNo: orderId }, { token });
+    expect(again.body.data).toEqual(first.body.data);
+    const reference = first.body.data.reference;
+    if (!target.payStanding) {
+      expect(reference).toBeNull();
+      return;
+    }
+    expect(reference?.accountNumber).toMatch(/^\d{12,20}$/);
+    const before = await totalDue(token, orderId);
+    for (const amount of [300_00, 400_00]) {
+      const payment = await target.payStanding(reference?.accountNumber as string, amount);
+      expect(await payment.deliver()).toBe(200);
+    }
+    expect(await totalDue(token, orderId)).toBe(before - 700_00);
+    // It is not offered again as a one-time instrument of the same channel and amount.
+    const listed = (await target.server.call('repaymentDetail', { orderNo: orderId }, { token })).body.data;
+    expect(JSON.stringify(listed)).not.toContain(reference?.accountNumber as string);
   });
 
   it('answers a channel it does not serve with a clear error, and serves the others', async () => {
