@@ -27,7 +27,6 @@ import { validatorCompiler } from './plugins/infra/validation.ts';
 import { apiRoutes } from './routes/api.ts';
 import { devClockRoutes } from './routes/dev/clock.ts';
 import { devCollectionRoutes } from './routes/dev/collections.ts';
-import { collectionWebhookRoutes } from './routes/webhooks/collections.ts';
 import { devSmsRoutes } from './routes/dev/sms.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { metricsRoutes } from './routes/metrics/index.ts';
@@ -35,6 +34,7 @@ import { opsApiRoutes } from './routes/ops/api.ts';
 import { opsAppRoutes } from './routes/ops-app/index.ts';
 import { sandboxCheckoutRoutes } from './routes/sandbox/checkout.ts';
 import { webRoutes } from './routes/web/index.ts';
+import { collectionWebhookRoutes } from './routes/webhooks/collections.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -550,7 +550,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
   }
   const providerProblems = providerSettingProblems(vars);
   if (providerProblems.length > 0) throw new ConfigError(providerProblems);
-  const collections = collectionKeys(vars.COLLECTIONS_PROVIDER ?? 'sandbox', env, vars.NODE_ENV === 'production');
+  const collections = collectionKeys(
+    vars.COLLECTIONS_PROVIDER ?? 'sandbox',
+    env,
+    vars.NODE_ENV === 'production',
+  );
   if (collections.problems.length > 0) throw new ConfigError(collections.problems);
   const cwd = options.cwd ?? (env.INIT_CWD?.trim() || process.cwd());
   const nodeEnv = vars.NODE_ENV ?? 'development';

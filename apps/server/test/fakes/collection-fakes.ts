@@ -20,7 +20,8 @@ abstract class FakeHttp {
   private server: Server | null = null;
   url = '';
   /** Requests as received, for tests that check what was sent. */
-  readonly requests: { method: string; path: string; headers: IncomingMessage['headers']; body: string }[] = [];
+  readonly requests: { method: string; path: string; headers: IncomingMessage['headers']; body: string }[] =
+    [];
   private troubles: Trouble[] = [];
   private hanging: ServerResponse[] = [];
 
@@ -43,7 +44,12 @@ abstract class FakeHttp {
     for (let i = 0; i < times; i++) this.troubles.push(trouble);
   }
 
-  protected abstract route(method: string, path: string, body: string, headers: IncomingMessage['headers']): {
+  protected abstract route(
+    method: string,
+    path: string,
+    body: string,
+    headers: IncomingMessage['headers'],
+  ): {
     status: number;
     body: unknown;
   };
@@ -112,16 +118,22 @@ export class FakePaymongo extends FakeHttp {
     readonly webhookSecret: string,
     readonly livemode = false,
   ) {
-    super(livemode ? `sk_live_${randomBytes(12).toString('hex')}` : `sk_test_${randomBytes(12).toString('hex')}`);
+    super(
+      livemode ? `sk_live_${randomBytes(12).toString('hex')}` : `sk_test_${randomBytes(12).toString('hex')}`,
+    );
   }
 
   protected unauthorized() {
-    return { status: 401, body: { errors: [{ code: 'api_key_invalid', detail: 'The API key is invalid.' }] } };
+    return {
+      status: 401,
+      body: { errors: [{ code: 'api_key_invalid', detail: 'The API key is invalid.' }] },
+    };
   }
 
   protected route(method: string, path: string, body: string) {
     if (method === 'POST' && path === '/v1/checkout_sessions') {
-      const attributes = (JSON.parse(body) as { data?: { attributes?: Record<string, unknown> } }).data?.attributes;
+      const attributes = (JSON.parse(body) as { data?: { attributes?: Record<string, unknown> } }).data
+        ?.attributes;
       const items = attributes?.line_items as { amount?: number; currency?: string }[] | undefined;
       const methods = attributes?.payment_method_types as string[] | undefined;
       if (!items?.[0]?.amount || items[0].currency !== 'PHP' || !methods?.length)
@@ -295,7 +307,12 @@ export class FakeXendit extends FakeHttp {
       const type = input.type as FakePaymentRequest['type'];
       const channelCode = String(input.channel_code ?? '');
       const amount = typeof input.request_amount === 'number' ? input.request_amount : null;
-      if (input.country !== 'PH' || input.currency !== 'PHP' || !input.reference_id || (type === 'PAY') !== (amount !== null))
+      if (
+        input.country !== 'PH' ||
+        input.currency !== 'PHP' ||
+        !input.reference_id ||
+        (type === 'PAY') !== (amount !== null)
+      )
         return { status: 400, body: { error_code: 'API_VALIDATION_ERROR', message: 'invalid request' } };
       if (!['7ELEVEN', 'MLHUILLIER', 'RD_PAWNSHOP', 'BANK_TRANSFER'].includes(channelCode))
         return { status: 400, body: { error_code: 'CHANNEL_NOT_ACTIVATED', message: channelCode } };
@@ -330,7 +347,12 @@ export class FakeXendit extends FakeHttp {
             cashflow: 'MONEY_IN',
             settlement_status: 'SETTLED',
             estimated_settlement_time: p.settlesAt,
-            fee: { xendit_fee: p.fee, value_added_tax: 0, xendit_withholding_tax: 0, third_party_withholding_tax: 0 },
+            fee: {
+              xendit_fee: p.fee,
+              value_added_tax: 0,
+              xendit_withholding_tax: 0,
+              third_party_withholding_tax: 0,
+            },
             created: p.created,
             updated: p.created,
           })),

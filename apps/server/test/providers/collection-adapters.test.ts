@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../src/db/database.ts';
 import { AppError } from '../../src/domain/app-error.ts';
 import type { InstrumentRequest } from '../../src/providers/collection/collection-provider.ts';
+import { collectionKeys } from '../../src/providers/collection/collections-config.ts';
 import {
   checkPaymongoSignature,
   PaymongoCollections,
   paymongoSignature,
 } from '../../src/providers/collection/paymongo-collections.ts';
 import { XenditCollections } from '../../src/providers/collection/xendit-collections.ts';
-import { collectionKeys } from '../../src/providers/collection/collections-config.ts';
 import { createOutboundClient } from '../../src/providers/outbound.ts';
 import { FakePaymongo, FakeXendit } from '../fakes/collection-fakes.ts';
 
@@ -69,16 +69,27 @@ describe('PayMongo-Signature', () => {
   const sig = paymongoSignature(secret, t, body);
 
   it('accepts the test signature (te) with a test key and the live one (li) with a live key', () => {
-    expect(checkPaymongoSignature({ webhookSecret: secret, livemode: false }, `t=${t},te=${sig},li=`, body, NOW)).toBe('valid');
-    expect(checkPaymongoSignature({ webhookSecret: secret, livemode: true }, `t=${t},te=,li=${sig}`, body, NOW)).toBe('valid');
+    expect(
+      checkPaymongoSignature({ webhookSecret: secret, livemode: false }, `t=${t},te=${sig},li=`, body, NOW),
+    ).toBe('valid');
+    expect(
+      checkPaymongoSignature({ webhookSecret: secret, livemode: true }, `t=${t},te=,li=${sig}`, body, NOW),
+    ).toBe('valid');
   });
 
   it("refuses the other mode's part, a changed body, another secret and a malformed header", () => {
     const test = { webhookSecret: secret, livemode: false };
     expect(checkPaymongoSignature(test, `t=${t},te=,li=${sig}`, body, NOW)).toBe('mismatch');
-    expect(checkPaymongoSignature(test, `t=${t},te=${sig},li=`, body.replace('evt_1', 'evt_2'), NOW)).toBe('mismatch');
+    expect(checkPaymongoSignature(test, `t=${t},te=${sig},li=`, body.replace('evt_1', 'evt_2'), NOW)).toBe(
+      'mismatch',
+    );
     expect(
-      checkPaymongoSignature({ ...test, webhookSecret: 'whsk_other0123456789' }, `t=${t},te=${sig},li=`, body, NOW),
+      checkPaymongoSignature(
+        { ...test, webhookSecret: 'whsk_other0123456789' },
+        `t=${t},te=${sig},li=`,
+        body,
+        NOW,
+      ),
     ).toBe('mismatch');
     expect(checkPaymongoSignature(test, `te=${sig}`, body, NOW)).toBe('mismatch');
     expect(checkPaymongoSignature(test, undefined, body, NOW)).toBe('missing');
@@ -102,7 +113,12 @@ describe('the PayMongo adapter', () => {
 
   function adapter() {
     const made = client('paymongo');
-    const keys = { secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, livemode: false, apiUrl: fake.url };
+    const keys = {
+      secretKey: fake.secretKey,
+      webhookSecret: fake.webhookSecret,
+      livemode: false,
+      apiUrl: fake.url,
+    };
     return { ...made, paymongo: new PaymongoCollections(keys, made.client) };
   }
 
@@ -127,7 +143,13 @@ describe('the PayMongo adapter', () => {
     const issued = await paymongo.issue(tx, asked);
     const { payment, delivery } = fake.pay(issued.reference, { at: NOW, amount: 50_000 });
     expect(paymongo.eventsOf(delivery.body)).toEqual([
-      { eventId: payment.id, instrumentId: asked.instrumentId, outcome: 'paid', amount: 50_000, occurredAt: NOW.toISOString() },
+      {
+        eventId: payment.id,
+        instrumentId: asked.instrumentId,
+        outcome: 'paid',
+        amount: 50_000,
+        occurredAt: NOW.toISOString(),
+      },
     ]);
     const failed = delivery.body.replace('checkout_session.payment.paid', 'payment.failed');
     expect(paymongo.eventsOf(failed)).toEqual([]);
@@ -154,7 +176,12 @@ describe('the PayMongo adapter', () => {
   });
 
   it("answers 50306 for PayMongo's own refusal (a revoked key), and 50307 for a channel it does not serve", async () => {
-    const keys = { secretKey: 'sk_test_revoked0123456789', webhookSecret: fake.webhookSecret, livemode: false, apiUrl: fake.url };
+    const keys = {
+      secretKey: 'sk_test_revoked0123456789',
+      webhookSecret: fake.webhookSecret,
+      livemode: false,
+      apiUrl: fake.url,
+    };
     const revoked = new PaymongoCollections(keys, client('paymongo').client);
     expect(await codeOf(revoked.issue(tx, request()))).toBe(ERRORS.COLLECTIONS_UNAVAILABLE.code);
     const { paymongo } = adapter();
@@ -193,7 +220,12 @@ describe('the Xendit adapter', () => {
 
   function adapter() {
     const made = client('xendit-collections');
-    const keys = { secretKey: fake.secretKey, callbackToken: fake.callbackToken, livemode: false, apiUrl: fake.url };
+    const keys = {
+      secretKey: fake.secretKey,
+      callbackToken: fake.callbackToken,
+      livemode: false,
+      apiUrl: fake.url,
+    };
     return { ...made, xendit: new XenditCollections(keys, made.client) };
   }
 
@@ -225,7 +257,9 @@ describe('the Xendit adapter', () => {
     expect(again.accountNumber).toBe(issued.accountNumber);
     const keys = fake.requests.filter((r) => r.headers['idempotency-key'] === asked.instrumentId);
     expect(keys).toHaveLength(3);
-    expect([...fake.paymentRequests.values()].filter((r) => r.referenceId === asked.instrumentId)).toHaveLength(1);
+    expect(
+      [...fake.paymentRequests.values()].filter((r) => r.referenceId === asked.instrumentId),
+    ).toHaveLength(1);
   });
 
   it("issues the loan's standing account number, payable in any amount", async () => {
@@ -243,7 +277,13 @@ describe('the Xendit adapter', () => {
     expect(JSON.parse(fake.requests.at(-1)?.body ?? '{}').request_amount).toBeUndefined();
     const { payment, delivery } = fake.pay(standing.accountNumber, { pesos: 1234.56, at: NOW });
     expect(xendit.eventsOf(delivery.body)).toEqual([
-      { eventId: payment.id, instrumentId: 'standing-1', outcome: 'paid', amount: 123_456, occurredAt: NOW.toISOString() },
+      {
+        eventId: payment.id,
+        instrumentId: 'standing-1',
+        outcome: 'paid',
+        amount: 123_456,
+        occurredAt: NOW.toISOString(),
+      },
     ]);
   });
 
@@ -260,7 +300,9 @@ describe('the Xendit adapter', () => {
     const issued = await xendit.issue(tx, asked);
     const { payment } = fake.pay(issued.reference, { at: NOW });
     const failure = fake.event('payment.failure', payment, 'FAILED');
-    expect(xendit.eventsOf(failure.body)).toMatchObject([{ eventId: payment.id, outcome: 'failed', amount: 0 }]);
+    expect(xendit.eventsOf(failure.body)).toMatchObject([
+      { eventId: payment.id, outcome: 'failed', amount: 0 },
+    ]);
     fake.trouble({ kind: 'status', status: 429, retryAfter: '3600' });
     expect(await codeOf(xendit.issue(tx, request({ channel: 'mlhuillier', kind: 'reference' })))).toBe(
       ERRORS.COLLECTIONS_UNAVAILABLE.code,
@@ -295,7 +337,11 @@ describe('the collections settings', () => {
       'XENDIT_SECRET_KEY is required when COLLECTIONS_PROVIDER uses xendit',
       'XENDIT_CALLBACK_TOKEN is required when COLLECTIONS_PROVIDER uses xendit',
     ]);
-    const wrong = collectionKeys('paymongo', { PAYMONGO_SECRET_KEY: 'pk_live_abcdefgh1234', PAYMONGO_WEBHOOK_SECRET: 'secret' }, false);
+    const wrong = collectionKeys(
+      'paymongo',
+      { PAYMONGO_SECRET_KEY: 'pk_live_abcdefgh1234', PAYMONGO_WEBHOOK_SECRET: 'secret' },
+      false,
+    );
     expect(wrong.problems.join('\n')).not.toContain('pk_live_abcdefgh1234');
     expect(wrong.problems).toHaveLength(2);
   });
@@ -303,7 +349,9 @@ describe('the collections settings', () => {
   it('refuses test keys in production unless ALLOW_SANDBOX_PROVIDERS says so', () => {
     const env = { PAYMONGO_SECRET_KEY: 'sk_test_abcdefgh1234', PAYMONGO_WEBHOOK_SECRET: 'whsk_abcdefgh1234' };
     expect(collectionKeys('paymongo', env, true).problems).toHaveLength(1);
-    expect(collectionKeys('paymongo', { ...env, ALLOW_SANDBOX_PROVIDERS: 'true' }, true).keys?.paymongo?.livemode).toBe(false);
+    expect(
+      collectionKeys('paymongo', { ...env, ALLOW_SANDBOX_PROVIDERS: 'true' }, true).keys?.paymongo?.livemode,
+    ).toBe(false);
     expect(collectionKeys('sandbox', {}, true)).toEqual({ keys: null, problems: [] });
   });
 });

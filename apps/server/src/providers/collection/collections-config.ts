@@ -46,7 +46,7 @@ export const COLLECTIONS_VARIABLES = [
     name: 'PAYMONGO_WEBHOOK_SECRET',
     default: '(none)',
     description:
-      "Secret key of the PayMongo webhook (`whsk_…`), shown when the webhook is created; checks `Paymongo-Signature`",
+      'Secret key of the PayMongo webhook (`whsk_…`), shown when the webhook is created; checks `Paymongo-Signature`',
   },
   {
     name: 'PAYMONGO_API_URL',
@@ -100,7 +100,8 @@ function xenditKeys(env: Env, problems: string[]): XenditKeys | null {
   if (!secretKey) problems.push('XENDIT_SECRET_KEY is required when COLLECTIONS_PROVIDER uses xendit');
   else if (!mode)
     problems.push('XENDIT_SECRET_KEY must be a Xendit secret key (xnd_development_… or xnd_production_…)');
-  if (!callbackToken) problems.push('XENDIT_CALLBACK_TOKEN is required when COLLECTIONS_PROVIDER uses xendit');
+  if (!callbackToken)
+    problems.push('XENDIT_CALLBACK_TOKEN is required when COLLECTIONS_PROVIDER uses xendit');
   else if (callbackToken.length < 16) problems.push('XENDIT_CALLBACK_TOKEN must have at least 16 characters');
   // The same Xendit account as payouts (config.ts): its key, token and address.
   const url = apiUrl(env, 'XENDIT_BASE_URL', 'https://api.xendit.co', problems);
@@ -124,9 +125,13 @@ export function collectionKeys(
   const allowTestKeys = /^(true|1|yes|on)$/i.test(read(env, 'ALLOW_SANDBOX_PROVIDERS') ?? '');
   if (production && !allowTestKeys) {
     if (paymongo && !paymongo.livemode)
-      problems.push('PAYMONGO_SECRET_KEY is a test key in production (set ALLOW_SANDBOX_PROVIDERS=true to allow it)');
+      problems.push(
+        'PAYMONGO_SECRET_KEY is a test key in production (set ALLOW_SANDBOX_PROVIDERS=true to allow it)',
+      );
     if (xendit && !xendit.livemode)
-      problems.push('XENDIT_SECRET_KEY is a development key in production (set ALLOW_SANDBOX_PROVIDERS=true to allow it)');
+      problems.push(
+        'XENDIT_SECRET_KEY is a development key in production (set ALLOW_SANDBOX_PROVIDERS=true to allow it)',
+      );
   }
   return { keys: problems.length > 0 ? null : { paymongo, xendit }, problems };
 }

@@ -133,14 +133,18 @@ export class PaymongoCollections implements CollectionProvider, CollectionWebhoo
   }
 
   eventsOf(rawBody: string): CollectionEvent[] {
-    const event = (JSON.parse(rawBody) as { data?: { attributes?: Record<string, unknown> } }).data?.attributes;
+    const event = (JSON.parse(rawBody) as { data?: { attributes?: Record<string, unknown> } }).data
+      ?.attributes;
     // Only a paid checkout session credits: a declined card or a cancelled e-wallet attempt leaves the
     // session open for another try, so it changes nothing here. An event of the other mode is not ours.
     if (event?.type !== 'checkout_session.payment.paid' || event.livemode !== this.keys.livemode) return [];
     const session = event.data as
-      | { attributes?: { reference_number?: unknown; metadata?: Record<string, unknown>; payments?: unknown } }
+      | {
+          attributes?: { reference_number?: unknown; metadata?: Record<string, unknown>; payments?: unknown };
+        }
       | undefined;
-    const instrumentId = session?.attributes?.metadata?.instrument_id ?? session?.attributes?.reference_number;
+    const instrumentId =
+      session?.attributes?.metadata?.instrument_id ?? session?.attributes?.reference_number;
     const payments = session?.attributes?.payments;
     if (typeof instrumentId !== 'string' || !Array.isArray(payments)) return [];
     return (payments as PaymongoPayment[]).flatMap((payment) => {

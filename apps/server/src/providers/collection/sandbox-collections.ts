@@ -148,7 +148,12 @@ export class SandboxCollections implements CollectionProvider {
     request: { payeeName: string; packageName: string },
   ): Promise<StandingReference> {
     const accountNumber = `8899${digits(12)}`;
-    return { reference: accountNumber, accountNumber, bankName: SANDBOX_BANK_NAME, accountName: request.payeeName };
+    return {
+      reference: accountNumber,
+      accountNumber,
+      bankName: SANDBOX_BANK_NAME,
+      accountName: request.payeeName,
+    };
   }
 
   /** An instrument as the provider knows it, by id, reference or virtual account number. */

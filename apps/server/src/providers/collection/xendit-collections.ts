@@ -75,7 +75,12 @@ interface XenditTransaction {
   cashflow?: unknown;
   settlement_status?: unknown;
   estimated_settlement_time?: unknown;
-  fee?: { xendit_fee?: unknown; value_added_tax?: unknown; xendit_withholding_tax?: unknown; third_party_withholding_tax?: unknown };
+  fee?: {
+    xendit_fee?: unknown;
+    value_added_tax?: unknown;
+    xendit_withholding_tax?: unknown;
+    third_party_withholding_tax?: unknown;
+  };
   created?: unknown;
 }
 
@@ -150,7 +155,11 @@ export class XenditCollections implements CollectionProvider, CollectionWebhooks
   }
 
   eventsOf(rawBody: string): CollectionEvent[] {
-    const body = JSON.parse(rawBody) as { event?: unknown; created?: unknown; data?: Record<string, unknown> };
+    const body = JSON.parse(rawBody) as {
+      event?: unknown;
+      created?: unknown;
+      data?: Record<string, unknown>;
+    };
     const data = body.data;
     if (!data || typeof data.payment_id !== 'string' || typeof data.reference_id !== 'string') return [];
     const occurredAt = isoOf(data.updated ?? data.created ?? body.created);
@@ -159,11 +168,21 @@ export class XenditCollections implements CollectionProvider, CollectionWebhooks
       // What the payer actually paid: a reusable code's payment carries its own amount.
       const amount = centavosOfPesos(data.captured_amount ?? data.request_amount);
       if (!amount) return [];
-      return [{ eventId: data.payment_id, instrumentId: data.reference_id, outcome: 'paid', amount, occurredAt }];
+      return [
+        { eventId: data.payment_id, instrumentId: data.reference_id, outcome: 'paid', amount, occurredAt },
+      ];
     }
     // A one-time code that failed or expired unpaid; a standing reference takes the next payment anyway.
     if (body.event === 'payment.failure' && data.type !== 'REUSABLE_PAYMENT_CODE')
-      return [{ eventId: data.payment_id, instrumentId: data.reference_id, outcome: 'failed', amount: 0, occurredAt }];
+      return [
+        {
+          eventId: data.payment_id,
+          instrumentId: data.reference_id,
+          outcome: 'failed',
+          amount: 0,
+          occurredAt,
+        },
+      ];
     return [];
   }
 
@@ -243,8 +262,11 @@ export class XenditCollections implements CollectionProvider, CollectionWebhooks
     if (answer.status >= 200 && answer.status < 300) return JSON.parse(answer.body) as unknown;
     const code = xenditErrorCode(answer.body);
     // The channel is switched off on the lender's Xendit account: another channel may still work.
-    if (code === 'CHANNEL_NOT_ACTIVATED' || code === 'CHANNEL_UNAVAILABLE') throw new AppError('CHANNEL_NOT_OFFERED');
-    throw new AppError('COLLECTIONS_UNAVAILABLE', { data: { provider: this.name, status: answer.status, code } });
+    if (code === 'CHANNEL_NOT_ACTIVATED' || code === 'CHANNEL_UNAVAILABLE')
+      throw new AppError('CHANNEL_NOT_OFFERED');
+    throw new AppError('COLLECTIONS_UNAVAILABLE', {
+      data: { provider: this.name, status: answer.status, code },
+    });
   }
 }
 
@@ -253,7 +275,8 @@ function presented(answer: PaymentRequestAnswer): string {
   const action = answer.actions?.find(
     (a) => a.type === 'PRESENT_TO_CUSTOMER' && typeof a.value === 'string' && a.value.length > 0,
   );
-  if (!action) throw new AppError('COLLECTIONS_UNAVAILABLE', { data: { provider: 'xendit', code: 'NO_PAYMENT_CODE' } });
+  if (!action)
+    throw new AppError('COLLECTIONS_UNAVAILABLE', { data: { provider: 'xendit', code: 'NO_PAYMENT_CODE' } });
   return String(action.value).replace(/\s+/g, '');
 }
 

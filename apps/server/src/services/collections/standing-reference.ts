@@ -62,6 +62,10 @@ export async function standingReference(
     ],
   );
   return {
-    reference: { accountNumber: issued.accountNumber, bankName: issued.bankName, accountName: issued.accountName },
+    reference: {
+      accountNumber: issued.accountNumber,
+      bankName: issued.bankName,
+      accountName: issued.accountName,
+    },
   };
 }

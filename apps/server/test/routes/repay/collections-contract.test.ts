@@ -1,7 +1,12 @@
 import type { PaymentInstrument } from '@hiram/contract/api/repayment';
 import { PAYMONGO_WEBHOOK_PATH, XENDIT_PAYMENTS_WEBHOOK_PATH } from '@hiram/contract/api/routes';
 import { ERRORS } from '@hiram/contract/errors';
-import { type ChannelId, COLLECTION_CHANNELS, INSTRUMENT_VALID_HOURS, MINIMUM_REPAYMENT } from '@hiram/contract/repayment';
+import {
+  type ChannelId,
+  COLLECTION_CHANNELS,
+  INSTRUMENT_VALID_HOURS,
+  MINIMUM_REPAYMENT,
+} from '@hiram/contract/repayment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, manilaDay } from '../../../src/domain/servicing-rules.ts';
 import { FakePaymongo, FakeXendit } from '../../fakes/collection-fakes.ts';
@@ -49,12 +54,22 @@ async function sandboxTarget(): Promise<Target> {
       // The hosted checkout's Pay button and the cashier both come down to the sandbox's settle().
       const paid = await payAtCounter(server, instrument.instrumentId, amount);
       expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-      const { eventId, instrumentId, amount: taken } = paid.body.data as {
+      const {
+        eventId,
+        instrumentId,
+        amount: taken,
+      } = paid.body.data as {
         eventId: string;
         instrumentId: string;
         amount: number;
       };
-      const event = { eventId, instrumentId, outcome: 'paid' as const, amount: taken, occurredAt: server.clock.now().toISOString() };
+      const event = {
+        eventId,
+        instrumentId,
+        outcome: 'paid' as const,
+        amount: taken,
+        occurredAt: server.clock.now().toISOString(),
+      };
       let delivered = false;
       return {
         eventId,
@@ -96,13 +111,23 @@ async function paymongoTarget(): Promise<Target> {
       assessmentDelaySeconds: 0,
       collectionsProvider: 'paymongo',
       collectionKeys: {
-        paymongo: { secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, livemode: false, apiUrl: fake.url },
+        paymongo: {
+          secretKey: fake.secretKey,
+          webhookSecret: fake.webhookSecret,
+          livemode: false,
+          apiUrl: fake.url,
+        },
         xendit: null,
       },
     },
   });
   const post = (delivery: { headers: Record<string, string>; body: string }) =>
-    server.request({ method: 'POST', url: PAYMONGO_WEBHOOK_PATH, headers: delivery.headers, payload: delivery.body });
+    server.request({
+      method: 'POST',
+      url: PAYMONGO_WEBHOOK_PATH,
+      headers: delivery.headers,
+      payload: delivery.body,
+    });
   return {
     name: 'paymongo',
     server,
@@ -118,8 +143,12 @@ async function paymongoTarget(): Promise<Target> {
         deliver: async () =>
           (await post({ ...delivery, headers: fake.signed(delivery.body, server.clock.now()) })).status,
         deliverForged: async () =>
-          (await post({ ...delivery, headers: fake.signed(delivery.body, server.clock.now(), 'whsk_forged0123456789') }))
-            .status,
+          (
+            await post({
+              ...delivery,
+              headers: fake.signed(delivery.body, server.clock.now(), 'whsk_forged0123456789'),
+            })
+          ).status,
       };
     },
     payStanding: null,
@@ -138,12 +167,22 @@ async function xenditTarget(): Promise<Target> {
       collectionsProvider: 'xendit',
       collectionKeys: {
         paymongo: null,
-        xendit: { secretKey: fake.secretKey, callbackToken: fake.callbackToken, livemode: false, apiUrl: fake.url },
+        xendit: {
+          secretKey: fake.secretKey,
+          callbackToken: fake.callbackToken,
+          livemode: false,
+          apiUrl: fake.url,
+        },
       },
     },
   });
   const post = (delivery: { headers: Record<string, string>; body: string }) =>
-    server.request({ method: 'POST', url: XENDIT_PAYMENTS_WEBHOOK_PATH, headers: delivery.headers, payload: delivery.body });
+    server.request({
+      method: 'POST',
+      url: XENDIT_PAYMENTS_WEBHOOK_PATH,
+      headers: delivery.headers,
+      payload: delivery.body,
+    });
   return {
     name: 'xendit',
     server,
@@ -157,7 +196,8 @@ async function xenditTarget(): Promise<Target> {
         eventId: payment.id,
         deliver: async () => (await post(delivery)).status,
         deliverForged: async () =>
-          (await post(fake.event('payment.capture', payment, 'SUCCEEDED', 'not-the-token-0123456789'))).status,
+          (await post(fake.event('payment.capture', payment, 'SUCCEEDED', 'not-the-token-0123456789')))
+            .status,
       };
     },
     async payStanding(accountNumber, amount) {
@@ -187,7 +227,11 @@ describe.each([
   afterAll(() => target.stop());
 
   async function open(token: string, orderNo: string, channel: ChannelId, amount = MINIMUM_REPAYMENT) {
-    const answer = await target.server.call(ENDPOINT_OF(channel), { orderNo, payOrderId: '1', amount, channel }, { token });
+    const answer = await target.server.call(
+      ENDPOINT_OF(channel),
+      { orderNo, payOrderId: '1', amount, channel },
+      { token },
+    );
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body.data as PaymentInstrument;
   }
@@ -225,7 +269,9 @@ describe.each([
   it('credits what was actually paid when it differs from what was asked', async () => {
     const { token, orderId } = await repayingLoan(target.server);
     const before = await totalDue(token, orderId);
-    const channel = target.channels.find((c) => COLLECTION_CHANNELS[c].kind !== 'checkout') ?? (target.channels[0] as ChannelId);
+    const channel =
+      target.channels.find((c) => COLLECTION_CHANNELS[c].kind !== 'checkout') ??
+      (target.channels[0] as ChannelId);
     const instrument = await open(token, orderId, channel);
     const paid = MINIMUM_REPAYMENT + 123_45;
     expect(await (await target.pay(instrument, paid)).deliver()).toBe(200);
@@ -269,7 +315,11 @@ describe.each([
     const provider = realCollections ?? sandboxCollections;
     const report = await provider?.settlementReport(addDays(manilaDay(target.server.clock.now()), 1));
     expect(report).toContainEqual(
-      expect.objectContaining({ reference: payment.eventId, merchantReference: instrument.instrumentId, status: 'settled' }),
+      expect.objectContaining({
+        reference: payment.eventId,
+        merchantReference: instrument.instrumentId,
+        status: 'settled',
+      }),
     );
   });
 
