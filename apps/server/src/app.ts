@@ -1,8 +1,4 @@
-import {
-  PAYMONGO_WEBHOOK_PATH,
-  REQUEST_ID_HEADER,
-  XENDIT_PAYMENTS_WEBHOOK_PATH,
-} from '@hiram/contract/api/routes';
+import { REQUEST_ID_HEADER } from '@hiram/contract/api/routes';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
@@ -34,7 +30,11 @@ import { opsApiRoutes } from './routes/ops/api.ts';
 import { opsAppRoutes } from './routes/ops-app/index.ts';
 import { sandboxCheckoutRoutes } from './routes/sandbox/checkout.ts';
 import { webRoutes } from './routes/web/index.ts';
-import { collectionWebhookRoutes } from './routes/webhooks/collections.ts';
+import {
+  collectionWebhookRoutes,
+  PAYMONGO_WEBHOOK_PATH,
+  XENDIT_PAYMENTS_WEBHOOK_PATH,
+} from './routes/webhooks/collections.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

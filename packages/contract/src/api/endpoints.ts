@@ -1190,7 +1190,7 @@ export const ENDPOINTS = {
   paymentReference: endpoint(
     'paymentReference',
     'repayment',
-    "The loan's one number to pay with: an account number open for any amount at any time, from any bank or e-wallet by InstaPay or PESONet, made on first ask and the same ever after; every payment to it is credited to the loan. `reference: null` when the collections provider offers none. Not while nothing is payable (40932); another borrower's order answers 404.",
+    "The loan's standing account number (any amount, any time; made on first ask); null when the provider has none (ADR 0047).",
     z.object({ orderNo: z.string({ message: 'orderNoRequired' }).min(1, 'orderNoRequired').max(64) }),
     PaymentReference,
   ),

@@ -312,8 +312,3 @@ export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** SPEC section 9: the client gives up on a request after 60 seconds. */
 export const REQUEST_TIMEOUT_MS = 60_000;
-
-/** PayMongo's webhook (checkout payments), registered only when COLLECTIONS_PROVIDER uses PayMongo. */
-export const PAYMONGO_WEBHOOK_PATH = '/webhooks/paymongo';
-/** Xendit's Payments API v3 webhook (counter codes, transfers), when COLLECTIONS_PROVIDER uses Xendit. */
-export const XENDIT_PAYMENTS_WEBHOOK_PATH = '/webhooks/xendit/payments';

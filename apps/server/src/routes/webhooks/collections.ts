@@ -4,6 +4,11 @@ import { AppError } from '../../domain/app-error.ts';
 import { outcomeOfFailure } from '../../plugins/infra/metrics.ts';
 import type { CollectionWebhooks } from '../../providers/collection/collection-webhooks.ts';
 
+/** PayMongo's webhook (checkout payments), registered only when COLLECTIONS_PROVIDER uses PayMongo. */
+export const PAYMONGO_WEBHOOK_PATH = '/webhooks/paymongo';
+/** Xendit's Payments API v3 webhook (counter codes, transfers), when COLLECTIONS_PROVIDER uses Xendit. */
+export const XENDIT_PAYMENTS_WEBHOOK_PATH = '/webhooks/xendit/payments';
+
 /** What one payment of a delivery did here; the provider only needs the 200. */
 type Applied = 'credited' | 'duplicate' | 'failed' | 'unmatched' | 'ignored';
 

@@ -1,5 +1,4 @@
 import type { PaymentInstrument } from '@hiram/contract/api/repayment';
-import { PAYMONGO_WEBHOOK_PATH, XENDIT_PAYMENTS_WEBHOOK_PATH } from '@hiram/contract/api/routes';
 import { ERRORS } from '@hiram/contract/errors';
 import {
   type ChannelId,
@@ -9,6 +8,10 @@ import {
 } from '@hiram/contract/repayment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, manilaDay } from '../../../src/domain/servicing-rules.ts';
+import {
+  PAYMONGO_WEBHOOK_PATH,
+  XENDIT_PAYMENTS_WEBHOOK_PATH,
+} from '../../../src/routes/webhooks/collections.ts';
 import { FakePaymongo, FakeXendit } from '../../fakes/collection-fakes.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
 import { journalsOf, payAtCounter, repayingLoan, sendCollectionEvent } from '../../repayment-fixtures.ts';
