@@ -10,6 +10,7 @@ import type { PayoutProvider } from '../../providers/payout/payout-provider.ts';
 import { SandboxPayout } from '../../providers/payout/sandbox-payout.ts';
 import { countedSms } from '../../providers/sms/counted-sms.ts';
 import { SandboxSms } from '../../providers/sms/sandbox-sms.ts';
+import { SemaphoreSms } from '../../providers/sms/semaphore-sms.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import { Application } from '../../services/application/application.ts';
 import { UNSUBMITTED_PURGE_JOB, UnsubmittedData } from '../../services/application/unsubmitted-data.ts';
@@ -95,10 +96,18 @@ export interface ServicesOptions {
 export const servicesPlugin = fp<ServicesOptions>(
   async (app, options) => {
     const { db, clock, config } = app;
-    const sandboxSms = config.smsProvider === 'sandbox' ? new SandboxSms(db, clock) : null;
-    const sms: SmsProvider | null = sandboxSms && countedSms(sandboxSms, app.metrics);
-    if (!sms) throw new Error(`No SMS provider named ${config.smsProvider}`);
     const jobs = new Jobs(db, clock, app.log, { pollMs: JOB_POLL_MS });
+    const sandboxSms = config.smsProvider === 'sandbox' ? new SandboxSms(db, clock) : null;
+    const realSms =
+      config.smsProvider === 'semaphore' && config.semaphore
+        ? new SemaphoreSms(db, jobs, clock, {
+            ...config.semaphore,
+            senderNameOf: (packageName) => app.brands.find(packageName)?.smsSenderName,
+          })
+        : null;
+    const chosenSms: SmsProvider | null = sandboxSms ?? realSms;
+    if (!chosenSms) throw new Error(`No SMS provider named ${config.smsProvider}`);
+    const sms = countedSms(chosenSms, app.metrics);
     const rateLimits = new RateLimits(db, clock);
     const sessions = new Sessions(db, clock, {
       ttlSeconds: config.sessionTtlSeconds,

@@ -27,6 +27,8 @@ export interface SendCodeRequest {
   clientAddress: string;
   appName: string;
   language: Language;
+  /** The brand, whose SMS sender name a real gateway sends under. */
+  packageName?: string;
 }
 
 interface ChallengeRow {
@@ -120,6 +122,9 @@ export class VerifyCodes {
     // Sent after the commit: a provider call never holds a transaction open.
     await this.sms.send(request.mobile, text, {
       purpose: carriesCode(outcome.kind) ? request.purpose : outcome.kind,
+      // A code is awaited on the screen: the gateway's priority route, where it has one.
+      urgent: carriesCode(outcome.kind),
+      ...(request.packageName ? { packageName: request.packageName } : {}),
     });
   }
 
