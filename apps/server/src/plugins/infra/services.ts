@@ -8,6 +8,7 @@ import type { IdentityProvider } from '../../providers/identity/identity-provide
 import { SandboxIdentity } from '../../providers/identity/sandbox-identity.ts';
 import type { PayoutProvider } from '../../providers/payout/payout-provider.ts';
 import { SandboxPayout } from '../../providers/payout/sandbox-payout.ts';
+import { XenditPayout } from '../../providers/payout/xendit-payout.ts';
 import { countedSms } from '../../providers/sms/counted-sms.ts';
 import { SandboxSms } from '../../providers/sms/sandbox-sms.ts';
 import { SemaphoreSms } from '../../providers/sms/semaphore-sms.ts';
@@ -74,6 +75,8 @@ declare module 'fastify' {
     referrals: Referrals;
     identity: Identity;
     payoutAccounts: PayoutAccounts;
+    /** The configured payout provider (PAYOUT_PROVIDER): sandbox or a real adapter. */
+    payoutProvider: PayoutProvider;
     collections: Collections;
     /** The sandbox collections provider, when COLLECTIONS_PROVIDER is `sandbox` (checkout page, cashier). */
     sandboxCollections: SandboxCollections | null;
@@ -130,22 +133,41 @@ export const servicesPlugin = fp<ServicesOptions>(
         if (answer.statusCode !== 200) throw new Error(`The identity webhook answered ${answer.statusCode}`);
       },
     });
-    const payoutProvider: PayoutProvider = new SandboxPayout(db, jobs, clock, {
-      delayMs: config.sandboxDelayMs,
-      deliver: async (result) => {
-        await payoutAccounts.applyVerification(result);
-      },
-      secret: config.payoutWebhookSecret,
-      async deliverResult(packageName, rawBody, headers) {
-        const answer = await app.inject({
-          method: 'POST',
-          url: `${API_PREFIX}/${encryptPath(API.payoutResult.path, packageName)}`,
-          headers: { ...headers, 'content-type': 'application/json', packagename: packageName },
-          payload: rawBody,
-        });
-        if (answer.statusCode !== 200) throw new Error(`The payout callback answered ${answer.statusCode}`);
-      },
-    });
+    const xenditPayout =
+      config.payoutProvider === 'xendit' && config.xendit
+        ? new XenditPayout(
+            db,
+            jobs,
+            {
+              ...config.xendit,
+              deliver: async (result) => {
+                await payoutAccounts.applyVerification(result);
+              },
+              deliverResult: async (event) => {
+                await disbursements.applyResult(event);
+              },
+            },
+            clock,
+          )
+        : null;
+    const payoutProvider: PayoutProvider =
+      xenditPayout ??
+      new SandboxPayout(db, jobs, clock, {
+        delayMs: config.sandboxDelayMs,
+        deliver: async (result) => {
+          await payoutAccounts.applyVerification(result);
+        },
+        secret: config.payoutWebhookSecret,
+        async deliverResult(packageName, rawBody, headers) {
+          const answer = await app.inject({
+            method: 'POST',
+            url: `${API_PREFIX}/${encryptPath(API.payoutResult.path, packageName)}`,
+            headers: { ...headers, 'content-type': 'application/json', packagename: packageName },
+            payload: rawBody,
+          });
+          if (answer.statusCode !== 200) throw new Error(`The payout callback answered ${answer.statusCode}`);
+        },
+      });
     const coupons = new Coupons(db, clock);
     const payoutAccounts = new PayoutAccounts(db, clock, jobs, payoutProvider, codes, sms, coupons);
 
@@ -191,6 +213,7 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('referrals', new Referrals(db, clock, loanOrders));
     app.decorate('identity', new Identity(db, clock, jobs, identityProvider));
     app.decorate('payoutAccounts', payoutAccounts);
+    app.decorate('payoutProvider', payoutProvider);
 
     // Collections answer through our own signed callback, over the whole HTTP stack, as the real service would.
     const sandboxCollections =
