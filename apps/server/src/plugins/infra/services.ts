@@ -51,6 +51,8 @@ declare module 'fastify' {
     sms: SmsProvider;
     /** The sandbox provider's outbox, when SMS_PROVIDER is `sandbox`. */
     sandboxSms: SandboxSms | null;
+    /** The configured SMS provider itself (not counted): what the start-up key check asks. */
+    smsProvider: SmsProvider;
     sessions: Sessions;
     rateLimits: RateLimits;
     staff: StaffService;
@@ -173,6 +175,7 @@ export const servicesPlugin = fp<ServicesOptions>(
 
     app.decorate('sms', sms);
     app.decorate('sandboxSms', sandboxSms);
+    app.decorate('smsProvider', chosenSms);
     app.decorate('sessions', sessions);
     app.decorate('rateLimits', rateLimits);
     app.decorate('staff', new StaffService({ db, clock, publicUrl: config.publicUrl, rateLimits }));
