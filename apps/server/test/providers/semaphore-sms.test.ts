@@ -264,4 +264,27 @@ describe('SMS_PROVIDER=semaphore in the whole app', () => {
     });
     expect(sent.headers['retry-after']).toBe('30');
   });
+
+  it('lets the borrower ask again at once when the code was surely not sent', async () => {
+    fake.fail({ status: 429, headers: { 'retry-after': '40' } });
+    const refused = await server.call('getVerifyCode', { mobile: '09175550997', type: 'login' });
+    expect(refused.body).toMatchObject({ code: 50302 });
+    const again = await server.call('getVerifyCode', { mobile: '09175550997', type: 'login' });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(fake.messages.filter((m) => m.recipient === '639175550997')).toHaveLength(1);
+  });
+
+  it('keeps the cool-down when the gateway may have sent it (a 5xx after the request went out)', async () => {
+    fake.fail({ status: 502 });
+    expect((await server.call('getVerifyCode', { mobile: '09175550996', type: 'login' })).body).toMatchObject(
+      {
+        code: 50302,
+      },
+    );
+    expect((await server.call('getVerifyCode', { mobile: '09175550996', type: 'login' })).body).toMatchObject(
+      {
+        code: 42901,
+      },
+    );
+  });
 });
