@@ -30,6 +30,7 @@ import { opsApiRoutes } from './routes/ops/api.ts';
 import { opsAppRoutes } from './routes/ops-app/index.ts';
 import { sandboxCheckoutRoutes } from './routes/sandbox/checkout.ts';
 import { webRoutes } from './routes/web/index.ts';
+import { xenditPayoutWebhookRoutes } from './routes/webhooks/xendit-payouts.ts';
 import {
   collectionWebhookRoutes,
   PAYMONGO_WEBHOOK_PATH,
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(opsApiRoutes);
   await app.register(healthRoutes);
   await app.register(metricsRoutes);
+  await app.register(xenditPayoutWebhookRoutes);
   // The outbox shows sign-in codes: never in production, where it would let anyone sign in as anyone.
   if (app.sandboxSms && config.nodeEnv !== 'production') {
     await app.register(devSmsRoutes, { outbox: app.sandboxSms });

@@ -862,6 +862,24 @@ export const ERRORS = {
       es: 'El servicio no está listo. Inténtelo de nuevo en un momento',
     },
   },
+  PROVIDER_UNAVAILABLE: {
+    code: 50302,
+    status: 503,
+    message: {
+      en: 'This service is not answering right now. Please try again in a few minutes',
+      fil: 'Hindi sumasagot ang serbisyong ito ngayon. Pakisubukan muli pagkalipas ng ilang minuto',
+      es: 'Este servicio no responde en este momento. Inténtelo de nuevo en unos minutos',
+    },
+  },
+  SMS_NOT_SENT: {
+    code: 50303,
+    status: 503,
+    message: {
+      en: 'We could not send the text message. Please try again later',
+      fil: 'Hindi namin naipadala ang text message. Pakisubukan muli mamaya',
+      es: 'No pudimos enviar el mensaje de texto. Inténtelo de nuevo más tarde',
+    },
+  },
   COLLECTIONS_UNAVAILABLE: {
     code: 50306,
     status: 503,

@@ -239,7 +239,9 @@ const orderId = z.string({ message: 'required' }).min(1, 'required').max(64, 'in
 /** Where a payout stands: queued (our job will send it), requested (the provider has it), succeeded, failed. */
 export const PAYOUT_STATES = ['queued', 'requested', 'succeeded', 'failed'] as const;
 /** Why the payout provider refused a transfer, as a key the server words in the borrower's language. */
-export const PAYOUT_FAILURES = ['accountRejected'] as const;
+/** accountRejected: the destination refused (another account is needed); providerRejected: the payout
+ * provider refused or failed it for a reason of its own or the lender's (its balance, its limits). */
+export const PAYOUT_FAILURES = ['accountRejected', 'providerRejected'] as const;
 
 /** The disbursement of an order, as the lending screen shows it. */
 export const Disbursement = z.object({
