@@ -30,12 +30,12 @@ import { opsApiRoutes } from './routes/ops/api.ts';
 import { opsAppRoutes } from './routes/ops-app/index.ts';
 import { sandboxCheckoutRoutes } from './routes/sandbox/checkout.ts';
 import { webRoutes } from './routes/web/index.ts';
-import { xenditPayoutWebhookRoutes } from './routes/webhooks/xendit-payouts.ts';
 import {
   collectionWebhookRoutes,
   PAYMONGO_WEBHOOK_PATH,
   XENDIT_PAYMENTS_WEBHOOK_PATH,
 } from './routes/webhooks/collections.ts';
+import { xenditPayoutWebhookRoutes } from './routes/webhooks/xendit-payouts.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
