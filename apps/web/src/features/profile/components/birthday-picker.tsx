@@ -35,7 +35,11 @@ export function BirthdayPicker({
   const { min, max, start } = useMemo(() => {
     const today = manilaToday();
     const range = birthdayRange(today);
-    return { min: toDate(range.earliest), max: toDate(range.latest), start: toDate(birthdayWheelStart(today)) };
+    return {
+      min: toDate(range.earliest),
+      max: toDate(range.latest),
+      start: toDate(birthdayWheelStart(today)),
+    };
   }, []);
   const text = form.text(field);
   const parsed = parseBirthday(text);
@@ -58,9 +62,7 @@ export function BirthdayPicker({
           max={max}
           precision="day"
           value={parsed ? toDate(parsed) : start}
-          renderLabel={(type, data) =>
-            type === 'month' ? birthdayMonthName(data, lang) : String(data)
-          }
+          renderLabel={(type, data) => (type === 'month' ? birthdayMonthName(data, lang) : String(data))}
           cancelText={sheet.cancel}
           confirmText={sheet.confirm}
           className="sheet-picker"
