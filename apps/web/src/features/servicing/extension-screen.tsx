@@ -1,8 +1,9 @@
 import './servicing.css';
 import { formatPeso } from '@hiram/contract/money';
-import type { ChannelId } from '@hiram/contract/repayment';
+import { type ChannelId, channelAbout } from '@hiram/contract/repayment';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ChoiceField } from '../../components/choice-field.tsx';
 import { Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
@@ -206,22 +207,22 @@ export function ExtensionScreen() {
                 }),
               })}
             </p>
-            <fieldset className="servicing-channels">
-              <legend>{t('choose')}</legend>
-              {openChannels.length === 0 && channels.data ? <p className="notice">{t('noChannel')}</p> : null}
-              {openChannels.map((option) => (
-                <label key={option.channel} className="servicing-channel">
-                  <input
-                    type="radio"
-                    name="channel"
-                    value={option.channel}
-                    checked={channel === option.channel}
-                    onChange={() => setChannel(option.channel)}
-                  />
-                  <span>{option.name}</span>
-                </label>
-              ))}
-            </fieldset>
+            {openChannels.length === 0 && channels.data ? (
+              <p className="notice">{t('noChannel')}</p>
+            ) : (
+              <ChoiceField
+                label={t('choose')}
+                placeholder={t('chooseChannel')}
+                name="channel"
+                choices={openChannels.map((option) => ({
+                  value: option.channel,
+                  label: option.name,
+                  hint: channelAbout(option.channel, lang),
+                }))}
+                value={channel}
+                onChange={setChannel}
+              />
+            )}
             <p className="fine-print">{t('crediting')}</p>
             <button
               type="button"
