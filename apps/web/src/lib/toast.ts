@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 
 /**
  * One toast at a time: a newer message replaces the older one, so the borrower never reads a stale one.
@@ -72,31 +72,17 @@ export function screenChanged(screen: string): void {
   else if (current.screen !== screen) emit(null);
 }
 
+/** The toast shown now, if any. */
+export function currentToast(): Toast | null {
+  return current?.toast ?? null;
+}
+
 export function useToast(): Toast | null {
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => current?.toast ?? null,
+    currentToast,
   );
-}
-
-/**
- * `showToast` for a part of a screen that can give way to another on the same route (a form replaced by
- * its result): what it showed goes with it.
- */
-export function useOwnToasts(): (message: string, options?: Omit<ToastOptions, 'for'>) => number {
-  const shown = useRef(new Set<number>());
-  useEffect(() => {
-    const ids = shown.current;
-    return () => {
-      for (const id of ids) dismissToast(id);
-    };
-  }, []);
-  return useCallback((message, options) => {
-    const id = showToast(message, options);
-    shown.current.add(id);
-    return id;
-  }, []);
 }

@@ -16,7 +16,7 @@ import { ApiError, errorMessage, NetworkError } from '../../../lib/api-client.ts
 import type { FeatureTranslate } from '../../../lib/i18n/feature-text.ts';
 import { useI18n } from '../../../lib/i18n/i18n.tsx';
 import { DuplicateSubmitError } from '../../../lib/mutation.ts';
-import { useOwnToasts } from '../../../lib/toast.ts';
+import { useOwnToasts } from '../../../lib/own-toasts.ts';
 import {
   type AccountDraft,
   type AccountField,
