@@ -189,6 +189,8 @@ describe('pickers, toasts and bottom sheets speak and sit as the borrower expect
         expect(second?.y).toBe(third?.y);
         await expectNoAxeViolations(page, `cashier grid (${lang})`);
         await snap(page, journey, `01-grid-${lang}-360`);
+        await page.getByRole('button', { name: transfer, exact: true }).scrollIntoViewIfNeeded();
+        await snap(page, journey, `01-grid-banks-${lang}-360`);
 
         // One Bank transfer tile, then a sheet asking how.
         await page.getByRole('button', { name: transfer, exact: true }).click();
@@ -222,6 +224,66 @@ describe('pickers, toasts and bottom sheets speak and sit as the borrower expect
       await page.goBack();
       await page.locator('.channel-grid').first().waitFor();
       expect(await toast.count()).toBe(0);
+    } catch (error) {
+      await snap(page, journey, 'failed-here');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('chooses the extension’s channel and the proof’s channel on bottom sheets, not native radios or a select', async () => {
+    const journey = 'sheets-servicing';
+    const borrower = new ApiBorrower(baseURL, newMobile());
+    await borrower.register(PASSWORD);
+    const orderId = await borrower.takeLoanToRepayment(100_000, 91);
+    // The extension confirmed already: the screen asks how to pay its fee.
+    await borrower.call('confirmExtensionOrder', { orderId });
+    const { context, page } = await browser().newPhone(SMALL_PHONE);
+    try {
+      await logIn(page, borrower.mobile, `/repay/exhibition_period_detail?orderNo=${orderId}`);
+      for (const [lang, choose, payWith] of [
+        ['en', 'Choose how to pay', 'Pay with Maya'],
+        ['fil', 'Piliin kung paano magbabayad', 'Magbayad gamit ang Maya'],
+        ['es', 'Elija cómo pagar', 'Pagar con Maya'],
+      ] as const) {
+        await speak(page, lang);
+        const field = page.getByRole('button', { name: new RegExp(`^${choose}`) });
+        await field.click();
+        const sheet = page.getByRole('dialog', { name: choose });
+        await sheet.waitFor();
+        expect(await sheet.getByRole('button').count()).toBeGreaterThan(5);
+        expect(await page.getByRole('radio').count()).toBe(0);
+        await expectNoAxeViolations(page, `extension channels (${lang})`);
+        await snap(page, journey, `01-extension-channels-${lang}-360`);
+        await sheet.getByRole('button', { name: 'Maya', exact: true }).click();
+        await sheet.waitFor({ state: 'hidden' });
+        await page.getByRole('button', { name: `${choose} Maya` }).waitFor();
+        await page.getByRole('button', { name: payWith }).waitFor();
+        await noSidewaysScroll(page);
+        await snap(page, journey, `02-extension-chosen-${lang}-360`);
+      }
+
+      await page.goto(`${baseURL}/#/repay/voucher?orderNo=${orderId}`);
+      for (const [lang, paidThrough, bank] of [
+        ['en', 'Paid through', 'Bank transfer'],
+        ['fil', 'Binayaran sa', 'Bank transfer'],
+        ['es', 'Pagado por', 'Transferencia bancaria'],
+      ] as const) {
+        await speak(page, lang);
+        await page.getByRole('button', { name: new RegExp(`^${paidThrough}`) }).click();
+        const sheet = page.getByRole('dialog', { name: paidThrough });
+        await sheet.waitFor();
+        expect(await sheet.getByRole('button').count()).toBe(8);
+        expect(await page.locator('select').count()).toBe(0);
+        await expectNoAxeViolations(page, `proof channels (${lang})`);
+        await snap(page, journey, `03-proof-channels-${lang}-360`);
+        await sheet.getByRole('button', { name: bank, exact: true }).click();
+        await sheet.waitFor({ state: 'hidden' });
+        await page.getByRole('button', { name: `${paidThrough} ${bank}` }).waitFor();
+        await expectNoAxeViolations(page, `proof form (${lang})`);
+        await snap(page, journey, `04-proof-chosen-${lang}-360`);
+      }
     } catch (error) {
       await snap(page, journey, 'failed-here');
       throw error;

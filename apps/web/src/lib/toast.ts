@@ -78,11 +78,8 @@ export function currentToast(): Toast | null {
 }
 
 export function useToast(): Toast | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    currentToast,
-  );
+  return useSyncExternalStore((listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }, currentToast);
 }
