@@ -242,26 +242,33 @@ describe('pickers, toasts and bottom sheets speak and sit as the borrower expect
     const { context, page } = await browser().newPhone(SMALL_PHONE);
     try {
       await logIn(page, borrower.mobile, `/repay/exhibition_period_detail?orderNo=${orderId}`);
-      for (const [lang, choose, payWith] of [
-        ['en', 'Choose how to pay', 'Pay with Maya'],
-        ['fil', 'Piliin kung paano magbabayad', 'Magbayad gamit ang Maya'],
-        ['es', 'Elija cómo pagar', 'Pagar con Maya'],
+      for (const [lang, transfer, how, fromBankApp] of [
+        ['fil', 'Bank transfer', 'Paano mo ipapadala ang pera?', 'Mula sa app ng bangko ko'],
+        ['es', 'Transferencia bancaria', '¿Cómo enviará el dinero?', 'Desde la app de mi banco'],
+        ['en', 'Bank transfer', 'How will you send the money?', 'From my bank’s app'],
       ] as const) {
         await speak(page, lang);
-        const field = page.getByRole('button', { name: new RegExp(`^${choose}`) });
-        await field.click();
-        const sheet = page.getByRole('dialog', { name: choose });
-        await sheet.waitFor();
-        expect(await sheet.getByRole('button').count()).toBeGreaterThan(5);
+        // The cashier's grid, not a column of native radio buttons.
+        await page.locator('.channel-grid').first().waitFor();
         expect(await page.getByRole('radio').count()).toBe(0);
+        await noSidewaysScroll(page);
+        await page.getByRole('button', { name: transfer, exact: true }).scrollIntoViewIfNeeded();
         await expectNoAxeViolations(page, `extension channels (${lang})`);
         await snap(page, journey, `01-extension-channels-${lang}-360`);
-        await sheet.getByRole('button', { name: 'Maya', exact: true }).click();
-        await sheet.waitFor({ state: 'hidden' });
-        await page.getByRole('button', { name: `${choose} Maya` }).waitFor();
-        await page.getByRole('button', { name: payWith }).waitFor();
-        await noSidewaysScroll(page);
-        await snap(page, journey, `02-extension-chosen-${lang}-360`);
+        await page.getByRole('button', { name: transfer, exact: true }).click();
+        const sheet = page.getByRole('dialog', { name: how });
+        await sheet.waitFor();
+        await expectNoAxeViolations(page, `extension bank transfer ways (${lang})`);
+        await snap(page, journey, `02-extension-transfer-how-${lang}-360`);
+        if (lang !== 'en') {
+          await page.keyboard.press('Escape');
+          await sheet.waitFor({ state: 'hidden' });
+          continue;
+        }
+        // The way chosen gives the account to send the fee to, on the same screen.
+        await sheet.getByRole('button', { name: new RegExp(`^${fromBankApp}`) }).click();
+        await page.getByRole('heading', { name: 'Your payment code' }).waitFor();
+        await snap(page, journey, '02b-extension-account-en-360');
       }
 
       await page.goto(`${baseURL}/#/repay/voucher?orderNo=${orderId}`);

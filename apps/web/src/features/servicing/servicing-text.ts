@@ -69,7 +69,6 @@ const en = {
   downloadStatement: 'Download the statement (PDF)',
   downloadClearance: 'Download the clearance letter (PDF)',
   downloadFailed: 'The download failed. Please try again.',
-  chooseChannel: 'Choose a channel',
 };
 
 export type ServicingTextKey = keyof typeof en;
@@ -147,7 +146,6 @@ export const servicingText: FeatureText<ServicingTextKey> = {
     downloadStatement: 'I-download ang statement (PDF)',
     downloadClearance: 'I-download ang clearance letter (PDF)',
     downloadFailed: 'Hindi na-download. Pakisubukan muli.',
-    chooseChannel: 'Pumili ng channel',
   },
   es: {
     extensionTitle: 'Prorrogar su préstamo',
@@ -221,6 +219,5 @@ export const servicingText: FeatureText<ServicingTextKey> = {
     downloadStatement: 'Descargar el estado de cuenta (PDF)',
     downloadClearance: 'Descargar la carta de liquidación (PDF)',
     downloadFailed: 'La descarga falló. Inténtelo de nuevo.',
-    chooseChannel: 'Elija un canal',
   },
 };
