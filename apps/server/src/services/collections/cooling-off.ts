@@ -175,9 +175,13 @@ export async function cancelOnPayment(
   await deps.loanOrders.moveIn(tx, order.order_id, 'coolOff', {
     reason: 'cancelled in the cooling-off period',
   });
-  // Nothing is asked of the borrower any more: the codes still open stop being offered.
+  // Nothing is asked of the borrower any more: the codes still open stop being offered. One that another
+  // payment holds locked is being paid right now: it is skipped (waiting for it would deadlock), and its
+  // money is credited after this as owed back.
   await tx.query(
-    `update collection_instruments set status = 'closed', settled_at = $2 where order_id = $1 and status = 'open'`,
+    `update collection_instruments set status = 'closed', settled_at = $2
+     where instrument_id in (select instrument_id from collection_instruments
+       where order_id = $1 and status = 'open' for update skip locked)`,
     [order.order_id, payment.occurredAt.toISOString()],
   );
   return { journalId: posted.journalId };
