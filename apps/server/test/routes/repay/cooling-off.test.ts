@@ -103,7 +103,12 @@ describe('cooling-off', () => {
       expect(books[account] ?? 0, account).toBe(0);
     expect(books.cash).toBe(0);
     const detail = (await server.call('repaymentDetail', { orderNo: orderId }, { token })).body.data;
-    expect(detail).toMatchObject({ status: S.cancelled, label: 'cancelled', totalDue: 0, openInstruments: [] });
+    expect(detail).toMatchObject({
+      status: S.cancelled,
+      label: 'cancelled',
+      totalDue: 0,
+      openInstruments: [],
+    });
     // Records shows it among the finished loans, as cancelled.
     const history = await server.app.loanOrders.history(orderId);
     expect(history.at(-1)).toMatchObject({ event: 'coolOff' });
