@@ -16,11 +16,14 @@ const NARROW_PHONE = { width: 360, height: 780 };
 const COPY = {
   en: {
     name: 'English',
+    howToRepay: 'How to repay',
+    coolingOffRow: 'Cancelling (cooling-off)',
     agreementTitle: 'Loan Agreement',
     clause: 'Cooling-off: within 7 days',
     dueOn: /Payment 1: ₱[\d,.]+ on [A-Z][a-z]+ \d{1,2}, \d{4}/,
     offerTitle: 'Changed your mind?',
-    offer: /^Until [A-Z][a-z]+ \d{1,2}, \d{4} you may cancel this loan by paying back ₱[\d,.]+, the money you received/,
+    offer:
+      /^Until [A-Z][a-z]+ \d{1,2}, \d{4} you may cancel this loan by paying back ₱[\d,.]+, the money you received/,
     cancel: /^Cancel the loan: pay back ₱/,
     cashierAmount: /^You pay ₱/,
     cancelledTitle: 'Your loan is cancelled',
@@ -29,6 +32,8 @@ const COPY = {
   },
   fil: {
     name: 'Filipino',
+    howToRepay: 'Paano magbayad',
+    coolingOffRow: 'Pagkansela (cooling-off)',
     agreementTitle: 'Kasunduan sa Pautang',
     clause: 'Cooling-off: sa loob ng 7 araw',
     dueOn: /Bayad 1: ₱[\d,.]+ sa [A-Z][a-z]+ \d{1,2}, \d{4}/,
@@ -42,6 +47,8 @@ const COPY = {
   },
   es: {
     name: 'Español',
+    howToRepay: 'Cómo pagar',
+    coolingOffRow: 'Desistimiento (cancelación)',
     agreementTitle: 'Contrato de préstamo',
     clause: 'Periodo de desistimiento: dentro de los 7 días',
     dueOn: /Pago 1: ₱[\d,.]+ el \d{1,2} de [a-z]+ de \d{4}/,
@@ -93,6 +100,48 @@ describe('cooling-off on a 360 px phone', () => {
           await page.goto(`${baseURL}/#/user_center/language`);
           await page.getByRole('radio', { name: copy.name }).check();
         }
+
+        // The Disclosure Statement reads like a legal document on the phone: a term in words sits under its
+        // label across the card, in regular weight, left-aligned, not squeezed bold into a right column; the
+        // channels are a plain list, names never broken, no internal "Account number: …" names.
+        await page.goto(`${baseURL}/#/borrow/confirm_borrow?orderId=${orderId}`);
+        const channels = page.locator('section', {
+          has: page.getByRole('heading', { name: copy.howToRepay }),
+        });
+        await channels.waitFor();
+        await channels.scrollIntoViewIfNeeded();
+        const rows = await channels.locator('.borrow-fact').evaluateAll((facts) =>
+          facts.map((fact) => {
+            const dt = (fact.querySelector('dt') as HTMLElement).getBoundingClientRect();
+            const ddElement = fact.querySelector('dd') as HTMLElement;
+            const dd = ddElement.getBoundingClientRect();
+            const style = getComputedStyle(ddElement);
+            return {
+              stacked: Math.abs(dd.left - dt.left) < 2 && dd.top >= dt.bottom - 1,
+              width: dd.width,
+              weight: Number(style.fontWeight),
+              align: style.textAlign,
+              text: ddElement.textContent ?? '',
+            };
+          }),
+        );
+        expect(rows.length).toBe(3);
+        for (const row of rows) {
+          expect(row).toMatchObject({ stacked: true, weight: 400 });
+          expect(['start', 'left']).toContain(row.align);
+          expect(row.width).toBeGreaterThan(250);
+          expect(row.text).not.toMatch(/Account number:|Número de cuenta:/);
+        }
+        expect(rows[1]?.text).toContain('M\u00a0Lhuillier');
+        await expectNoSidewaysScroll(page);
+        await snap(page, journey, `${lang}-00-statement-how-to-repay`);
+        const coolingRow = page.locator('.borrow-fact', {
+          has: page.getByText(copy.coolingOffRow, { exact: true }),
+        });
+        await coolingRow.scrollIntoViewIfNeeded();
+        expect(await coolingRow.locator('dd').innerText()).toContain('7');
+        await snap(page, journey, `${lang}-00b-statement-cooling-off`);
+        await expectNoAxeViolations(page, `${lang} Disclosure Statement`);
 
         // The signed agreement: dates as the statement writes them, and the cooling-off clause.
         await page.goto(`${baseURL}/#/borrow/agreement?orderId=${orderId}`);
