@@ -302,7 +302,7 @@ export function disclosureSections(
     {
       title: t('lenderSection'),
       rows: [
-        { label: t('lenderName'), value: lender.corporateName },
+        { label: t('lenderName'), value: lender.corporateName, prose: true },
         { label: t('secNumber'), value: lender.secRegistrationNumber },
         { label: t('caNumber'), value: lender.certificateOfAuthorityNumber },
         { label: t('address'), value: lender.address, prose: true },

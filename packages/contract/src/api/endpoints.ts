@@ -214,7 +214,9 @@ export const DisclosureStatement = z.object({
   coolingOff: z
     .object({ days: z.number().int() })
     .optional()
-    .describe("the brand's cooling-off period when the statement was made (0: none); absent before version 2"),
+    .describe(
+      "the brand's cooling-off period when the statement was made (0: none); absent before version 2",
+    ),
 });
 export type DisclosureStatement = z.infer<typeof DisclosureStatement>;
 

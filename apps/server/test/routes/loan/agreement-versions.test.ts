@@ -27,7 +27,7 @@ describe('agreement wording versions', () => {
   it('writes due dates as the statement does, in every language, and states the cooling-off period', async () => {
     const { token, orderId } = await repayingLoan(server);
     const en = (await server.call('loanAgreement', { orderId }, { token })).body.data;
-    const due = en.disclosure.schedule[0].dueDate as string;
+    const due = en.disclosure.schedule[0]?.dueDate as string;
     expect(text(en.agreement)).toContain(`on ${formatLongDate(due, 'en')}`);
     expect(text(en.agreement)).not.toContain(due);
     expect(text(en.agreement)).toContain('Cooling-off: within 7 days');

@@ -13,7 +13,7 @@ const en = {
   cancelledTitle: 'Your loan is cancelled',
   cancelledHint:
     'You paid back the money you received within the cooling-off period. Nothing more is owed: no interest and no fee were charged.',
-  cancelledOn: 'Cancelled on {date}',
+  cancelledOn: 'Cancelled on {date}.',
 };
 
 export type CoolingOffTextKey = keyof typeof en;
@@ -32,7 +32,7 @@ export const coolingOffText: FeatureText<CoolingOffTextKey> = {
     cancelledTitle: 'Kanselado na ang loan mo',
     cancelledHint:
       'Naibalik mo ang perang natanggap mo sa loob ng cooling-off period. Wala ka nang babayaran: walang interes at walang bayaring siningil.',
-    cancelledOn: 'Kinansela noong {date}',
+    cancelledOn: 'Kinansela noong {date}.',
   },
   es: {
     title: '¿Cambió de opinión?',
@@ -46,6 +46,6 @@ export const coolingOffText: FeatureText<CoolingOffTextKey> = {
     cancelledTitle: 'Su préstamo está cancelado',
     cancelledHint:
       'Devolvió el dinero que recibió dentro del periodo de desistimiento. No debe nada más: no se cobraron intereses ni comisiones.',
-    cancelledOn: 'Cancelado el {date}',
+    cancelledOn: 'Cancelado el {date}.',
   },
 };
