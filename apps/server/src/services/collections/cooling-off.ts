@@ -12,7 +12,9 @@ import { type OrderRow, PAYABLE_STATUSES } from './order-rows.ts';
  * sent, the borrower may cancel the loan by paying back what they received, with no interest and no fee.
  * They ask first (so an ordinary early repayment is never turned into a cancellation); the payment that
  * reaches the amount within the period then cancels the loan in the crediting transaction: one
- * `cancellation` journal (keyed by the order, so once), the loan moves to cancelled (8).
+ * `cancellation` journal (keyed by the collection, as its repayment would be, so reconciliation matches it
+ * to the provider's record), the loan moves to cancelled (8). Once per loan: the request row, locked, turns
+ * from requested to cancelled in that transaction, and a racing payment then finds the loan cancelled.
  */
 
 const INCOME_ACCOUNTS = ['fee_income', 'interest_income', 'penalty_income', 'extension_fee_income'] as const;
@@ -27,11 +29,6 @@ interface CancellationRow {
   status: 'requested' | 'cancelled';
   deadline: Date | string;
   cancelled_at: Date | string | null;
-}
-
-/** The journal's key: one cancellation per loan, however many payments race for it. */
-export function cancellationKey(orderId: string): string {
-  return `cooling-off:${orderId}`;
 }
 
 /**
@@ -123,7 +120,7 @@ export async function cancelOnPayment(
   deps: CollectionsDeps,
   tx: Queryable,
   order: OrderRow,
-  payment: { amount: number; occurredAt: Date; memo: string },
+  payment: { amount: number; occurredAt: Date; memo: string; idempotencyKey: string },
 ): Promise<{ journalId: string } | null> {
   if (!PAYABLE_STATUSES.includes(order.status)) return null;
   const cancellation = await cancellationOf(tx, order.order_id, true);
@@ -161,7 +158,7 @@ export async function cancelOnPayment(
   const posted = await deps.ledger.post(tx, {
     kind: 'cancellation',
     orderId: order.order_id,
-    idempotencyKey: cancellationKey(order.order_id),
+    idempotencyKey: payment.idempotencyKey,
     lines,
     memo: `Cancelled in the cooling-off period: ${payment.memo}`,
     occurredAt: payment.occurredAt,

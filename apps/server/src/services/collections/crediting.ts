@@ -95,6 +95,7 @@ export async function creditCollection(
       amount: event.amount,
       occurredAt: new Date(now),
       memo: `${instrument.channel} ${instrument.reference}`,
+      idempotencyKey: `collection:${event.eventId}`,
     });
     if (cancelled) {
       await tx.query(
