@@ -1,8 +1,10 @@
 import type { CoolingOff } from '@hiram/contract/api/repayment';
 import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
 import { LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
+import type { LoanView } from '@hiram/contract/ops/loans';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helper.ts';
+import { opsCall, signedInMember } from '../../ops-fixtures.ts';
 import { journalsOf, payAtCounter, repayingLoan, sendCollectionEvent } from '../../repayment-fixtures.ts';
 
 /** Cooling-off on both databases (ADR 0038): the money, the races, the period. */
@@ -115,6 +117,19 @@ describe('cooling-off', () => {
     expect(history.at(-1)).toMatchObject({ event: 'coolOff' });
     // The period's request cannot be made again.
     expect((await cancel(token, orderId)).body.code).toBe(40975);
+
+    // The back office's loan view shows it: the status, the event in the timeline, the journal's lines.
+    const staff = await signedInMember(server, 'finance');
+    const view = await opsCall(server, 'opsLoanView', { orderId }, { signed: staff });
+    expect(view.status, JSON.stringify(view.body)).toBe(200);
+    const loan = view.body.data as LoanView;
+    expect(loan.status).toBe(S.cancelled);
+    expect(loan.timeline.at(-1)).toMatchObject({ event: 'coolOff', to: S.cancelled });
+    const cancelling = loan.ledger.flatMap((account) =>
+      account.lines.filter((line) => line.kind === 'cancellation').map(() => account.account),
+    );
+    expect(cancelling).toEqual(expect.arrayContaining(['cash', 'principal_receivable', 'fee_income']));
+    for (const account of loan.ledger.filter((a) => a.account !== 'cash')) expect(account.balance).toBe(0);
   });
 
   it('counts what was paid before toward the amount, and keeps a payment beyond it as owed back', async () => {
