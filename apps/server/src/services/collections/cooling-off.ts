@@ -120,12 +120,19 @@ export async function cancelOnPayment(
   deps: CollectionsDeps,
   tx: Queryable,
   order: OrderRow,
-  payment: { amount: number; occurredAt: Date; memo: string; idempotencyKey: string },
+  payment: {
+    amount: number;
+    /** When it is credited: the journal's time. */
+    occurredAt: Date;
+    /** When the payer paid, as the provider's signed callback says: the period counts from this. */
+    paidAt: Date;
+    memo: string;
+    idempotencyKey: string;
+  },
 ): Promise<{ journalId: string } | null> {
   if (!PAYABLE_STATUSES.includes(order.status)) return null;
   const cancellation = await cancellationOf(tx, order.order_id, true);
-  if (cancellation?.status !== 'requested' || payment.occurredAt >= new Date(cancellation.deadline))
-    return null;
+  if (cancellation?.status !== 'requested' || payment.paidAt >= new Date(cancellation.deadline)) return null;
   const balance = await deps.ledger.orderBalance(tx, order.order_id);
   const owed = balance.disbursed - balance.paid;
   if (owed <= 0 || payment.amount < owed) return null;

@@ -91,9 +91,13 @@ export async function creditCollection(
     if (!order) throw new AppError('NOT_FOUND');
     // The borrower asked to cancel in the cooling-off period and this payment reaches the amount: the loan
     // is cancelled instead of repaid (ADR 0038).
+    // Paid on the last day and credited after midnight still cancels: the provider's time counts, never later
+    // than now.
+    const reportedAt = new Date(event.occurredAt);
     const cancelled = await cancelOnPayment(deps, tx, order, {
       amount: event.amount,
       occurredAt: new Date(now),
+      paidAt: Number.isNaN(reportedAt.getTime()) || reportedAt > new Date(now) ? new Date(now) : reportedAt,
       memo: `${instrument.channel} ${instrument.reference}`,
       idempotencyKey: `collection:${event.eventId}`,
     });

@@ -232,6 +232,25 @@ describe('cooling-off', () => {
     expect([S.repaying, S.overdue]).toContain(await status(token));
   });
 
+  it('a payment made on the last day and credited after midnight still cancels: the provider’s time counts', async () => {
+    const { token, orderId, mobile } = await repayingLoan(server);
+    const requested = (await cancel(token, orderId)).body.data as CoolingOff;
+    const code = await counter(token, orderId, requested.amount);
+    const deadline = Date.parse(requested.deadline ?? '');
+    server.clock.advance((deadline - server.clock.now().getTime()) / 1000 + 600);
+    const answer = await sendCollectionEvent(server, {
+      eventId: `evt-late-credit-${code.instrumentId}`,
+      instrumentId: code.instrumentId,
+      outcome: 'paid',
+      amount: code.amount,
+      occurredAt: new Date(deadline - 30 * 60_000).toISOString(),
+    });
+    expect(answer.body.data.outcome).toBe('credited');
+    const again = (await server.signIn(mobile)).token;
+    expect(await status(again)).toBe(S.cancelled);
+    expect((await journalsOf(server, orderId)).kinds).toEqual(['disbursement', 'cancellation']);
+  });
+
   it('a brand without a period offers none (40976), in the borrower’s language', async () => {
     await server.db.query('update brands set cooling_off_days = 0 where package_name = $1', [
       DEFAULT_PACKAGE_NAME,
