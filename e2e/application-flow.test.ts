@@ -201,8 +201,8 @@ describe('a new borrower applies in a mobile browser', () => {
       // It lists the brand's open repayment channels by group, as the cashier does; seen on a 360 px phone.
       await page.setViewportSize({ width: 360, height: 780 });
       const channels = page.locator('section', { has: page.getByRole('heading', { name: 'How to repay' }) });
-      await channels.getByText('GCash, Maya, GCash Bills Pay, Maya Bills Pay').waitFor();
-      await channels.getByText('7-Eleven, M Lhuillier, RD Pawnshop').waitFor();
+      await channels.getByText('GCash, Maya, GCash Bills Pay, or Maya Bills Pay').waitFor();
+      await channels.getByText('7-Eleven, M Lhuillier, or RD Pawnshop').waitFor();
       await channels.scrollIntoViewIfNeeded();
       await page.getByText('In the app under Repay, with the reference or account shown there.').waitFor();
       await snap(page, journey, '13a-disclosure-channels-360');

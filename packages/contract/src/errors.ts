@@ -898,6 +898,24 @@ export const ERRORS = {
       es: 'Esta forma de pago no está disponible. Elija otra',
     },
   },
+  COOLING_OFF_OVER: {
+    code: 40975,
+    status: 409,
+    message: {
+      en: 'The cooling-off period of this loan is over: it can no longer be cancelled, but you may repay it at any time',
+      fil: 'Tapos na ang cooling-off period ng loan na ito: hindi na ito makakansela, pero puwede mo itong bayaran anumang oras',
+      es: 'El periodo de desistimiento de este préstamo terminó: ya no se puede cancelar, pero puede pagarlo en cualquier momento',
+    },
+  },
+  COOLING_OFF_NOT_OFFERED: {
+    code: 40976,
+    status: 409,
+    message: {
+      en: 'This loan has no cooling-off period',
+      fil: 'Walang cooling-off period ang loan na ito',
+      es: 'Este préstamo no tiene periodo de desistimiento',
+    },
+  },
 } as const satisfies Record<string, { code: number; status: number; message: Localized }>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -31,6 +31,7 @@ import {
 import {
   ChannelList,
   CollectionEvent,
+  CoolingOff,
   instrumentRequest,
   PaymentInstrument,
   PaymentReference,
@@ -203,6 +204,19 @@ export const DisclosureStatement = z.object({
     .optional()
     .describe(
       "the brand's collection channels open when the statement was made, in the cashier's order; absent only in statements signed before channels were listed",
+    ),
+  textVersion: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      'the wording of the statement and its agreement (2: dates written out, cooling-off stated); absent in statements signed before version 2 (ADR 0038)',
+    ),
+  coolingOff: z
+    .object({ days: z.number().int() })
+    .optional()
+    .describe(
+      "the brand's cooling-off period when the statement was made (0: none); absent before version 2",
     ),
 });
 export type DisclosureStatement = z.infer<typeof DisclosureStatement>;
@@ -1195,6 +1209,20 @@ export const ENDPOINTS = {
     "The loan's standing account number (any amount, any time; made on first ask); null when the provider has none (ADR 0047).",
     z.object({ orderNo: z.string({ message: 'orderNoRequired' }).min(1, 'orderNoRequired').max(64) }),
     PaymentReference,
+  ),
+  coolingOff: endpoint(
+    'coolingOff',
+    'repay',
+    "The cooling-off of the borrower's loan (ADR 0038): whether it may still be cancelled, until when, and the amount that cancels it (what was received less what was paid; no interest, no fee). Another borrower's order answers 404.",
+    z.object({ orderNo: z.string({ message: 'orderNoRequired' }).min(1, 'orderNoRequired').max(64) }),
+    CoolingOff,
+  ),
+  cancelInCoolingOff: endpoint(
+    'cancelInCoolingOff',
+    'repay',
+    'Ask to cancel the loan in its cooling-off period (a repeat answers the same). The borrower then pays `amount` through any channel (the cashier accepts that exact amount); the payment that reaches it within the period cancels the loan: one cancellation journal, interest and fees reversed, status 8. After the period: 40975; no period: 40976.',
+    z.object({ orderNo: z.string({ message: 'orderNoRequired' }).min(1, 'orderNoRequired').max(64) }),
+    CoolingOff,
   ),
 } as const;
 

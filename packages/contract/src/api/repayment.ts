@@ -153,3 +153,24 @@ export const PaymentReference = z.object({
     .nullable(),
 });
 export type PaymentReference = z.infer<typeof PaymentReference>;
+
+/**
+ * The cooling-off of a loan (ADR 0038): within the brand's period from the day the money was sent, the
+ * borrower may cancel by paying back what they received, with no interest and no fee.
+ */
+export const COOLING_OFF_STATES = ['available', 'requested', 'cancelled', 'over', 'none'] as const;
+export const CoolingOff = z.object({
+  orderNo: z.string(),
+  state: z
+    .enum(COOLING_OFF_STATES)
+    .describe(
+      'available: may be cancelled now; requested: the borrower asked to cancel and the payment is awaited; cancelled: done; over: the period ended or the loan is closed; none: no period (0 days, or not paid out)',
+    ),
+  days: z.number().int().describe("the period in days: the signed statement's, else the brand's"),
+  lastDay: z.string().nullable().describe('YYYY-MM-DD, Asia/Manila: the last day a payment cancels the loan'),
+  deadline: z.string().nullable().describe('ISO time: the end of the last day in Manila'),
+  received: centavos.describe('centavos the borrower received (net proceeds)'),
+  amount: centavos.describe('centavos to pay back now to cancel: what was received less what was paid'),
+  cancelledAt: z.string().nullable(),
+});
+export type CoolingOff = z.infer<typeof CoolingOff>;

@@ -271,6 +271,14 @@ export const API = {
   clearanceLetter: { method: 'GET', path: '/repay/clearance-letter', encoding: 'query', auth: 'required' },
   /** The loan's one number to pay with (ADR 0047). */
   paymentReference: { method: 'GET', path: '/repay/payment-reference', encoding: 'query', auth: 'required' },
+  // Cooling-off (ADR 0038).
+  coolingOff: { method: 'GET', path: '/repay/cooling-off', encoding: 'query', auth: 'required' },
+  cancelInCoolingOff: {
+    method: 'POST',
+    path: '/repay/cooling-off/cancel',
+    encoding: 'json',
+    auth: 'required',
+  },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof API;

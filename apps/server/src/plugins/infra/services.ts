@@ -211,10 +211,7 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('loanOrders', loanOrders);
     app.decorate('coupons', coupons);
     app.decorate('market', new Market(db, clock, application, loanOrders));
-    app.decorate(
-      'agreements',
-      new Agreements(db, clock, loanOrders, (name) => app.brands.find(name)?.lender, codes),
-    );
+    app.decorate('agreements', new Agreements(db, clock, loanOrders, (name) => app.brands.find(name), codes));
     app.decorate('assessment', new Assessment(db, clock, application, loanOrders, jobs));
     app.decorate('referrals', new Referrals(db, clock, loanOrders));
     app.decorate('identity', new Identity(db, clock, jobs, identityProvider));
@@ -250,6 +247,7 @@ export const servicesPlugin = fp<ServicesOptions>(
       'collections',
       new Collections(db, clock, collectionProvider, app.ledger, loanOrders, codes, {
         publicUrl: config.publicUrl,
+        coolingOffDaysOf: (name) => app.brands.find(name)?.coolingOffDays ?? 0,
       }),
     );
     const disbursements = new Disbursements(db, clock, jobs, payoutProvider, loanOrders, ledger);

@@ -22,6 +22,14 @@ export async function repayRoutes(app: FastifyInstance): Promise<void> {
     collections.channels(brand.packageName, language),
   );
 
+  // Cooling-off (ADR 0038): where the loan stands, and the borrower's request to cancel.
+  defineEndpoint(app, 'coolingOff', async ({ input, request }) =>
+    collections.coolingOff(sessionOf(request).userId, input.orderNo),
+  );
+  defineEndpoint(app, 'cancelInCoolingOff', async ({ input, request }) =>
+    collections.cancelInCoolingOff(sessionOf(request).userId, input.orderNo),
+  );
+
   for (const endpoint of INSTRUMENT_ENDPOINTS) {
     defineEndpoint(app, endpoint, async ({ brand, input, request }) =>
       collections.open(sessionOf(request).userId, brand, endpoint, input),

@@ -1,6 +1,7 @@
 import type {
   ChannelList,
   CollectionEvent,
+  CoolingOff,
   PaymentInstrument,
   PaymentReference,
   RepaymentDetail,
@@ -26,6 +27,7 @@ import type { VerifyCodes } from '../security/verify-codes.ts';
 import { amountDue } from './amount-due.ts';
 import { closedChannels } from './channels.ts';
 import type { CollectionsDeps, CollectionsOptions, ExtensionCreditHook } from './collections-deps.ts';
+import { coolingOffOf, requestCancellation } from './cooling-off.ts';
 import { type CreditOutcome, creditCollection } from './crediting.ts';
 import {
   type ExtensionToPay,
@@ -88,6 +90,20 @@ export class Collections {
   async detail(userId: string, orderNo: string): Promise<RepaymentDetail> {
     const order = await this.ownOrder(this.deps.db, userId, orderNo, false);
     return describe(this.deps, this.deps.db, order);
+  }
+
+  /** The cooling-off of the borrower's own order (ADR 0038). */
+  async coolingOff(userId: string, orderNo: string): Promise<CoolingOff> {
+    const order = await this.ownOrder(this.deps.db, userId, orderNo, false);
+    return coolingOffOf(this.deps, this.deps.db, order);
+  }
+
+  /** The borrower asks to cancel in the cooling-off period; the payment of the amount then cancels. */
+  async cancelInCoolingOff(userId: string, orderNo: string): Promise<CoolingOff> {
+    return this.deps.db.transaction(async (tx) => {
+      const order = await this.ownOrder(tx, userId, orderNo, true);
+      return requestCancellation(this.deps, tx, order);
+    });
   }
 
   /**

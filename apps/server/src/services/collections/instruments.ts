@@ -17,6 +17,7 @@ import type { Brand } from '../../plugins/infra/brands.ts';
 import { billOf } from './amount-due.ts';
 import { closedChannels } from './channels.ts';
 import type { CollectionsDeps } from './collections-deps.ts';
+import { cancellationAmount } from './cooling-off.ts';
 import { type OrderRow, PAYABLE_STATUSES } from './order-rows.ts';
 
 export interface InstrumentRow {
@@ -154,7 +155,11 @@ export async function openFor(
     const bill = await billOf(deps, tx, order, balance);
     if (bill.payOrderId !== input.payOrderId) throw new AppError('CONFLICT');
   }
-  const checked = checkRepaymentCentavos(input.amount, balance.totalDue);
+  // The exact amount that cancels the loan in its cooling-off period may have centavos (ADR 0038).
+  const cancelling = input.amount === (await cancellationAmount(deps, tx, order));
+  const checked = cancelling
+    ? ({ ok: true, amount: input.amount } as const)
+    : checkRepaymentCentavos(input.amount, balance.totalDue);
   if (!checked.ok) {
     if (checked.problem === 'notInteger') throw new AppError('REPAYMENT_NOT_INTEGER');
     if (checked.problem === 'belowMinimum')
