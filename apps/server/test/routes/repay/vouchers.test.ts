@@ -23,7 +23,7 @@ function sendProof(token: string, orderId: string, amount: number, reference = '
 }
 
 describe('proof of payment', () => {
-  it('is refused for more than the loan owes, in the borrower\'s language, and accepted for the balance', async () => {
+  it("is refused for more than the loan owes, in the borrower's language, and accepted for the balance", async () => {
     const { token, orderId } = await disbursedLoan(server);
     const detail = await server.call('repaymentDetail', { orderNo: orderId }, { token });
     const owed = detail.body.data.totalDue as number;
@@ -33,10 +33,20 @@ describe('proof of payment', () => {
       ['fil', 'Mas malaki ito sa utang mo'],
       ['es', 'más de lo que debe'],
     ] as const) {
-      const uploaded = await server.upload('uploadVoucher', { file: await detailedPhoto(600, 900) }, { token });
+      const uploaded = await server.upload(
+        'uploadVoucher',
+        { file: await detailedPhoto(600, 900) },
+        { token },
+      );
       const refused = await server.call(
         'saveVoucher',
-        { voucherId: uploaded.body.data.voucherId, orderId, amount: owed + 1, reference: 'GC-9', channel: 'gcash' },
+        {
+          voucherId: uploaded.body.data.voucherId,
+          orderId,
+          amount: owed + 1,
+          reference: 'GC-9',
+          channel: 'gcash',
+        },
         { token, lang },
       );
       expect(refused.status).toBe(400);
