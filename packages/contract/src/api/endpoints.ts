@@ -28,6 +28,7 @@ import {
   QuestionnaireAnswers,
   UploadedImage,
 } from './application.ts';
+import { MarkMessagesReadRequest, MessagesPage, MessagesRequest } from './messages.ts';
 import {
   ChannelList,
   CollectionEvent,
@@ -1185,6 +1186,20 @@ export const ENDPOINTS = {
     "The clearance letter of a loan paid in full (status 4) as a PDF (application/pdf). Before that: 40943. Another borrower's order answers 404.",
     z.object({ orderId }),
     z.null().describe('the PDF bytes, not an envelope'),
+  ),
+  messages: endpoint(
+    'messages',
+    'user',
+    "The borrower's inbox, newest first: the texts we sent them (reminders, sign-in alerts, account changes; never a code) and a receipt for each payment credited, with an unread mark.",
+    MessagesRequest,
+    MessagesPage,
+  ),
+  markMessagesRead: endpoint(
+    'markMessagesRead',
+    'user',
+    'Marks every message sent up to `upTo` as read (never later than now); marking an older time changes nothing.',
+    MarkMessagesReadRequest,
+    z.null(),
   ),
 } as const;
 
