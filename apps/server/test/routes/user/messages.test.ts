@@ -77,10 +77,10 @@ describe('messages', () => {
 
   it('pages by 20, newest first, and refuses a page that is not a number from 1', async () => {
     const { token, userId } = await server.signIn();
-    const [{ mobile }] = await server.db.query<{ mobile: string }>(
-      'select mobile from users where user_id = $1',
-      [userId],
-    );
+    const [user] = await server.db.query<{ mobile: string }>('select mobile from users where user_id = $1', [
+      userId,
+    ]);
+    const mobile = user?.mobile;
     const start = server.clock.now().getTime();
     for (let n = 1; n <= MESSAGES_PAGE_SIZE + 5; n++) {
       await server.db.query(
