@@ -1,7 +1,7 @@
 import './messages.css';
 import type { InboxMessage, MessageKind, MessagesPage } from '@hiram/contract/api/messages';
 import type { Language } from '@hiram/contract/languages';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { ClockIcon, MailIcon, WalletIcon } from '../../components/extra-icons.tsx';
 import { ShieldIcon, UserIcon } from '../../components/icons.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
@@ -12,7 +12,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { type FeatureTranslate, useFeatureText } from '../../lib/i18n/feature-text.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { showToast } from '../../lib/toast.ts';
-import { fetchMessagesPage, markMessagesRead, useNewestMessages } from './api/messages.ts';
+import { fetchMessagesPage, markMessagesRead } from './api/messages.ts';
 import { type MessagesTextKey, messagesText } from './messages-text.ts';
 
 const KIND_ICONS: Record<MessageKind, ReactNode> = {
@@ -40,18 +40,29 @@ function sentOn(iso: string, lang: Language): string {
  */
 export function MessagesScreen() {
   const t = useFeatureText(messagesText);
-  const { t: common } = useI18n();
-  const newest = useNewestMessages();
-  // The pages as first shown: a refetch after marking them read must not wipe the marks off the screen.
+  const { t: common, lang } = useI18n();
+  // The pages as first shown, fetched fresh on each visit (and in a new language): marking them read must
+  // not wipe the marks off the screen, and a cached English receipt must not show after a language change.
   const [pages, setPages] = useState<MessagesPage[] | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
 
+  const load = useCallback(async () => {
+    setLoadError(null);
+    try {
+      const first = await fetchMessagesPage(1);
+      setPages([first]);
+      const [latest] = first.messages;
+      if (latest && first.unreadCount > 0) await markMessagesRead(latest.sentAt).catch(() => undefined);
+    } catch (error) {
+      setLoadError(error);
+    }
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new language asks again (receipts are worded in it).
   useEffect(() => {
-    if (pages || !newest.data) return;
-    setPages([newest.data]);
-    const [latest] = newest.data.messages;
-    if (latest && newest.data.unreadCount > 0) void markMessagesRead(latest.sentAt).catch(() => undefined);
-  }, [pages, newest.data]);
+    void load();
+  }, [load, lang]);
 
   const showOlder = async () => {
     if (!pages || loadingOlder) return;
@@ -68,12 +79,11 @@ export function MessagesScreen() {
 
   let body: ReactNode;
   if (!pages) {
-    body =
-      newest.status === 'error' ? (
-        <LoadFailed title={t('loadFailed')} error={newest.error} onRetry={newest.refetch} />
-      ) : (
-        <ScreenSpinner label={common('common.loading')} />
-      );
+    body = loadError ? (
+      <LoadFailed title={t('loadFailed')} error={loadError} onRetry={() => void load()} />
+    ) : (
+      <ScreenSpinner label={common('common.loading')} />
+    );
   } else {
     const messages = pages.flatMap((page) => page.messages);
     const hasMore = pages[pages.length - 1]?.hasMore ?? false;
