@@ -154,7 +154,15 @@ describe('a repaying borrower who paid an extension fee', () => {
         await expectNoAxeViolations(page, `proof of payment refused ${lang}`);
 
         // The inbox: the sign-in alert (as texted, in English) and the receipt (in the screen's language).
-        await page.goto(`${baseURL}/#/messages`);
+        if (lang === 'en') {
+          // Me counts what is unread and leads there.
+          await page.goto(`${baseURL}/#/me`);
+          await page.getByRole('link', { name: 'Messages 2 new' }).waitFor();
+          await snap(page, journey, '03-me-unread');
+          await page.getByRole('link', { name: 'Messages 2 new' }).click();
+        } else {
+          await page.goto(`${baseURL}/#/messages`);
+        }
         await page.getByRole('heading', { name: words.messages, exact: true }).waitFor();
         const cards = page.locator('.message-card');
         await cards.first().waitFor();
