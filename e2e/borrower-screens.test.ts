@@ -62,6 +62,7 @@ const WORDS = {
     tooMuch: 'This is more than you owe (₱1,091)',
     messages: 'Messages',
     receipt: 'We received your payment of ₱30',
+    alert: 'signed in on another device',
     newMark: 'New',
   },
   fil: {
@@ -76,6 +77,7 @@ const WORDS = {
     tooMuch: 'Mas malaki ito sa utang mo (₱1,091)',
     messages: 'Mga mensahe',
     receipt: 'Natanggap namin ang bayad mo na ₱30',
+    alert: 'Kaka-log in lang ang iyong Hiram account',
     newMark: 'Bago',
   },
   es: {
@@ -90,6 +92,7 @@ const WORDS = {
     tooMuch: 'Es más de lo que debe (₱1,091)',
     messages: 'Mensajes',
     receipt: 'Recibimos su pago de ₱30',
+    alert: 'Se acaba de iniciar sesión en su cuenta de Hiram',
     newMark: 'Nuevo',
   },
 } as const;
@@ -153,7 +156,7 @@ describe('a repaying borrower who paid an extension fee', () => {
         await snap(page, journey, `02-proof-above-balance-${lang}`);
         await expectNoAxeViolations(page, `proof of payment refused ${lang}`);
 
-        // The inbox: the sign-in alert (as texted, in English) and the receipt (in the screen's language).
+        // The inbox: the sign-in alert (texted in English) and the receipt, both in the screen's language.
         if (lang === 'en') {
           // Me counts what is unread and leads there.
           await page.goto(`${baseURL}/#/me`);
@@ -169,7 +172,7 @@ describe('a repaying borrower who paid an extension fee', () => {
         const texts = await cards.allInnerTexts();
         // Newest first: the sign-in (after the payment), then the receipt.
         expect(texts).toHaveLength(2);
-        expect(texts[0]).toContain('signed in on another device');
+        expect(texts[0]).toContain(words.alert);
         expect(texts[1]).toContain(words.receipt);
         for (const text of texts) expect(text).not.toMatch(/\b\d{6}\b/);
         if (lang === 'en') {

@@ -41,7 +41,9 @@ export const InboxMessage = z.object({
   via: z.enum(['sms', 'app']).describe('sms: texted to the borrower; app: a notice shown here only'),
   text: z
     .string()
-    .describe("a text as it was sent (in the borrower's language then); a receipt in the request's language"),
+    .describe(
+      "in the request's language (a text from the template it was sent from; as sent when none was kept)",
+    ),
   sentAt: z.string().describe('ISO 8601'),
   unread: z.boolean().describe('sent after the newest message the borrower marked read'),
 });

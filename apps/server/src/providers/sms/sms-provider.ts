@@ -11,6 +11,16 @@ export interface SmsMessage {
 export interface SmsSendOptions {
   /** Why the message is sent (`login`, `register`, `newDevice`...), for the outbox and the provider's reports. */
   purpose: string;
+  /**
+   * What the text was made from, kept in the outbox so the borrower's inbox can word it in the language they
+   * read now (ADR 0041). Never for a code.
+   */
+  template?: SmsTemplate;
+}
+
+export interface SmsTemplate {
+  kind: string;
+  values: Record<string, string>;
 }
 
 export interface SmsProvider {

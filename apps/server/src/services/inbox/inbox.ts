@@ -9,6 +9,8 @@ import { fillTemplate, type Language, type Localized } from '@hiram/contract/lan
 import { formatPeso } from '@hiram/contract/money';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../domain/clock.ts';
+import { isSmsTextKind, smsText } from '../../domain/sms-texts.ts';
+import type { SmsTemplate } from '../../providers/sms/sms-provider.ts';
 
 /**
  * The borrower's inbox (the `messages` screen; ADR 0041). Nothing is copied: the texts are the SMS outbox's
@@ -29,6 +31,7 @@ interface MessageRow {
   message_id: string;
   purpose: string;
   body: string | null;
+  template: SmsTemplate | string | null;
   amount: string | number | null;
   sent_at: Date | string;
 }
@@ -79,11 +82,12 @@ export class Inbox {
 
   /** Both sources as one list: $1 the borrower, $2 the SMS purposes shown. */
   private readonly messagesOf = `
-    select 'sms-' || s.message_id as message_id, s.purpose, s.body, null::bigint as amount, s.created_at as sent_at
+    select 'sms-' || s.message_id as message_id, s.purpose, s.body, s.template, null::bigint as amount,
+      s.created_at as sent_at
     from sms_outbox s join users u on u.mobile = s.mobile
     where u.user_id = $1 and s.purpose = any($2::text[])
     union all
-    select 'pay-' || j.journal_id, 'payment', null, e.amount, j.occurred_at
+    select 'pay-' || j.journal_id, 'payment', null, null, e.amount, j.occurred_at
     from loan_orders o
     join ledger_journals j on j.order_id = o.order_id and j.kind = 'repayment'
     join ledger_entries e on e.journal_id = j.journal_id and e.account = 'cash'
@@ -103,6 +107,22 @@ export class Inbox {
       };
     }
     const kind: MessageKind = INBOX_SMS_PURPOSES[row.purpose as keyof typeof INBOX_SMS_PURPOSES];
-    return { messageId: row.message_id, kind, via: 'sms', text: row.body ?? '', sentAt, unread };
+    return {
+      messageId: row.message_id,
+      kind,
+      via: 'sms',
+      text: this.smsWords(row, language),
+      sentAt,
+      unread,
+    };
+  }
+
+  /** A text in the language the borrower reads now, from what it was made of; an older row as it was sent. */
+  private smsWords(row: MessageRow, language: Language): string {
+    const template =
+      typeof row.template === 'string' ? (JSON.parse(row.template) as SmsTemplate) : row.template;
+    if (!template || !isSmsTextKind(template.kind) || typeof template.values?.app !== 'string')
+      return row.body ?? '';
+    return smsText(template.kind, language, { ...template.values, app: template.values.app });
   }
 }

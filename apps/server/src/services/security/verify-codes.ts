@@ -120,6 +120,10 @@ export class VerifyCodes {
     // Sent after the commit: a provider call never holds a transaction open.
     await this.sms.send(request.mobile, text, {
       purpose: carriesCode(outcome.kind) ? request.purpose : outcome.kind,
+      // Never a code's: the inbox rewords only what it may show (ADR 0041).
+      ...(carriesCode(outcome.kind)
+        ? {}
+        : { template: { kind: outcome.kind, values: { app: request.appName } } }),
     });
   }
 

@@ -44,12 +44,18 @@ describe('messages', () => {
     expect(messages.map((m) => m.kind)).toEqual(['paymentReceived', 'signInAlert']);
     expect(messages[0]).toMatchObject({ via: 'app', unread: true, text: expect.stringContaining('₱500') });
     expect(messages[0]?.text).toContain('Recibimos su pago');
-    // A text reads as it was sent: the alert went out in Filipino.
+    // A text is worded in the language read now: the alert went out in Filipino, the inbox is read in Spanish.
     expect(messages[1]).toMatchObject({
       via: 'sms',
       unread: true,
-      text: expect.stringContaining('Kaka-log in'),
+      text: expect.stringContaining('Se acaba de iniciar sesión en su cuenta de Hiram'),
     });
+    const [sent] = await server.db.query<{ body: string }>(
+      `select body from sms_outbox s join users u on u.mobile = s.mobile
+       where u.user_id = $1 and purpose = 'newDevice'`,
+      [userId],
+    );
+    expect(sent?.body).toContain('Kaka-log in');
     for (const message of messages) expect(message.text).not.toMatch(/\d{6}/);
     expect({ unreadCount, hasMore, page }).toEqual({ unreadCount: 2, hasMore: false, page: 1 });
 
@@ -88,8 +94,9 @@ describe('messages', () => {
         [mobile, `Reminder ${n}`, new Date(start + n * 60_000).toISOString()],
       );
     }
-    const first = (await server.call('messages', { page: 1 }, { token })).body.data;
+    const first = (await server.call('messages', { page: 1 }, { token, lang: 'fil' })).body.data;
     expect(first.messages).toHaveLength(MESSAGES_PAGE_SIZE);
+    // Rows without their template (sent before it was kept) read as they were sent, in any language.
     expect(first.messages[0]?.text).toBe(`Reminder ${MESSAGES_PAGE_SIZE + 5}`);
     expect(first).toMatchObject({ hasMore: true, unreadCount: MESSAGES_PAGE_SIZE + 5 });
     const second = (await server.call('messages', { page: 2 }, { token })).body.data;
