@@ -77,7 +77,7 @@ const WORDS = {
     tooMuch: 'Mas malaki ito sa utang mo (₱1,091)',
     messages: 'Mga mensahe',
     receipt: 'Natanggap namin ang bayad mo na ₱30',
-    alert: 'Kaka-log in lang ang iyong Hiram account',
+    alert: 'Kaka-log in lang ng iyong Hiram account',
     newMark: 'Bago',
   },
   es: {

@@ -51,7 +51,8 @@ export function MeScreen() {
     {
       label: inboxText('messages'),
       icon: <MailIcon />,
-      ...(unread.data ? { detail: inboxText('unread', { count: unread.data }) } : {}),
+      // Only a fresh count: a cached one may be from before the inbox was read.
+      ...(unread.data && !unread.isFetching ? { detail: inboxText('unread', { count: unread.data }) } : {}),
       to: paths.messages.getHref(),
     },
   ];
