@@ -87,7 +87,7 @@ describe('a borrower repays in a mobile browser', () => {
       await page.getByRole('link', { name: 'I have paid' }).click();
       await page.getByRole('heading', { name: 'Amount due now' }).waitFor();
       await expect.poll(async () => centavos(await dueAmount.innerText())).toBe(dueBefore - 60_000);
-      const paidRow = page.locator('.fact', { hasText: 'Paid so far' });
+      const paidRow = page.locator('.fact', { hasText: 'Paid toward your loan' });
       expect(await paidRow.innerText()).toContain('₱600');
       await snap(page, journey, '05-balance-dropped');
 
@@ -199,7 +199,7 @@ describe('a borrower repays in a mobile browser', () => {
       await payAtCounter(baseURL, account);
       await page.goto(`${baseURL}/#/repay/repay_detail?orderNo=${orderId}`);
       await page.getByRole('heading', { name: 'Halagang dapat bayaran ngayon' }).waitFor();
-      const paidRow = page.locator('.fact', { hasText: 'Nabayaran na' });
+      const paidRow = page.locator('.fact', { hasText: 'Naibayad sa iyong loan' });
       await expect.poll(() => paidRow.innerText()).toContain('₱500');
       await snap(page, journey, '05-detail-fil');
     } catch (error) {

@@ -21,6 +21,15 @@ export function minimumRepayment(totalDue: number): number {
   return Math.min(MINIMUM_REPAYMENT, totalDue);
 }
 
+/**
+ * A proof of payment (payment voucher) may claim at most what the loan still owes: a receipt for more is a
+ * mistake or another loan's payment, and approving it would book money we never saw. A borrower who did pay
+ * more is told to contact us (what is paid beyond the balance is returned). Null: the amount may be sent.
+ */
+export function proofAmountProblem(amount: number, totalDue: number): 'proofAboveBalance' | null {
+  return amount > totalDue ? 'proofAboveBalance' : null;
+}
+
 export const INSTRUMENT_KINDS = ['checkout', 'reference', 'virtualAccount', 'bankTransfer'] as const;
 export type InstrumentKind = (typeof INSTRUMENT_KINDS)[number];
 

@@ -28,6 +28,7 @@ import {
   QuestionnaireAnswers,
   UploadedImage,
 } from './application.ts';
+import { MarkMessagesReadRequest, MessagesPage, MessagesRequest } from './messages.ts';
 import {
   ChannelList,
   CollectionEvent,
@@ -1223,6 +1224,20 @@ export const ENDPOINTS = {
     'Ask to cancel the loan in its cooling-off period (a repeat answers the same). The borrower then pays `amount` through any channel (the cashier accepts that exact amount); the payment that reaches it within the period cancels the loan: one cancellation journal, interest and fees reversed, status 8. After the period: 40975; no period: 40976.',
     z.object({ orderNo: z.string({ message: 'orderNoRequired' }).min(1, 'orderNoRequired').max(64) }),
     CoolingOff,
+  ),
+  messages: endpoint(
+    'messages',
+    'user',
+    "The borrower's inbox, newest first: the texts we sent them (reminders, sign-in alerts, account changes; never a code) and a receipt for each payment credited, with an unread mark.",
+    MessagesRequest,
+    MessagesPage,
+  ),
+  markMessagesRead: endpoint(
+    'markMessagesRead',
+    'user',
+    'Marks every message sent up to `upTo` as read (never later than now); marking an older time changes nothing.',
+    MarkMessagesReadRequest,
+    z.null(),
   ),
 } as const;
 

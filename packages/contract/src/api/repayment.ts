@@ -94,7 +94,13 @@ export const RepaymentDetail = z.object({
   interest: centavos.describe('centavos of interest still owed'),
   fees: centavos.describe('centavos of extension fees still owed'),
   penalty: centavos.describe('centavos of late penalty still owed'),
-  paid: centavos.describe('centavos paid so far'),
+  paid: centavos.describe(
+    'centavos paid so far: paidToLoan + paidToExtensionFees + what was paid beyond the balance',
+  ),
+  paidToLoan: centavos.describe('centavos of `paid` that went to the loan: principal, interest and penalty'),
+  paidToExtensionFees: centavos.describe(
+    'centavos of `paid` that paid extension fees (they do not repay the loan)',
+  ),
   overpayment: centavos.describe('centavos paid beyond the balance, owed back to the borrower'),
   totalDue: centavos.describe('centavos: the whole balance, what paying in full pays'),
   amountDueNow: centavos.describe(

@@ -279,6 +279,10 @@ export const API = {
     encoding: 'json',
     auth: 'required',
   },
+
+  // The borrower's inbox (issue #11, "Missing screens").
+  messages: { method: 'GET', path: '/user/messages', encoding: 'query', auth: 'required' },
+  markMessagesRead: { method: 'POST', path: '/user/messages/read', encoding: 'json', auth: 'required' },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof API;

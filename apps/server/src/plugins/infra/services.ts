@@ -281,7 +281,7 @@ export const servicesPlugin = fp<ServicesOptions>(
     approvals.register(moneyActions.waivePenalty);
     approvals.register(moneyActions.manualCredit);
     approvals.register(moneyActions.writeOff);
-    const vouchers = new Vouchers(db, clock, servicing);
+    const vouchers = new Vouchers(db, clock, servicing, app.ledger);
     app.decorate('vouchers', vouchers);
     app.decorate('queues', new Queues({ db, clock, ledger, vouchers }));
     jobs.handle(SERVICING_DAILY_JOB, () => servicing.runDaily());

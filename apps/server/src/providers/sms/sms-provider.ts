@@ -15,6 +15,16 @@ export interface SmsSendOptions {
   packageName?: string;
   /** The message carries a sign-in or confirmation code: a gateway's priority route, where it has one. */
   urgent?: boolean;
+  /**
+   * What the text was made from, kept in the outbox so the borrower's inbox can word it in the language they
+   * read now (ADR 0041). Never for a code.
+   */
+  template?: SmsTemplate;
+}
+
+export interface SmsTemplate {
+  kind: string;
+  values: Record<string, string>;
 }
 
 /** What the back office shows of a message: queued at the gateway, handed to the network, delivered, failed. */

@@ -136,6 +136,10 @@ export class VerifyCodes {
         // A code is awaited on the screen: the gateway's priority route, where it has one.
         urgent: carriesCode(outcome.kind),
         ...(request.packageName ? { packageName: request.packageName } : {}),
+        // Never a code's: the inbox rewords only what it may show (ADR 0041).
+        ...(carriesCode(outcome.kind)
+          ? {}
+          : { template: { kind: outcome.kind, values: { app: request.appName } } }),
       });
     } catch (error) {
       // Surely not sent: the challenge goes, so the borrower may ask again at once rather than wait out

@@ -188,7 +188,11 @@ function Repayment({ t, detail }: { t: FeatureTranslate<RepayTextKey>; detail: R
           <Fact label={t('interest')} amount={detail.interest} />
           <Fact label={t('fees')} amount={detail.fees} />
           <Fact label={t('penalty')} amount={detail.penalty} />
-          <Fact label={t('paidSoFar')} amount={detail.paid} />
+          {/* Itemised: an extension fee paid moves the due date, it does not repay the loan (defect 8). */}
+          <Fact label={t('paidToLoan')} amount={detail.paidToLoan} />
+          {detail.paidToExtensionFees > 0 ? (
+            <Fact label={t('paidToExtensionFees')} amount={detail.paidToExtensionFees} />
+          ) : null}
           {detail.overpayment > 0 ? <Fact label={t('overpayment')} amount={detail.overpayment} /> : null}
         </dl>
       </section>

@@ -12,7 +12,6 @@ const en = {
   interest: 'Interest',
   fees: 'Extension fees',
   penalty: 'Late penalty',
-  paidSoFar: 'Paid so far',
   overpayment: 'Paid beyond your balance (we return it)',
   payFull: 'Pay in full',
   payPart: 'Pay part',
@@ -78,6 +77,8 @@ const en = {
   checkoutOpening: 'Opening the payment page…',
   iHavePaid: 'I have paid',
   transferHow: 'How will you send the money?',
+  paidToLoan: 'Paid toward your loan',
+  paidToExtensionFees: 'Paid in extension fees',
 };
 
 export type RepayTextKey = keyof typeof en;
@@ -96,7 +97,6 @@ export const repayText: FeatureText<RepayTextKey> = {
     interest: 'Interes',
     fees: 'Bayad sa extension',
     penalty: 'Multa sa pagkaantala',
-    paidSoFar: 'Nabayaran na',
     overpayment: 'Sobrang bayad (ibabalik namin)',
     payFull: 'Bayaran nang buo',
     payPart: 'Bayaran ang bahagi',
@@ -166,6 +166,8 @@ export const repayText: FeatureText<RepayTextKey> = {
     checkoutOpening: 'Binubuksan ang pahina ng bayad…',
     iHavePaid: 'Nakabayad na ako',
     transferHow: 'Paano mo ipapadala ang pera?',
+    paidToLoan: 'Naibayad sa iyong loan',
+    paidToExtensionFees: 'Naibayad sa bayad sa extension',
   },
   es: {
     detailTitle: 'Pago',
@@ -179,7 +181,6 @@ export const repayText: FeatureText<RepayTextKey> = {
     interest: 'Intereses',
     fees: 'Cargos por prórroga',
     penalty: 'Penalización por atraso',
-    paidSoFar: 'Pagado hasta ahora',
     overpayment: 'Pagado de más (se lo devolvemos)',
     payFull: 'Pagar todo',
     payPart: 'Pagar una parte',
@@ -245,6 +246,8 @@ export const repayText: FeatureText<RepayTextKey> = {
     checkoutOpening: 'Abriendo la página de pago…',
     iHavePaid: 'Ya pagué',
     transferHow: '¿Cómo enviará el dinero?',
+    paidToLoan: 'Pagado a su préstamo',
+    paidToExtensionFees: 'Pagado en cargos por prórroga',
   },
 };
 

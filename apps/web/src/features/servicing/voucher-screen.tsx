@@ -1,6 +1,9 @@
 import './servicing.css';
 import { VOUCHER_CHANNELS, type VoucherChannel } from '@hiram/contract/api/servicing';
+import { FIELD_MESSAGES } from '@hiram/contract/field-messages';
+import { fillTemplate } from '@hiram/contract/languages';
 import { formatPeso } from '@hiram/contract/money';
+import { proofAmountProblem } from '@hiram/contract/repayment';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ChoiceField } from '../../components/choice-field.tsx';
@@ -12,7 +15,7 @@ import { formatManilaDate } from '../../lib/i18n/format-date.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { DuplicateSubmitError } from '../../lib/mutation.ts';
 import { showToast } from '../../lib/toast.ts';
-import { useSendProof, useVoucherList, type Voucher } from './api/vouchers.ts';
+import { useAmountOwed, useSendProof, useVoucherList, type Voucher } from './api/vouchers.ts';
 import { type ServicingTextKey, servicingText } from './servicing-text.ts';
 
 const CHANNEL_KEYS: Record<VoucherChannel, ServicingTextKey> = {
@@ -39,6 +42,7 @@ export function VoucherScreen() {
   const orderId = search.get('orderNo') ?? search.get('orderId') ?? '';
   const list = useVoucherList(orderId);
   const send = useSendProof();
+  const owed = useAmountOwed(orderId);
   const photoId = useId();
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -64,6 +68,9 @@ export function VoucherScreen() {
     }
     if (trimmed === '') return setErrors({ amount: t('amountRequired') });
     if (!/^\d+$/.test(trimmed) || Number(trimmed) <= 0) return setErrors({ amount: t('integerAmount') });
+    const tooMuch = owed === null ? null : proofAmountProblem(Number(trimmed) * 100, owed);
+    if (tooMuch && owed !== null)
+      return setErrors({ amount: fillTemplate(FIELD_MESSAGES[tooMuch][lang], { amount: formatPeso(owed) }) });
     setErrors({});
     try {
       await send.mutate({ photo, orderId, amount: Number(trimmed) * 100, reference, channel });
@@ -115,6 +122,7 @@ export function VoucherScreen() {
             label={t('amountPaid')}
             inputMode="numeric"
             value={amount}
+            hint={owed === null ? undefined : t('amountOwed', { amount: formatPeso(owed) })}
             error={errors.amount}
             onChange={(event) => setAmount(event.target.value.replace(/[^\d]/g, ''))}
           />
