@@ -232,7 +232,9 @@ describe('Xendit payout webhook', () => {
     const { orderId, payoutId } = await lending();
     await server.settle();
     const paid = fake.webhook(payoutId, 'SUCCEEDED');
-    expect((await postWebhook(paid)).status).toBe(200);
+    const first = await postWebhook(paid);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ code: 0, data: { received: true } });
     expect((await postWebhook(paid)).status).toBe(200);
     expect((await postWebhook(fake.webhook(payoutId, 'FAILED', 'INVALID_DESTINATION'))).status).toBe(200);
     expect(await orderStatus(orderId)).toBe(S.repaying);
