@@ -30,6 +30,11 @@ import { opsApiRoutes } from './routes/ops/api.ts';
 import { opsAppRoutes } from './routes/ops-app/index.ts';
 import { sandboxCheckoutRoutes } from './routes/sandbox/checkout.ts';
 import { webRoutes } from './routes/web/index.ts';
+import {
+  collectionWebhookRoutes,
+  PAYMONGO_WEBHOOK_PATH,
+  XENDIT_PAYMENTS_WEBHOOK_PATH,
+} from './routes/webhooks/collections.ts';
 import { xenditPayoutWebhookRoutes } from './routes/webhooks/xendit-payouts.ts';
 
 declare module 'fastify' {
@@ -133,6 +138,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(sandboxCheckoutRoutes, { provider: app.sandboxCollections });
     await app.register(devCollectionRoutes, { provider: app.sandboxCollections });
   }
+  // The real collections providers' webhooks, at the fixed paths their dashboards are given.
+  if (app.realCollections?.paymongo)
+    await app.register(collectionWebhookRoutes, {
+      path: PAYMONGO_WEBHOOK_PATH,
+      provider: app.realCollections.paymongo,
+    });
+  if (app.realCollections?.xendit)
+    await app.register(collectionWebhookRoutes, {
+      path: XENDIT_PAYMENTS_WEBHOOK_PATH,
+      provider: app.realCollections.xendit,
+    });
   if (clock instanceof AdjustableClock && config.nodeEnv !== 'production') {
     await app.register(devClockRoutes, { clock });
   }

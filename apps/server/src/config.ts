@@ -3,6 +3,12 @@ import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import {
+  COLLECTIONS_VARIABLES,
+  type CollectionKeys,
+  collectionKeys,
+  REAL_COLLECTIONS_PROVIDERS,
+} from './providers/collection/collections-config.ts';
 
 /**
  * Configuration is read once at boot from the environment and checked here, so a wrong value stops the
@@ -18,7 +24,7 @@ export const IDENTITY_PROVIDERS = ['sandbox'] as const;
 export type IdentityProviderName = (typeof IDENTITY_PROVIDERS)[number];
 export const PAYOUT_PROVIDERS = ['sandbox', 'xendit'] as const;
 export type PayoutProviderName = (typeof PAYOUT_PROVIDERS)[number];
-export const COLLECTIONS_PROVIDERS = ['sandbox'] as const;
+export const COLLECTIONS_PROVIDERS = ['sandbox', ...REAL_COLLECTIONS_PROVIDERS] as const;
 export type CollectionsProviderName = (typeof COLLECTIONS_PROVIDERS)[number];
 export const WEBHOOK_SECRET_MIN_LENGTH = 16;
 export const CODE_SECRET_MIN_LENGTH = 32;
@@ -46,6 +52,8 @@ export interface Config {
   collectionsProvider: CollectionsProviderName;
   /** The shared secret of the collections provider's signed callbacks. */
   collectionsWebhookSecret: string;
+  /** The real collections providers' keys (providers/collection/collections-config.ts); null: sandbox. */
+  collectionKeys: CollectionKeys | null;
   /** How long the sandbox providers take to answer, in milliseconds. */
   sandboxDelayMs: number;
   /** How long after submit an order is assessed, in seconds. */
@@ -155,13 +163,14 @@ export const VARIABLES: readonly VariableDoc[] = [
     name: 'COLLECTIONS_PROVIDER',
     default: 'sandbox',
     description:
-      '`sandbox` issues checkout pages, counter references and accounts; mark them paid at `POST /dev/collections/pay`',
+      '`sandbox` issues checkout pages, counter references and accounts; mark them paid at `POST /dev/collections/pay`. `paymongo` (hosted checkout), `xendit` (counter codes, transfers, standing references) or `paymongo+xendit` (both) collect real money (docs/providers.md)',
   },
   {
     name: 'COLLECTIONS_WEBHOOK_SECRET',
     default: '(random at start)',
     description: `Secret of the collections provider's signed callbacks, at least ${WEBHOOK_SECRET_MIN_LENGTH} characters`,
   },
+  ...COLLECTIONS_VARIABLES,
   {
     name: 'SANDBOX_DELAY_MS',
     default: '1500 (0 in test)',
@@ -255,7 +264,7 @@ export const VARIABLES: readonly VariableDoc[] = [
     name: 'XENDIT_SECRET_KEY',
     default: '(none; required with `xendit`)',
     description:
-      "Xendit's secret API key (`xnd_development_…` or `xnd_production_…`) with Money-out write permission, when PAYOUT_PROVIDER is `xendit`",
+      "Xendit's secret API key (`xnd_development_…` or `xnd_production_…`) with Money-out write permission, when PAYOUT_PROVIDER is `xendit` (and Money-in write when COLLECTIONS_PROVIDER uses `xendit`)",
   },
   {
     name: 'XENDIT_CALLBACK_TOKEN',
@@ -541,6 +550,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
   }
   const providerProblems = providerSettingProblems(vars);
   if (providerProblems.length > 0) throw new ConfigError(providerProblems);
+  const collections = collectionKeys(
+    vars.COLLECTIONS_PROVIDER ?? 'sandbox',
+    env,
+    vars.NODE_ENV === 'production',
+  );
+  if (collections.problems.length > 0) throw new ConfigError(collections.problems);
   const cwd = options.cwd ?? (env.INIT_CWD?.trim() || process.cwd());
   const nodeEnv = vars.NODE_ENV ?? 'development';
   const fromCwd = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
@@ -557,6 +572,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     payoutProvider: vars.PAYOUT_PROVIDER ?? 'sandbox',
     collectionsProvider: vars.COLLECTIONS_PROVIDER ?? 'sandbox',
     collectionsWebhookSecret: vars.COLLECTIONS_WEBHOOK_SECRET?.trim() ?? randomBytes(32).toString('hex'),
+    collectionKeys: collections.keys,
     sandboxDelayMs: vars.SANDBOX_DELAY_MS ?? (nodeEnv === 'test' ? 0 : 1500),
     // Short in development so the assessing countdown is seen through; a real review's wait in production.
     assessmentDelaySeconds: vars.ASSESSMENT_DELAY_SECONDS ?? ASSESSMENT_DELAY_DEFAULTS[nodeEnv],

@@ -33,6 +33,7 @@ import {
   CollectionEvent,
   instrumentRequest,
   PaymentInstrument,
+  PaymentReference,
   PortalConfirmRequest,
   PortalDetail,
   PortalDetailRequest,
@@ -1187,6 +1188,13 @@ export const ENDPOINTS = {
     "The clearance letter of a loan paid in full (status 4) as a PDF (application/pdf). Before that: 40943. Another borrower's order answers 404.",
     z.object({ orderId }),
     z.null().describe('the PDF bytes, not an envelope'),
+  ),
+  paymentReference: endpoint(
+    'paymentReference',
+    'repayment',
+    "The loan's standing account number (any amount, any time; made on first ask); null when the provider has none (ADR 0047).",
+    z.object({ orderNo: z.string({ message: 'orderNoRequired' }).min(1, 'orderNoRequired').max(64) }),
+    PaymentReference,
   ),
 } as const;
 

@@ -3,6 +3,7 @@ import { encryptPath } from '@hiram/contract/cipher';
 import fp from 'fastify-plugin';
 import { JOB_POLL_MS } from '../../domain/limits.ts';
 import type { CollectionProvider } from '../../providers/collection/collection-provider.ts';
+import { createRealCollections, type RealCollections } from '../../providers/collection/real-collections.ts';
 import { SandboxCollections } from '../../providers/collection/sandbox-collections.ts';
 import type { IdentityProvider } from '../../providers/identity/identity-provider.ts';
 import { SandboxIdentity } from '../../providers/identity/sandbox-identity.ts';
@@ -82,6 +83,8 @@ declare module 'fastify' {
     collections: Collections;
     /** The sandbox collections provider, when COLLECTIONS_PROVIDER is `sandbox` (checkout page, cashier). */
     sandboxCollections: SandboxCollections | null;
+    /** PayMongo and/or Xendit, when COLLECTIONS_PROVIDER names them (their webhooks, standing references). */
+    realCollections: RealCollections | null;
     coupons: Coupons;
     market: Market;
     servicing: Servicing;
@@ -238,9 +241,11 @@ export const servicesPlugin = fp<ServicesOptions>(
             },
           })
         : null;
-    const collectionProvider: CollectionProvider | null = sandboxCollections;
+    const realCollections = config.collectionKeys ? createRealCollections(config.collectionKeys) : null;
+    const collectionProvider: CollectionProvider | null = sandboxCollections ?? realCollections;
     if (!collectionProvider) throw new Error(`No collections provider named ${config.collectionsProvider}`);
     app.decorate('sandboxCollections', sandboxCollections);
+    app.decorate('realCollections', realCollections);
     app.decorate(
       'collections',
       new Collections(db, clock, collectionProvider, app.ledger, loanOrders, codes, {

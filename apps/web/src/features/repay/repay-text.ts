@@ -77,6 +77,7 @@ const en = {
   paidHint: 'Thank you! It is on its way to your loan.',
   checkoutOpening: 'Opening the payment page…',
   iHavePaid: 'I have paid',
+  transferHow: 'How will you send the money?',
 };
 
 export type RepayTextKey = keyof typeof en;
@@ -164,6 +165,7 @@ export const repayText: FeatureText<RepayTextKey> = {
     paidHint: 'Salamat! Papunta na ito sa loan mo.',
     checkoutOpening: 'Binubuksan ang pahina ng bayad…',
     iHavePaid: 'Nakabayad na ako',
+    transferHow: 'Paano mo ipapadala ang pera?',
   },
   es: {
     detailTitle: 'Pago',
@@ -242,6 +244,7 @@ export const repayText: FeatureText<RepayTextKey> = {
     paidHint: '¡Gracias! Está en camino a su préstamo.',
     checkoutOpening: 'Abriendo la página de pago…',
     iHavePaid: 'Ya pagué',
+    transferHow: '¿Cómo enviará el dinero?',
   },
 };
 

@@ -3,6 +3,7 @@ import { VOUCHER_CHANNELS, type VoucherChannel } from '@hiram/contract/api/servi
 import { formatPeso } from '@hiram/contract/money';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ChoiceField } from '../../components/choice-field.tsx';
 import { Page } from '../../components/page.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
@@ -124,20 +125,14 @@ export function VoucherScreen() {
             error={errors.reference}
             onChange={(event) => setReference(event.target.value)}
           />
-          <label className="field">
-            <span className="field-label">{t('channel')}</span>
-            <select
-              className="servicing-select"
-              value={channel}
-              onChange={(event) => setChannel(event.target.value as VoucherChannel)}
-            >
-              {VOUCHER_CHANNELS.map((value) => (
-                <option key={value} value={value}>
-                  {t(CHANNEL_KEYS[value])}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ChoiceField
+            label={t('channel')}
+            placeholder={t('channel')}
+            name="channel"
+            choices={VOUCHER_CHANNELS.map((value) => ({ value, label: t(CHANNEL_KEYS[value]) }))}
+            value={channel}
+            onChange={setChannel}
+          />
           <button type="submit" className="button button-primary button-block" disabled={send.isPending}>
             {t('sendProof')}
           </button>

@@ -127,10 +127,10 @@ export function AuthForm({ variant }: { variant: 'login' | 'register' }) {
     try {
       if (variant === 'login') {
         await logIn.mutate(withPassword ? { mobile, password } : { mobile, code });
-        showToast(t('login.welcome'), { tone: 'success' });
+        showToast(t('login.welcome'), { tone: 'success', for: 'nextScreen' });
       } else {
         await register.mutate(password ? { mobile, code, password } : { mobile, code });
-        showToast(t('register.done'), { tone: 'success' });
+        showToast(t('register.done'), { tone: 'success', for: 'nextScreen' });
       }
       navigate(returnTo ?? paths.home.getHref(), { replace: true });
     } catch (error) {
