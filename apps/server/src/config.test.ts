@@ -256,6 +256,14 @@ describe('loadConfig', () => {
       'COLLECTIONS_PROVIDER is sandbox in production: choose a real provider (docs/providers.md), or set ALLOW_SANDBOX_PROVIDERS=true for a demo',
     ]);
     expect(loadConfig(PRODUCTION).allowSandboxProviders).toBe(true);
+    expect(
+      problemsOf({
+        ...real,
+        COLLECTIONS_PROVIDER: undefined,
+        ALLOW_SANDBOX_PROVIDERS: 'true',
+        XENDIT_BASE_URL: 'http://xendit.test',
+      }),
+    ).toEqual(['XENDIT_BASE_URL must be an https:// URL in production']);
     expect(loadConfig({ NODE_ENV: 'development' }).allowSandboxProviders).toBe(false);
   });
 

@@ -625,6 +625,12 @@ function providerSettingProblems(vars: z.output<typeof EnvSchema>): string[] {
   if (vars.PAYOUT_PROVIDER === 'xendit') {
     need('PAYOUT_PROVIDER is xendit', ['XENDIT_SECRET_KEY', 'XENDIT_CALLBACK_TOKEN']);
   }
+  // Keys travel in these requests: only a test's fake may be reached over plain HTTP.
+  for (const name of ['SEMAPHORE_BASE_URL', 'XENDIT_BASE_URL'] as const) {
+    if (vars.NODE_ENV === 'production' && vars[name]?.startsWith('http:')) {
+      problems.push(`${name} must be an https:// URL in production`);
+    }
+  }
   if (vars.NODE_ENV === 'production' && !vars.ALLOW_SANDBOX_PROVIDERS) {
     const sandboxes = (['SMS_PROVIDER', 'PAYOUT_PROVIDER', 'COLLECTIONS_PROVIDER'] as const).filter(
       (name) => (vars[name] ?? 'sandbox') === 'sandbox',

@@ -4,6 +4,7 @@ import { ProviderUnavailableError } from '../../src/providers/outbound.ts';
 import type { PayoutResultEvent } from '../../src/providers/payout/payout-provider.ts';
 import { centavosOf, payoutFailureOf, XenditPayout } from '../../src/providers/payout/xendit-payout.ts';
 import { XENDIT_PAYOUT_WEBHOOK_PATH } from '../../src/routes/webhooks/xendit-payouts.ts';
+import { PROVIDER_DOWN_RETRY_MS } from '../../src/services/payouts/disbursements.ts';
 import { XenditFake } from '../fakes/xendit-fake.ts';
 import { startTestServer, type TestServer } from '../helper.ts';
 import { GOOD_WALLET, signedOrder } from '../payout-fixtures.ts';
@@ -197,6 +198,22 @@ describe('XenditPayout requests', () => {
   });
 });
 
+describe('Xendit down while a loan is paid out', () => {
+  it('never gives the payout up: it asks again later with the same key, and pays once', async () => {
+    const { payoutId } = await lending();
+    // Three attempts of the job, all refused: below the breaker's threshold, so this tells the retry apart.
+    fake.fail({ status: 503 }, { status: 503 }, { status: 503 });
+    await server.settle();
+    expect(await payoutState(payoutId)).toEqual({ state: 'queued', failure: null });
+    expect(fake.payouts.filter((p) => p.reference_id === payoutId)).toHaveLength(0);
+
+    server.clock.advance(PROVIDER_DOWN_RETRY_MS / 1000);
+    await server.settle();
+    expect(await payoutState(payoutId)).toEqual({ state: 'requested', failure: null });
+    expect(fake.payouts.filter((p) => p.reference_id === payoutId)).toHaveLength(1);
+  });
+});
+
 describe('Xendit payout webhook', () => {
   it('refuses a missing or wrong x-callback-token, changing nothing', async () => {
     const { orderId, payoutId } = await lending();
@@ -215,7 +232,9 @@ describe('Xendit payout webhook', () => {
     const { orderId, payoutId } = await lending();
     await server.settle();
     const paid = fake.webhook(payoutId, 'SUCCEEDED');
-    expect((await postWebhook(paid)).status).toBe(200);
+    const first = await postWebhook(paid);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ code: 0, data: { received: true } });
     expect((await postWebhook(paid)).status).toBe(200);
     expect((await postWebhook(fake.webhook(payoutId, 'FAILED', 'INVALID_DESTINATION'))).status).toBe(200);
     expect(await orderStatus(orderId)).toBe(S.repaying);

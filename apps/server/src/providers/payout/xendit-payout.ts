@@ -133,7 +133,13 @@ export class XenditPayout implements PayoutProvider {
     private readonly options: XenditPayoutOptions,
     private readonly clock: Clock,
   ) {
-    this.client = createOutboundClient({ provider: 'xendit', timeoutMs: 15_000, ...options.outbound });
+    this.client = createOutboundClient({
+      provider: 'xendit',
+      timeoutMs: 15_000,
+      // The breaker's cool-down runs on the services' clock, like every other time here.
+      now: () => clock.now().getTime(),
+      ...options.outbound,
+    });
     jobs.handle(XENDIT_ACCOUNT_CHECK_JOB, (payload) =>
       this.answerCheck(payload as { verificationId: string }),
     );

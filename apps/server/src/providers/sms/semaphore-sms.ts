@@ -69,7 +69,13 @@ export class SemaphoreSms implements SmsProvider {
     private readonly clock: Clock,
     private readonly options: SemaphoreOptions,
   ) {
-    this.client = createOutboundClient({ provider: 'semaphore', timeoutMs: 10_000, ...options.outbound });
+    this.client = createOutboundClient({
+      provider: 'semaphore',
+      timeoutMs: 10_000,
+      // The breaker's cool-down runs on the services' clock, like every other time here.
+      now: () => clock.now().getTime(),
+      ...options.outbound,
+    });
     jobs.handle(SEMAPHORE_STATUS_JOB, (payload) => this.checkStatus(payload as StatusJob));
   }
 

@@ -1,7 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { DEFAULT_LANGUAGE } from '@hiram/contract/languages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../domain/app-error.ts';
+import { success } from '../../domain/envelope.ts';
 import { outcomeOfFailure } from '../../plugins/infra/metrics.ts';
 import { centavosOf, payoutFailureOf } from '../../providers/payout/xendit-payout.ts';
 import { ERROR_RESPONSES } from '../endpoint.ts';
@@ -73,11 +75,11 @@ export async function xenditPayoutWebhookRoutes(app: FastifyInstance): Promise<v
           { payoutId: data.reference_id, provider: 'xendit' },
           'payout reversed by the bank after it succeeded: the money is back on the lender balance',
         );
-        return reply.send({ received: true });
+        return reply.send(success({ received: true }, DEFAULT_LANGUAGE));
       }
       if (!outcome || data.currency !== 'PHP') {
         request.log.info({ event, status: data.status }, 'xendit payout webhook ignored');
-        return reply.send({ received: true });
+        return reply.send(success({ received: true }, DEFAULT_LANGUAGE));
       }
       const result = {
         // One event per payout and status: Xendit's retries of it are the same event.
@@ -96,7 +98,7 @@ export async function xenditPayoutWebhookRoutes(app: FastifyInstance): Promise<v
         // A payout of another system on the same Xendit account: acknowledged, or Xendit retries for a day.
         if (error instanceof AppError && error.key === 'NOT_FOUND') {
           request.log.warn({ event }, 'xendit payout webhook for a payout that is not ours');
-          return reply.send({ received: true });
+          return reply.send(success({ received: true }, DEFAULT_LANGUAGE));
         }
         if (error instanceof AppError && error.key === 'PAYOUT_AMOUNT_MISMATCH') {
           request.log.error(
@@ -106,7 +108,7 @@ export async function xenditPayoutWebhookRoutes(app: FastifyInstance): Promise<v
         }
         throw error;
       }
-      return reply.send({ received: true });
+      return reply.send(success({ received: true }, DEFAULT_LANGUAGE));
     },
   );
 }
