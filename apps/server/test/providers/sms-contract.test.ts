@@ -106,4 +106,18 @@ describe.each(SUBJECTS)('SMS contract: %s', (_name, setup) => {
     await server.settle();
     expect((await outbox('+639171234004')).map((r) => r.status)).toEqual(['sent']);
   });
+
+  it('keeps what a text without a code was made from, for the borrower’s inbox in their language', async () => {
+    const template = { kind: 'newDevice', values: { app: 'Hiram' } };
+    await subject.provider.send('+639171234005', 'A new phone signed in to Hiram', {
+      purpose: 'newDevice',
+      template,
+    });
+    const [row] = await server.db.query<{ template: unknown }>(
+      'select template from sms_outbox where mobile = $1',
+      ['+639171234005'],
+    );
+    const kept = typeof row?.template === 'string' ? JSON.parse(row.template) : row?.template;
+    expect(kept).toEqual(template);
+  });
 });

@@ -98,9 +98,19 @@ export class SemaphoreSms implements SmsProvider {
     const now = this.clock.now().toISOString();
     await this.db.transaction(async (tx) => {
       const [row] = await tx.query<{ message_id: number }>(
-        `insert into sms_outbox (mobile, body, purpose, provider, status, provider_message_id, created_at)
-         values ($1, '', $2, $3, $4, $5, $6) returning message_id`,
-        [to, options.purpose, this.name, semaphoreStatus(message.status), String(message.message_id), now],
+        // No body (it may carry a code); the template of a text that carries none, for the borrower's inbox
+        // (ADR 0041).
+        `insert into sms_outbox (mobile, body, purpose, provider, status, provider_message_id, created_at, template)
+         values ($1, '', $2, $3, $4, $5, $6, $7) returning message_id`,
+        [
+          to,
+          options.purpose,
+          this.name,
+          semaphoreStatus(message.status),
+          String(message.message_id),
+          now,
+          options.template ? JSON.stringify(options.template) : null,
+        ],
       );
       if (row && semaphoreStatus(message.status) === 'queued') {
         await this.jobs.enqueue(
