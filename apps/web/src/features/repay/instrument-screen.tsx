@@ -6,6 +6,7 @@ import { COLLECTION_CHANNELS, channelName } from '@hiram/contract/repayment';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CheckIcon } from '../../components/icons.tsx';
+import { DigitGroups } from '../../components/digit-groups.tsx';
 import { Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
@@ -240,11 +241,6 @@ export function InstrumentDetails({
   );
 }
 
-/** A long numeric code read out in fours, as a cashier types it; the copy button copies it whole. */
-function inGroupsOfFour(code: string): string {
-  return /^\d{8,}$/.test(code) ? code.replace(/(\d{4})(?=\d)/g, '$1 ') : code;
-}
-
 function Code({
   label,
   value,
@@ -265,9 +261,11 @@ function Code({
     <div className="repay-code">
       <div className="repay-code-text">
         <span className="repay-code-label">{label}</span>
-        <span className={`repay-code-value${big ? ' repay-code-big' : ''}${link ? ' repay-code-link' : ''}`}>
-          {big ? inGroupsOfFour(value) : value}
-        </span>
+        {link ? (
+          <span className="repay-code-value repay-code-link">{value}</span>
+        ) : (
+          <DigitGroups value={value} className="repay-code-value" maxRem={big ? 1.5 : 1.125} />
+        )}
         {hint ? <span className="repay-code-hint">{hint}</span> : null}
       </div>
       {copy ? <CopyButton text={value} label={label} /> : null}

@@ -5,6 +5,7 @@ import { formatPeso } from '@hiram/contract/money';
 import { CREDITING_MINUTES, channelName } from '@hiram/contract/repayment';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { digitGroups } from '../../components/digit-groups.tsx';
 import { ChevronIcon } from '../../components/extra-icons.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
@@ -212,7 +213,7 @@ function OpenInstruments({ t, detail }: { t: FeatureTranslate<RepayTextKey>; det
                   {channelName(instrument.channel, lang)} · {formatPeso(instrument.amount)}
                 </span>
                 <span className="repay-open-hint">
-                  {instrument.reference} ·{' '}
+                  <span className="repay-open-reference">{digitGroups(instrument.reference).join(' ')}</span> ·{' '}
                   {t('validUntil', { time: formatManilaTime(instrument.expiresAt, lang) })}
                 </span>
               </span>
