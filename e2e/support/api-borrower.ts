@@ -172,6 +172,19 @@ export class ApiBorrower {
    * (borrower-answers.ts) instead of ANSWERS land the application in the assessment's refer band.
    */
   async completeApplication(walletNumber = '09171112222', answers = ANSWERS): Promise<void> {
+    await this.completeProfile(answers);
+    await this.call('addBankCard', {
+      accountKind: 'wallet',
+      bankCode: '90005',
+      holderName: 'Maria Clara Dela Cruz',
+      accountNumber: walletNumber,
+      confirmAccountNumber: walletNumber,
+    });
+    await this.until<{ state: string }>('getBindCardResult', (account) => account.state === 'verified');
+  }
+
+  /** Every application step before the receiving account: the profile, the verified ID and the answers. */
+  async completeProfile(answers = ANSWERS): Promise<void> {
     await this.saveBasicInfo();
     await this.call('saveAdditionInfo', ADDITION_INFO);
     const picture = await photo('repayment-id');
@@ -186,14 +199,6 @@ export class ApiBorrower {
     await this.call('finishUploadAllImg', read.ocr);
     await this.until<{ state: string }>('identityCard', (card) => card.state === 'verified');
     await this.call('saveQuestionnaire', { answers });
-    await this.call('addBankCard', {
-      accountKind: 'wallet',
-      bankCode: '90005',
-      holderName: 'Maria Clara Dela Cruz',
-      accountNumber: walletNumber,
-      confirmAccountNumber: walletNumber,
-    });
-    await this.until<{ state: string }>('getBindCardResult', (account) => account.state === 'verified');
   }
 }
 

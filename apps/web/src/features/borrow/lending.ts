@@ -40,7 +40,10 @@ export function accountLabel(disbursement: Pick<Disbursement, 'payout'>): string
 export function expectedDuration(
   payout: Pick<NonNullable<Disbursement['payout']>, 'startedAt' | 'expectedBy'>,
 ): { value: number; unit: 'second' | 'minute' | 'hour' } {
-  const seconds = Math.max(1, Math.ceil((Date.parse(payout.expectedBy) - Date.parse(payout.startedAt)) / 1000));
+  const seconds = Math.max(
+    1,
+    Math.ceil((Date.parse(payout.expectedBy) - Date.parse(payout.startedAt)) / 1000),
+  );
   if (seconds < 60) return { value: seconds, unit: 'second' };
   if (seconds < 2 * 3600) return { value: Math.ceil(seconds / 60), unit: 'minute' };
   return { value: Math.ceil(seconds / 3600), unit: 'hour' };

@@ -47,11 +47,15 @@ describe('where the chooser starts', () => {
   });
 
   it('holds an old choice to what the product offers now, and ignores another product', () => {
-    const start = initialChoice('demo', amounts, [91], { productId: 'demo', amount: 99_999_999, tenureDays: 120 });
+    const start = initialChoice('demo', amounts, [91], {
+      productId: 'demo',
+      amount: 99_999_999,
+      tenureDays: 120,
+    });
     expect(start).toEqual({ index: amounts.length - 1, tenureDays: 91 });
-    expect(initialChoice('demo', amounts, tenures, { productId: 'other', amount: 500_000, tenureDays: 120 })).toEqual(
-      { index: 0, tenureDays: 91 },
-    );
+    expect(
+      initialChoice('demo', amounts, tenures, { productId: 'other', amount: 500_000, tenureDays: 120 }),
+    ).toEqual({ index: 0, tenureDays: 91 });
   });
 });
 

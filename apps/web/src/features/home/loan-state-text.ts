@@ -35,7 +35,8 @@ const en = {
   overdueDue: 'Was due on',
   overdueHint: 'A daily penalty runs on the overdue amount only, until you pay it.',
   overdueAction: 'Repay now',
-  failedAccountHint: 'The transfer to {account} did not go through. Change the account and we will send it again.',
+  failedAccountHint:
+    'The transfer to {account} did not go through. Change the account and we will send it again.',
   failedActionWallet: 'Change e-wallet',
   failedActionBank: 'Change bank account',
 };
@@ -119,7 +120,8 @@ export const loanStateText: FeatureText<LoanStateTextKey> = {
     overdueDue: 'Venció el',
     overdueHint: 'Se aplica una penalización diaria solo sobre el importe vencido, hasta que lo pague.',
     overdueAction: 'Pagar ahora',
-    failedAccountHint: 'La transferencia a {account} no se completó. Cambie la cuenta y se la enviaremos de nuevo.',
+    failedAccountHint:
+      'La transferencia a {account} no se completó. Cambie la cuenta y se la enviaremos de nuevo.',
     failedActionWallet: 'Cambiar la billetera',
     failedActionBank: 'Cambiar la cuenta bancaria',
   },

@@ -5,8 +5,8 @@ import { formatPeso } from '@hiram/contract/money';
 import { COLLECTION_CHANNELS, channelName } from '@hiram/contract/repayment';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CheckIcon } from '../../components/icons.tsx';
 import { DigitGroups } from '../../components/digit-groups.tsx';
+import { CheckIcon } from '../../components/icons.tsx';
 import { Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
@@ -264,7 +264,11 @@ function Code({
         {link ? (
           <span className="repay-code-value repay-code-link">{value}</span>
         ) : (
-          <DigitGroups value={value} className="repay-code-value" maxRem={big ? 1.5 : 1.125} />
+          <DigitGroups
+            value={value}
+            className={`repay-code-value${big ? ' repay-code-big' : ''}`}
+            maxRem={big ? 1.5 : 1.125}
+          />
         )}
         {hint ? <span className="repay-code-hint">{hint}</span> : null}
       </div>

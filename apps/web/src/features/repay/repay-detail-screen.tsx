@@ -213,8 +213,8 @@ function OpenInstruments({ t, detail }: { t: FeatureTranslate<RepayTextKey>; det
                   {channelName(instrument.channel, lang)} · {formatPeso(instrument.amount)}
                 </span>
                 <span className="repay-open-hint">
-                  <span className="repay-open-reference">{digitGroups(instrument.reference).join(' ')}</span> ·{' '}
-                  {t('validUntil', { time: formatManilaTime(instrument.expiresAt, lang) })}
+                  <span className="repay-open-reference">{digitGroups(instrument.reference).join(' ')}</span>{' '}
+                  · {t('validUntil', { time: formatManilaTime(instrument.expiresAt, lang) })}
                 </span>
               </span>
               <ChevronIcon className="menu-chevron" />
