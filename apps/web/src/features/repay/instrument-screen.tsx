@@ -258,7 +258,8 @@ function Code({
   hint?: string;
 }) {
   return (
-    <div className="repay-code">
+    // A number to copy gets the card's whole width below its label and Copy: read out at full size.
+    <div className={`repay-code${copy && !link ? ' repay-code-wide' : ''}`}>
       <div className="repay-code-text">
         <span className="repay-code-label">{label}</span>
         {link ? (
