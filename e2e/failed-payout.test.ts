@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiBorrower } from './support/api-borrower.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { snap, useBrowser } from './support/browser.ts';
 import { agreeToPermissions, completeApplication, signInWithCode, signWithCode } from './support/journeys.ts';
@@ -139,6 +140,44 @@ describe('a borrower whose payout fails', () => {
       throw error;
     } finally {
       await context.close();
+    }
+  });
+
+  it('in Filipino and Spanish, names the same wait the clock counts', async () => {
+    const hints = {
+      fil: 'Karaniwang 10 segundo ang paglipat na ito',
+      es: 'Esta transferencia suele tardar 10 segundos',
+    } as const;
+    for (const lang of ['fil', 'es'] as const) {
+      const journey = `payout-wait-${lang}`;
+      const borrower = new ApiBorrower(server.url, newMobile());
+      const password = 'Payout2026!';
+      await borrower.register(password);
+      const orderId = await borrower.takeLoanToSigned(100_000, 91);
+      const { context, page } = await browser().newPhone({ width: 360, height: 740 });
+      try {
+        await page.goto(`${server.url}/#/user/login`);
+        await agreeToPermissions(page);
+        await page.getByLabel('Mobile number').fill(borrower.mobile);
+        await page.getByRole('button', { name: 'Use password instead' }).click();
+        await page.getByRole('textbox', { name: 'Password' }).fill(password);
+        await page.getByRole('button', { name: 'Log in', exact: true }).click();
+        await page.getByText('You are logged in').waitFor();
+        await page.evaluate((language) => localStorage.setItem('hiram.language', language), lang);
+        // Get money opens the lending screen, which starts the transfer and counts down.
+        await page.goto(`${server.url}/#/borrow/lending?orderId=${orderId}`);
+        await page.reload();
+        await page.getByRole('timer').waitFor({ timeout: 30_000 });
+        await page.getByText(hints[lang]).waitFor();
+        const [minutes, seconds] = (await page.getByRole('timer').innerText()).split(':').map(Number);
+        expect((minutes ?? 0) * 60 + (seconds ?? 0)).toBeLessThanOrEqual(10);
+        await snap(page, journey, '01-lending-countdown');
+      } catch (error) {
+        await snap(page, journey, 'failed-here');
+        throw error;
+      } finally {
+        await context.close();
+      }
     }
   });
 });

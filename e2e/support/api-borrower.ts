@@ -133,7 +133,16 @@ export class ApiBorrower {
     tenureDays: number,
     options: { walletNumber?: string; until?: 'repaying' | 'failed' } = {},
   ): Promise<string> {
-    await this.completeApplication(options.walletNumber);
+    const orderId = await this.takeLoanToSigned(amount, tenureDays, options.walletNumber);
+    await this.call('getMoney', { orderId });
+    const until = options.until ?? 'repaying';
+    await this.until<{ homeState: string }>('latestLoanOrder', (latest) => latest.homeState === until);
+    return orderId;
+  }
+
+  /** Every application step, then the loan applied for, approved and signed: Get money is next. */
+  async takeLoanToSigned(amount: number, tenureDays: number, walletNumber?: string): Promise<string> {
+    await this.completeApplication(walletNumber);
     const { productId } = (await this.call<{ productId: string }[]>('productList'))[0] as {
       productId: string;
     };
@@ -141,9 +150,6 @@ export class ApiBorrower {
     await this.call('submitOrder', { orderId: order.orderId });
     await this.until<{ homeState: string }>('latestLoanOrder', (latest) => latest.homeState === 'success');
     await this.sign(order.orderId);
-    await this.call('getMoney', { orderId: order.orderId });
-    const until = options.until ?? 'repaying';
-    await this.until<{ homeState: string }>('latestLoanOrder', (latest) => latest.homeState === until);
     return order.orderId;
   }
 
