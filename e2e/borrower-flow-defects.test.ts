@@ -19,6 +19,8 @@ const browser = useBrowser();
 let server: RunningServer;
 let baseURL: string;
 const SMALL_PHONE = { width: 360, height: 740 };
+/** The extension screen keeps the spec's path name. */
+const EXTENSION_PATH = '/repay/exhibition_period_detail';
 
 // Its own server: the journeys move its clock past the resend limit of SMS codes.
 beforeAll(async () => {
@@ -217,6 +219,22 @@ describe('the borrower flow at 360 px', () => {
         }
       }
       await expectNoAxeViolations(page, 'bank transfer details in Spanish');
+
+      // The codes already opened, listed on repay_detail: each reference whole within its line.
+      await page.goto(`${baseURL}/#/repay/repay_detail?orderNo=${orderId}`);
+      await page.reload();
+      await expectOneLine(page.locator('.repay-open-reference'), 'opened reference in es');
+      await snap(page, journey, 'es-repay-detail-opened');
+
+      // The extension fee's counter reference too.
+      await page.evaluate(() => localStorage.setItem('hiram.language', 'en'));
+      await page.goto(`${baseURL}/#${EXTENSION_PATH}?orderId=${orderId}`);
+      await page.reload();
+      await page.getByRole('button', { name: /^Extend for ₱/ }).click();
+      await page.getByRole('radio', { name: '7-Eleven', exact: true }).check();
+      await page.getByRole('button', { name: 'Pay with 7-Eleven' }).click();
+      await expectOneLine(page.locator('.servicing-code .digits'), 'extension reference');
+      await snap(page, journey, 'en-extension-seven_eleven');
 
       // Defect 2: after one loan's balance, another link in the same tab starts over at its own reference.
       await page.evaluate(() => localStorage.setItem('hiram.language', 'en'));
