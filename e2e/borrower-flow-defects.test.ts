@@ -108,6 +108,18 @@ describe('the borrower flow at 360 px', () => {
       // Signed out, Apply leads to sign-in and then to choosing the loan.
       await page.goto(`${baseURL}/#/`);
       await agreeToPermissions(page);
+      // Defect 9: the amount range never breaks ("₱1,000 –" over "₱10,000"), even with the phone's text
+      // set larger (as Android's font size does to the page's root size).
+      await page.getByText('₱1,000 – ₱10,000').waitFor();
+      await expectOneLine(page.locator('.offer-amount'), 'amount range');
+      await page.evaluate(() => {
+        document.documentElement.style.fontSize = '125%';
+      });
+      await expectOneLine(page.locator('.offer-amount'), 'amount range in larger text');
+      await snap(page, journey, '00-home-larger-text');
+      await page.evaluate(() => {
+        document.documentElement.style.fontSize = '';
+      });
       await page.getByRole('button', { name: 'Apply now' }).click();
       await page.getByRole('heading', { name: 'Log in' }).waitFor();
 
