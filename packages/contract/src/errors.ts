@@ -862,6 +862,42 @@ export const ERRORS = {
       es: 'El servicio no está listo. Inténtelo de nuevo en un momento',
     },
   },
+  PROVIDER_UNAVAILABLE: {
+    code: 50302,
+    status: 503,
+    message: {
+      en: 'This service is not answering right now. Please try again in a few minutes',
+      fil: 'Hindi sumasagot ang serbisyong ito ngayon. Pakisubukan muli pagkalipas ng ilang minuto',
+      es: 'Este servicio no responde en este momento. Inténtelo de nuevo en unos minutos',
+    },
+  },
+  SMS_NOT_SENT: {
+    code: 50303,
+    status: 503,
+    message: {
+      en: 'We could not send the text message. Please try again later',
+      fil: 'Hindi namin naipadala ang text message. Pakisubukan muli mamaya',
+      es: 'No pudimos enviar el mensaje de texto. Inténtelo de nuevo más tarde',
+    },
+  },
+  COLLECTIONS_UNAVAILABLE: {
+    code: 50306,
+    status: 503,
+    message: {
+      en: 'The payment service is not answering. Please try again in a few minutes or choose another way to pay',
+      fil: 'Hindi sumasagot ang serbisyo ng bayad. Pakisubukan muli pagkalipas ng ilang minuto o pumili ng ibang paraan ng pagbayad',
+      es: 'El servicio de pagos no responde. Inténtelo de nuevo en unos minutos o elija otra forma de pago',
+    },
+  },
+  CHANNEL_NOT_OFFERED: {
+    code: 50307,
+    status: 503,
+    message: {
+      en: 'This way to pay is not available. Please choose another one',
+      fil: 'Hindi available ang paraang ito ng pagbayad. Pumili ng iba',
+      es: 'Esta forma de pago no está disponible. Elija otra',
+    },
+  },
 } as const satisfies Record<string, { code: number; status: number; message: Localized }>;
 
 export type ErrorKey = keyof typeof ERRORS;

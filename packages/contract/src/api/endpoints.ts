@@ -33,6 +33,7 @@ import {
   CollectionEvent,
   instrumentRequest,
   PaymentInstrument,
+  PaymentReference,
   PortalConfirmRequest,
   PortalDetail,
   PortalDetailRequest,
@@ -238,7 +239,9 @@ const orderId = z.string({ message: 'required' }).min(1, 'required').max(64, 'in
 /** Where a payout stands: queued (our job will send it), requested (the provider has it), succeeded, failed. */
 export const PAYOUT_STATES = ['queued', 'requested', 'succeeded', 'failed'] as const;
 /** Why the payout provider refused a transfer, as a key the server words in the borrower's language. */
-export const PAYOUT_FAILURES = ['accountRejected'] as const;
+/** accountRejected: the destination refused (another account is needed); providerRejected: the payout
+ * provider refused or failed it for a reason of its own or the lender's (its balance, its limits). */
+export const PAYOUT_FAILURES = ['accountRejected', 'providerRejected'] as const;
 
 /** The disbursement of an order, as the lending screen shows it. */
 export const Disbursement = z.object({
@@ -1185,6 +1188,13 @@ export const ENDPOINTS = {
     "The clearance letter of a loan paid in full (status 4) as a PDF (application/pdf). Before that: 40943. Another borrower's order answers 404.",
     z.object({ orderId }),
     z.null().describe('the PDF bytes, not an envelope'),
+  ),
+  paymentReference: endpoint(
+    'paymentReference',
+    'repayment',
+    "The loan's standing account number (any amount, any time; made on first ask); null when the provider has none (ADR 0047).",
+    z.object({ orderNo: z.string({ message: 'orderNoRequired' }).min(1, 'orderNoRequired').max(64) }),
+    PaymentReference,
   ),
 } as const;
 

@@ -138,3 +138,18 @@ export const CollectionEvent = z.object({
   occurredAt: z.string().max(40).describe('ISO 8601'),
 });
 export type CollectionEvent = z.infer<typeof CollectionEvent>;
+
+/**
+ * The loan's one number to pay with (ADR 0047): an account number the collections provider keeps open for
+ * any amount at any time, from any bank or e-wallet. `null` when the provider offers none.
+ */
+export const PaymentReference = z.object({
+  reference: z
+    .object({
+      accountNumber: z.string(),
+      bankName: z.string(),
+      accountName: z.string(),
+    })
+    .nullable(),
+});
+export type PaymentReference = z.infer<typeof PaymentReference>;

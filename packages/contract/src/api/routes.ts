@@ -269,6 +269,8 @@ export const API = {
     auth: 'required',
   },
   clearanceLetter: { method: 'GET', path: '/repay/clearance-letter', encoding: 'query', auth: 'required' },
+  /** The loan's one number to pay with (ADR 0047). */
+  paymentReference: { method: 'GET', path: '/repay/payment-reference', encoding: 'query', auth: 'required' },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof API;

@@ -14,6 +14,10 @@ export async function repayRoutes(app: FastifyInstance): Promise<void> {
     collections.detail(sessionOf(request).userId, input.orderNo),
   );
 
+  defineEndpoint(app, 'paymentReference', async ({ brand, input, request }) =>
+    collections.paymentReference(sessionOf(request).userId, brand, input.orderNo),
+  );
+
   defineEndpoint(app, 'collectionChannels', async ({ brand, language }) =>
     collections.channels(brand.packageName, language),
   );

@@ -2,6 +2,7 @@ import type {
   ChannelList,
   CollectionEvent,
   PaymentInstrument,
+  PaymentReference,
   RepaymentDetail,
 } from '@hiram/contract/api/repayment';
 import type { ErrorKey } from '@hiram/contract/errors';
@@ -35,6 +36,7 @@ import {
 } from './instruments.ts';
 import { type OrderRow, UUID } from './order-rows.ts';
 import { describe } from './repayment-detail.ts';
+import { standingReference } from './standing-reference.ts';
 
 /**
  * Repayment (issue "Repayment"; docs/api.md, "Repayment"): what is due, the payment instruments a borrower
@@ -104,6 +106,14 @@ export class Collections {
     return this.deps.db.transaction(async (tx) => {
       const order = await this.ownOrder(tx, userId, input.orderNo, true);
       return openFor(this.deps, tx, order, brand, endpoint, input, via);
+    });
+  }
+
+  /** The loan's one number to pay with, made on first ask (standing-reference.ts, ADR 0047). */
+  async paymentReference(userId: string, brand: Brand, orderNo: string): Promise<PaymentReference> {
+    return this.deps.db.transaction(async (tx) => {
+      const order = await this.ownOrder(tx, userId, orderNo, true);
+      return standingReference(this.deps, tx, order, brand);
     });
   }
 

@@ -61,7 +61,9 @@ export async function instruments(
 ): Promise<PaymentInstrument[]> {
   const rows = await db.query<InstrumentRow>(
     // An extension order's instruments are shown with the extension, not as repayments.
-    'select * from collection_instruments where order_id = $1 and extension_id is null order by created_at desc',
+    // The standing account number is shown on its own, first (ADR 0047), not as a one-time instrument.
+    `select * from collection_instruments where order_id = $1 and extension_id is null and not standing
+     order by created_at desc`,
     [orderId],
   );
   const instruments = rows.map((row) => instrumentOf(deps, row));
@@ -165,7 +167,7 @@ export async function openFor(
   const [existing] = await tx.query<InstrumentRow>(
     `select * from collection_instruments
      where order_id = $1 and channel = $2 and amount = $3 and status = 'open' and expires_at > $4
-       and extension_id is null
+       and extension_id is null and not standing
      order by created_at desc limit 1`,
     [order.order_id, channel, checked.amount, now.toISOString()],
   );

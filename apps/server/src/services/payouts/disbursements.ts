@@ -26,6 +26,11 @@ export const PAYOUT_FAILURE_TEXTS: Record<PayoutFailure, Localized> = {
     fil: 'Tinanggihan ng bangko o e-wallet ang paglipat sa account na ito',
     es: 'El banco o la billetera rechazó la transferencia a esta cuenta',
   },
+  providerRejected: {
+    en: 'The transfer could not be made on our side: we will send it again',
+    fil: 'Hindi naipadala ang paglipat dahil sa aming panig: ipapadala namin itong muli',
+    es: 'La transferencia no se pudo hacer por nuestra parte: la enviaremos de nuevo',
+  },
 };
 
 export interface PayoutRow {

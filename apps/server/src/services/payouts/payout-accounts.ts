@@ -158,7 +158,7 @@ export class PayoutAccounts {
    */
   async update(
     userId: string,
-    borrower: { mobile: string; appName: string },
+    borrower: { mobile: string; appName: string; packageName?: string },
     input: AccountInput & { code: string },
     language: Language,
   ): Promise<BankAccount> {
@@ -180,7 +180,7 @@ export class PayoutAccounts {
         app: borrower.appName,
         account: `${name} ••••${account.accountNumber.slice(-4)}`,
       }),
-      { purpose: 'accountChanged' },
+      { purpose: 'accountChanged', ...(borrower.packageName ? { packageName: borrower.packageName } : {}) },
     );
     return outcome;
   }

@@ -85,6 +85,7 @@ export class Security {
       clientAddress: caller.clientAddress,
       appName: caller.brand.appName,
       language: caller.language,
+      packageName: caller.brand.packageName,
     });
   }
 
@@ -155,6 +156,7 @@ export class Security {
     if (answer.session.replaced > 0) {
       await this.sms.send(mobile, smsText('newDevice', caller.language, { app: caller.brand.appName }), {
         purpose: 'newDevice',
+        packageName: caller.brand.packageName,
       });
     }
     return this.sessionAnswer(answer.session, answer.account, answer.isNewUser);

@@ -45,6 +45,7 @@ export async function sendReminder(
     const language: Language = row.language === 'fil' || row.language === 'es' ? row.language : 'en';
     return {
       to: row.mobile,
+      packageName: order.packageName,
       text: smsText(reminderText(payload.kind), language, {
         app: deps.appNameOf(order.packageName),
         amount: pesos(position.balance.totalDue),
@@ -53,7 +54,9 @@ export async function sendReminder(
     };
   });
   // Recorded first, then sent: a failed send is not retried into a second copy.
-  if (message) await deps.sms.send(message.to, message.text, { purpose: 'reminder' });
+  if (message) {
+    await deps.sms.send(message.to, message.text, { purpose: 'reminder', packageName: message.packageName });
+  }
 }
 
 function reminderText(kind: ReminderKind) {
