@@ -229,6 +229,10 @@ describe('the borrower flow at 360 px', () => {
           if (channel === 'seven_eleven') expect(first.text).toMatch(/^\d{4} \d{4} \d{4} \d$/);
           await snap(page, journey, `${lang}-${channel}`);
         }
+        // The loan's own account number, first on the cashier (ADR 0047).
+        await page.goto(`${baseURL}/#/repay/cashier?${link}`);
+        await expectOneLine(page.locator('.payment-reference-number'), `loan account number in ${lang}`);
+        await snap(page, journey, `${lang}-cashier-account-number`);
       }
       await expectNoAxeViolations(page, 'bank transfer details in Spanish');
 
