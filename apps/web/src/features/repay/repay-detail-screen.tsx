@@ -5,6 +5,7 @@ import { formatPeso } from '@hiram/contract/money';
 import { CREDITING_MINUTES, channelName } from '@hiram/contract/repayment';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { digitGroups } from '../../components/digit-groups.tsx';
 import { ChevronIcon } from '../../components/extra-icons.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
@@ -256,8 +257,8 @@ function OpenInstruments({ t, detail }: { t: FeatureTranslate<RepayTextKey>; det
                   {channelName(instrument.channel, lang)} · {formatPeso(instrument.amount)}
                 </span>
                 <span className="repay-open-hint">
-                  {instrument.reference} ·{' '}
-                  {t('validUntil', { time: formatManilaTime(instrument.expiresAt, lang) })}
+                  <span className="repay-open-reference">{digitGroups(instrument.reference).join(' ')}</span>{' '}
+                  · {t('validUntil', { time: formatManilaTime(instrument.expiresAt, lang) })}
                 </span>
               </span>
               <ChevronIcon className="menu-chevron" />

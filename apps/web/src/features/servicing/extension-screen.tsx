@@ -3,6 +3,7 @@ import { formatPeso } from '@hiram/contract/money';
 import type { ChannelId } from '@hiram/contract/repayment';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { DigitGroups } from '../../components/digit-groups.tsx';
 import { Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
@@ -253,7 +254,7 @@ function InstrumentDetails({
     <div className="stack">
       <h2 className="card-title">{t('referenceTitle')}</h2>
       <div className="servicing-code">
-        <code>{code}</code>
+        <DigitGroups value={code} className="servicing-code-value" maxRem={1.25} />
         <button type="button" className="button button-secondary" onClick={() => void onCopy(code)}>
           {t('copy')}
         </button>

@@ -1,4 +1,5 @@
 import './payment-reference-block.css';
+import { DigitGroups } from '../../../components/digit-groups.tsx';
 import { type FeatureText, useFeatureText } from '../../../lib/i18n/feature-text.ts';
 import { usePaymentReference } from '../api/get-payment-reference.ts';
 import { CopyButton } from './copy-button.tsx';
@@ -35,10 +36,6 @@ const referenceText: FeatureText<keyof typeof en> = {
   },
 };
 
-function inGroupsOfFour(digits: string): string {
-  return /^\d{8,}$/.test(digits) ? digits.replace(/(\d{4})(?=\d)/g, '$1 ') : digits;
-}
-
 /**
  * The cashier's first block (ADR 0047): the loan's standing account number, payable any amount at any
  * time. Shows nothing while loading, when the provider offers none, or when it cannot be had: the
@@ -56,11 +53,10 @@ export function PaymentReferenceBlock({ orderNo }: { orderNo: string }) {
       </h2>
       <p className="payment-reference-about">{t('about')}</p>
       <div className="payment-reference-row">
-        <div className="payment-reference-text">
-          <span className="payment-reference-label">{t('accountNumber')}</span>
-          <span className="payment-reference-number">{inGroupsOfFour(reference.accountNumber)}</span>
-        </div>
+        <span className="payment-reference-label">{t('accountNumber')}</span>
         <CopyButton text={reference.accountNumber} label={t('accountNumber')} />
+        {/* The whole width below its label and Copy: one line, groups whole, at full size (ADR 0037). */}
+        <DigitGroups value={reference.accountNumber} className="payment-reference-number" maxRem={1.375} />
       </div>
       <dl className="payment-reference-details">
         <dt>{t('bank')}</dt>
