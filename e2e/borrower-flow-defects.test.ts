@@ -247,8 +247,8 @@ describe('the borrower flow at 360 px', () => {
       await page.goto(`${baseURL}/#${EXTENSION_PATH}?orderId=${orderId}`);
       await page.reload();
       await page.getByRole('button', { name: /^Extend for ₱/ }).click();
-      await page.getByRole('radio', { name: '7-Eleven', exact: true }).check();
-      await page.getByRole('button', { name: 'Pay with 7-Eleven' }).click();
+      // The cashier's grid: a tap on 7-Eleven asks for its code.
+      await page.getByRole('button', { name: '7-Eleven', exact: true }).click();
       await expectOneLine(page.locator('.servicing-code .digits'), 'extension reference');
       await snap(page, journey, 'en-extension-seven_eleven');
 
