@@ -49,10 +49,10 @@ describe('a borrower repays in a mobile browser', () => {
       const amount = page.getByLabel('Amount to pay (₱)');
       await amount.fill('499');
       await page.getByRole('button', { name: /Choose how to pay/ }).click();
-      await page.getByText('The minimum repayment amount needs to be more than ₱500').waitFor();
+      await page.getByText('Please pay more than ₱500').waitFor();
       await amount.fill('600.50');
       await page.getByRole('button', { name: /Choose how to pay/ }).click();
-      await page.getByText('Please enter an integer amount').waitFor();
+      await page.getByText('Please enter the amount in whole pesos, without centavos').waitFor();
       await snap(page, journey, '02-integer-amount');
       await amount.fill('600');
       await page.getByRole('button', { name: 'Choose how to pay ₱600' }).click();
@@ -245,7 +245,7 @@ describe('a borrower repays in a mobile browser', () => {
 
       // A day and an hour later, the screen still open: the code is no longer offered.
       await page.clock.fastForward('25:00:00');
-      await page.getByText('This order has timed out, please try again').waitFor();
+      await page.getByText('This payment has expired. Please start it again').waitFor();
       expect(await page.locator('.repay-code-big').count()).toBe(0);
       await page.getByRole('button', { name: 'Try again' }).waitFor();
       await snap(page, journey, '02-timed-out');
@@ -275,7 +275,7 @@ describe('a borrower repays in a mobile browser', () => {
       await page.getByText('You are logged in').waitFor();
 
       const cashier = `${baseURL}/#/repay/cashier?orderNo=${orderId}&payOrderId=1&amount=50000`;
-      const noMethod = 'There is no payment method, please choose another channel';
+      const noMethod = 'This way to pay is not available right now. Please choose another';
       await page.goto(cashier);
       const card = page.getByRole('button', { name: /^Debit \/ credit card/ });
       await card.waitFor();

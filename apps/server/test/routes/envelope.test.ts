@@ -28,7 +28,7 @@ describe('the envelope', () => {
       expect(answer.status).toBe(404);
       expect(answer.body).toEqual({
         code: ERRORS.NOT_FOUND.code,
-        msg: 'Not found',
+        msg: 'We could not find what you were looking for. Please go back and try again',
         data: null,
         requestId: expect.any(String),
       });
@@ -42,7 +42,7 @@ describe('the envelope', () => {
     expect(await msg('fil')).toBe('Hindi nahanap');
     expect(await msg('tl-PH')).toBe('Hindi nahanap');
     expect(await msg('es')).toBe('No encontrado');
-    expect(await msg('zh')).toBe('Not found');
+    expect(await msg('zh')).toBe('We could not find what you were looking for. Please go back and try again');
     const validation = await server.call('existsByMobile', { mobile: 'x' }, { lang: 'fil' });
     expect(validation.body).toEqual({
       code: ERRORS.VALIDATION_FAILED.code,

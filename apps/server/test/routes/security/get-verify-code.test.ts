@@ -186,6 +186,6 @@ describe('POST /security/getVerifyCode', () => {
       fields: [{ field: 'mobile', message: 'Hindi puwedeng walang mobile number' }],
     });
     const purpose = await server.call('getVerifyCode', { mobile: freshMobile(), type: 'admin' });
-    expect(purpose.body.data).toEqual({ fields: [{ field: 'type', message: 'This value is not valid' }] });
+    expect(purpose.body.data).toEqual({ fields: [{ field: 'type', message: 'This is not right. Please check it' }] });
   });
 });

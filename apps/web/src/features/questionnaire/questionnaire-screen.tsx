@@ -25,7 +25,7 @@ function questionId(code: QuestionCode): string {
 
 /**
  * The credit-history questionnaire (`loan_question`, SPEC sections 3 and 5): all eleven questions on one page.
- * Submitting with gaps says 'There are still unanswered questions, please complete', highlights every gap and
+ * Submitting with gaps says so (QUESTIONNAIRE_MESSAGES.unanswered), highlights every gap and
  * takes the borrower to the first, marked 'First answer the question'.
  */
 export function QuestionnaireScreen({ onComplete }: QuestionnaireScreenProps) {

@@ -24,6 +24,7 @@ export function BirthdayPicker({
   label,
   required,
   optionalText,
+  requiredText,
   hint,
   sheet,
 }: Omit<FieldBaseProps, 'field'> & { sheet: SheetText }) {
@@ -42,6 +43,7 @@ export function BirthdayPicker({
       label={label}
       required={required}
       optionalText={optionalText}
+      requiredText={requiredText}
       hint={hint}
       shown={text ? displayBirthday(text) : undefined}
       placeholder={sheet.placeholder}
