@@ -199,7 +199,7 @@ export const repayText: FeatureText<RepayTextKey> = {
     notYetTitle: 'Su préstamo aún no se ha desembolsado',
     notYetHint: 'El pago se abre cuando el dinero llegue a su cuenta.',
     cashierTitle: 'Elija cómo pagar',
-    cashierAmount: 'Paga {amount}',
+    cashierAmount: 'Pague {amount}',
     ewallets: 'Billeteras electrónicas',
     counters: 'En ventanilla',
     banks: 'Bancos',
