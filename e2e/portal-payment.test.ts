@@ -191,14 +191,14 @@ describe('paying a loan from a link without signing in', () => {
       await page.getByLabel('Reference ng order').fill('');
       await page.getByRole('button', { name: 'Ipakita ang dapat bayaran' }).click();
       await page.getByText('Ilagay ang reference ng order mula sa iyong payment link').waitFor();
-      await page.getByText('Hindi puwedeng walang mobile number').waitFor();
-      await page.getByText('Hindi puwedeng walang verification code').waitFor();
+      await page.getByText('Ilagay ang iyong mobile number').waitFor();
+      await page.getByText('Ilagay ang 6 na numerong code na ipinadala namin sa SMS').waitFor();
 
       await page.getByLabel('Reference ng order').fill(unknown);
       await page.getByLabel('Mobile number ng loan').fill('09171234567');
       await page.getByLabel('Verification code').fill('123456');
       await page.getByRole('button', { name: 'Ipakita ang dapat bayaran' }).click();
-      await page.getByText('Mali ang verification code').waitFor();
+      await page.getByText('Mali ang code na ito. Tingnan ang SMS at i-type itong muli').waitFor();
       await snap(page, journey, '01-unknown-reference');
 
       // Offline for a moment: told in Filipino, and the reference and the number stay.

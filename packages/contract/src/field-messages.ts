@@ -2,7 +2,7 @@ import type { Localized } from './languages.ts';
 import { BIRTHDAY_YOUNGEST_AGE, NATIONAL_ID_MAX_LENGTH, NATIONAL_ID_MIN_LENGTH } from './profile.ts';
 
 const AGE = BIRTHDAY_YOUNGEST_AGE;
-const ID_DIGITS = `${NATIONAL_ID_MIN_LENGTH}–${NATIONAL_ID_MAX_LENGTH}`;
+const [ID_MIN, ID_MAX] = [NATIONAL_ID_MIN_LENGTH, NATIONAL_ID_MAX_LENGTH];
 
 /**
  * Messages for one field's problem, used by the server's validation errors and the forms. They are what a
@@ -85,9 +85,9 @@ export const FIELD_MESSAGES = {
     es: `Debe tener ${AGE} años o más para pedir un préstamo. Revise su fecha de nacimiento`,
   },
   invalidNationalId: {
-    en: `Enter the ID number as printed on your ID: ${ID_DIGITS} digits`,
-    fil: `Ilagay ang ID number gaya ng nakasulat sa iyong ID: ${ID_DIGITS} na numero`,
-    es: `Introduzca el número tal como aparece en su identificación: de ${ID_DIGITS} dígitos`,
+    en: `Enter the ID number as printed on your ID: ${ID_MIN} to ${ID_MAX} digits`,
+    fil: `Ilagay ang ID number gaya ng nakasulat sa iyong ID: ${ID_MIN} hanggang ${ID_MAX} na numero`,
+    es: `Introduzca el número tal como aparece en su identificación: de ${ID_MIN} a ${ID_MAX} dígitos`,
   },
   invalidEmail: {
     en: 'Please enter an e-mail address like name@example.com, without spaces',
