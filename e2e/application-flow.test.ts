@@ -164,7 +164,10 @@ describe('a new borrower applies in a mobile browser', () => {
       await page.getByLabel('Account holder name').fill('Juan Dela Cruz');
       await page.getByLabel('Confirm mobile number').fill('09170000001');
       await page.getByRole('button', { name: 'Verify and save' }).click();
-      await page.getByText('The two account numbers are not the same. Please type them again').first().waitFor();
+      await page
+        .getByText('The two account numbers are not the same. Please type them again')
+        .first()
+        .waitFor();
       await snap(page, journey, '09-account-mismatch');
       const own = await page.getByLabel('E-wallet mobile number').inputValue();
       await page.getByLabel('Confirm mobile number').fill(own);

@@ -109,7 +109,9 @@ describe('the words a borrower reads when something is missing', () => {
       await page.getByText(text.firstNameEmpty).waitFor();
       await snap(page, journey, `03-profile-nothing-filled-${lang}`);
       await page.getByRole('button', { name: new RegExp(`^${text.birthday}`) }).click();
-      const sheet = page.locator('.adm-popup-body').filter({ has: page.getByRole('button', { name: text.confirm }) });
+      const sheet = page
+        .locator('.adm-popup-body')
+        .filter({ has: page.getByRole('button', { name: text.confirm }) });
       await sheet.waitFor();
       await moveWheel(sheet, 0);
       await sheet.getByRole('button', { name: text.confirm }).click();

@@ -192,7 +192,9 @@ describe('a borrower repays in a mobile browser', () => {
 
       // A link without payOrderId is refused in plain words, not the field's code name.
       await page.goto(`${baseURL}/#/repay/cashier?orderNo=${orderId}&amount=50000`);
-      await page.getByText('Hindi namin matukoy kung aling bayad ito. Pumili muli kung paano magbabayad').waitFor();
+      await page
+        .getByText('Hindi namin matukoy kung aling bayad ito. Pumili muli kung paano magbabayad')
+        .waitFor();
       await snap(page, journey, '04-missing-pay-order');
 
       // Paying the virtual account credits the loan; repay_detail lists nothing open for it any more.
