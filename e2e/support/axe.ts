@@ -21,7 +21,8 @@ interface StateReport {
 }
 
 /**
- * Runs in the page (every frame gets axe, so axe can look into frames; only the top frame watches).
+ * Runs in every frame of the page, each frame watching its own document (an embedded app's states change
+ * inside its frame, unseen by the page around it).
  * After each route change or DOM change it waits for the page to be still, names the state it sees and,
  * when the state is new to this browser (the binding `hiramAxeIsNew` decides), runs axe and reports.
  * A state is the screen (origin, path and route), the language, the brand colour, the headings, and which
@@ -29,7 +30,6 @@ interface StateReport {
  * does not make every second a new state.
  */
 function watcher(tags: string[], quietMs: number): void {
-  if (window.top !== window) return;
   type Axe = {
     run(
       context: Document,
@@ -79,6 +79,8 @@ function watcher(tags: string[], quietMs: number): void {
       runOnly: { type: 'tag', values: tags },
       resultTypes: ['violations'],
       restoreScroll: true,
+      // Each frame checks itself: a frame's states are its own.
+      iframes: false,
     });
     await w.hiramAxeReport({
       state,
@@ -160,13 +162,17 @@ export class AxeWatch {
   }
 }
 
-/** Checks the page's current state now (once per state) instead of waiting for it to be still. */
+/** Checks the current state of the page and its frames now (once per state) instead of waiting for stillness. */
 export async function flushAxe(page: Page): Promise<void> {
   if (page.isClosed()) return;
-  await page
-    .evaluate('window.hiramAxe ? window.hiramAxe.flush() : undefined')
-    // A page that navigates or closes meanwhile has nothing left to check.
-    .catch(() => undefined);
+  await Promise.all(
+    page.frames().map((frame) =>
+      frame
+        .evaluate('window.hiramAxe ? window.hiramAxe.flush() : undefined')
+        // A frame that navigates or closes meanwhile has nothing left to check.
+        .catch(() => undefined),
+    ),
+  );
 }
 
 const watches = new WeakMap<BrowserContext, AxeWatch>();
