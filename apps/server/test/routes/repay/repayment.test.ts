@@ -192,7 +192,10 @@ describe('payment instruments', () => {
 
     const fraction = await counterReference(token, orderId, MINIMUM_REPAYMENT + 50);
     expect(fraction.status).toBe(400);
-    expect(fraction.body).toMatchObject({ code: 40031, msg: 'Please enter the amount in whole pesos, without centavos' });
+    expect(fraction.body).toMatchObject({
+      code: 40031,
+      msg: 'Please enter the amount in whole pesos, without centavos',
+    });
 
     const small = await counterReference(token, orderId, MINIMUM_REPAYMENT - 100);
     expect(small.body).toMatchObject({

@@ -186,6 +186,8 @@ describe('POST /security/getVerifyCode', () => {
       fields: [{ field: 'mobile', message: 'Ilagay ang iyong mobile number' }],
     });
     const purpose = await server.call('getVerifyCode', { mobile: freshMobile(), type: 'admin' });
-    expect(purpose.body.data).toEqual({ fields: [{ field: 'type', message: 'This is not right. Please check it' }] });
+    expect(purpose.body.data).toEqual({
+      fields: [{ field: 'type', message: 'This is not right. Please check it' }],
+    });
   });
 });
