@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, inject, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
 import { snap, useBrowser } from './support/browser.ts';
-import { moveWheel } from './support/journeys.ts';
+import { field, moveWheel } from './support/journeys.ts';
 import { newMobile } from './support/sms.ts';
 
 const browser = useBrowser();
@@ -19,6 +19,10 @@ const SCREEN = {
     basicInformation: 'Basic information',
     save: 'Save and continue',
     firstNameEmpty: '“First name” is empty. Please fill it in',
+    firstName: 'First name',
+    lastName: 'Last name',
+    female: 'Female',
+    birthdayUnanswered: '“Birthday” has no answer yet. Tap it to choose one',
     birthday: 'Birthday',
     confirm: 'Confirm',
     idNumber: 'ID number',
@@ -34,6 +38,10 @@ const SCREEN = {
     basicInformation: 'Pangunahing impormasyon',
     save: 'I-save at magpatuloy',
     firstNameEmpty: 'Walang laman ang “Pangalan”. Pakisagutan ito',
+    firstName: 'Pangalan',
+    lastName: 'Apelyido',
+    female: 'Babae',
+    birthdayUnanswered: 'Wala pang sagot sa “Kaarawan”. I-tap ito para pumili',
     birthday: 'Kaarawan',
     confirm: 'Kumpirmahin',
     idNumber: 'Numero ng ID',
@@ -49,6 +57,10 @@ const SCREEN = {
     basicInformation: 'Información básica',
     save: 'Guardar y continuar',
     firstNameEmpty: '“Nombre” está vacío. Rellénelo, por favor',
+    firstName: 'Nombre',
+    lastName: 'Apellido',
+    female: 'Femenino',
+    birthdayUnanswered: '“Fecha de nacimiento” aún no tiene respuesta. Tóquelo para elegir',
     birthday: 'Fecha de nacimiento',
     confirm: 'Confirmar',
     idNumber: 'Número de identificación',
@@ -110,6 +122,13 @@ describe('the words a borrower reads when something is missing', () => {
       await page.getByRole('button', { name: text.save }).click();
       await page.getByText(text.firstNameEmpty).waitFor();
       await snap(page, journey, `03-profile-nothing-filled-${lang}`);
+      // Names typed, the birthday not chosen: says which choice is missing, not "Please choose: Birthday".
+      await field(page, text.firstName).fill('Rosa');
+      await field(page, text.lastName).fill('Mendoza');
+      await page.getByRole('radio', { name: text.female, exact: true }).check();
+      await page.getByRole('button', { name: text.save }).click();
+      await page.getByText(text.birthdayUnanswered).waitFor();
+      await snap(page, journey, `03b-profile-birthday-missing-${lang}`);
       await page.getByRole('button', { name: new RegExp(`^${text.birthday}`) }).click();
       const sheet = page
         .locator('.adm-popup-body')
