@@ -173,6 +173,19 @@ const screens: Record<Exclude<RouteName, 'home'>, LazyScreen> = {
     import('../features/borrow/finish-loading-screen.tsx').then((m) => ({
       Component: m.FinishLoadingScreen,
     })),
+  messages: () =>
+    import('../features/messages/messages-screen.tsx').then((m) => ({ Component: m.MessagesScreen })),
+  validation: () =>
+    Promise.all([
+      import('../features/validation/validation-screen.tsx'),
+      import('./continue-application.ts'),
+    ]).then(([screen, flow]) => ({
+      Component: () => (
+        <screen.ValidationScreen
+          onDone={(progress) => flow.continueApplication(progress, { replace: true })}
+        />
+      ),
+    })),
 };
 
 const TAB_SCREENS = ['records', 'me'] as const satisfies readonly RouteName[];

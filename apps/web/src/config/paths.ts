@@ -82,6 +82,9 @@ export const paths = {
   yx2ConfirmBorrow: open('/yx2ConfirmBorrow'),
   yx3: open('/yx3'),
   finishLoading: signedIn('/finish_loading'),
+  // Issue #11, "Missing screens": the borrower's inbox, and the status-16 screen while our checks run.
+  messages: signedIn('/messages'),
+  validation: signedIn('/auth/validation'),
 } as const satisfies Record<string, AppRoute>;
 
 export type RouteName = keyof typeof paths;
