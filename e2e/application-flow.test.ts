@@ -166,7 +166,10 @@ describe('a new borrower applies in a mobile browser', () => {
       await page.getByLabel('Account holder name').fill('Juan Dela Cruz');
       await page.getByLabel('Confirm mobile number').fill('09170000001');
       await page.getByRole('button', { name: 'Verify and save' }).click();
-      await page.getByText('The bank account is inconsistent with the confirmation number').first().waitFor();
+      await page
+        .getByText('The two account numbers are not the same. Please type them again')
+        .first()
+        .waitFor();
       await snap(page, journey, '09-account-mismatch');
       const own = await page.getByLabel('E-wallet mobile number').inputValue();
       await page.getByLabel('Confirm mobile number').fill(own);
@@ -225,7 +228,7 @@ describe('a new borrower applies in a mobile browser', () => {
         .check();
       // Signing needs a fresh SMS code: without one the field asks for it, a wrong one is said under it.
       await page.getByRole('button', { name: 'Sign', exact: true }).click();
-      await page.getByText('Verification code cannot be empty').waitFor();
+      await page.getByText('Please enter the 6-digit code we sent you by SMS').waitFor();
       await passResendCooldown(baseURL);
       await page.getByRole('button', { name: 'Send code' }).click();
       await page
@@ -235,7 +238,7 @@ describe('a new borrower applies in a mobile browser', () => {
       const code = await latestCode(baseURL, mobile);
       await page.getByLabel('SMS code').fill(code === '000000' ? '111111' : '000000');
       await page.getByRole('button', { name: 'Sign', exact: true }).click();
-      await page.getByText('Invalid verification code').waitFor();
+      await page.getByText('This code is not right. Check the SMS and type it again').waitFor();
       // On the narrowest phone the app is made for.
       await page.setViewportSize({ width: 360, height: 780 });
       await page.getByLabel('SMS code').scrollIntoViewIfNeeded();
@@ -304,7 +307,7 @@ describe('a new borrower applies in a mobile browser', () => {
       await row.getByText(`Due ${dueDate}`).waitFor();
       await snap(page, journey, '18-records-repaying');
       await page.getByRole('tab', { name: 'Finished' }).click();
-      await page.getByRole('tabpanel').getByText('No data').waitFor();
+      await page.getByRole('tabpanel').getByText('Nothing here yet').waitFor();
       // The row opens the loan's repayment details.
       await page.getByRole('tab', { name: 'Incomplete' }).click();
       await row.click();

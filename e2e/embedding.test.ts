@@ -65,7 +65,7 @@ describe('the profile sections inside a host', () => {
     await page.route(`${baseURL}/lender-onboarding.html`, (route) =>
       route.fulfill({
         contentType: 'text/html',
-        body: `<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"></head><body style="margin:0">
+        body: `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Lender onboarding</title></head><body style="margin:0">
           <iframe id="form" title="Profile form" src="/?mode=embedded#/auth/personal_infomation"
             style="border:0;width:100%;height:100vh"></iframe>
           <script>

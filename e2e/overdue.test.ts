@@ -121,7 +121,7 @@ describe('an overdue loan', () => {
       await page.getByRole('link', { name: 'Upload proof of payment' }).click();
       await page.getByRole('heading', { name: 'Proof of payment' }).waitFor();
       await page.getByRole('button', { name: 'Send for review' }).click();
-      await page.getByText('Please upload payment voucher').first().waitFor();
+      await page.getByText('Please add a photo of your receipt').first().waitFor();
       await page.getByLabel('Receipt photo').setInputFiles(await photo('receipt'));
       await page.getByLabel('Amount paid (₱)').fill('500');
       await page.getByLabel('Reference number').fill('GC 7781 2034');

@@ -55,7 +55,7 @@ describe('paying a loan from a link without signing in', () => {
 
       // Nothing filled in: each field says what it needs, and no SMS is spent.
       await page.getByRole('button', { name: 'Show what is due' }).click();
-      await page.getByText('Mobile cannot be empty').waitFor();
+      await page.getByText('Please enter your mobile number').waitFor();
       await snap(page, journey, '01-link-opened');
 
       await page.getByLabel('Mobile number of the loan').fill(borrower.mobile);
@@ -69,7 +69,7 @@ describe('paying a loan from a link without signing in', () => {
       const codeField = page.getByLabel('Verification code');
       await codeField.fill(wrong);
       await page.getByRole('button', { name: 'Show what is due' }).click();
-      await page.getByText('Invalid verification code').waitFor();
+      await page.getByText('This code is not right. Check the SMS and type it again').waitFor();
       expect(await page.getByLabel('Mobile number of the loan').inputValue()).toBe(borrower.mobile);
       expect(await page.getByLabel('Order reference').inputValue()).toBe(orderId);
       await snap(page, journey, '02-wrong-code');
@@ -102,10 +102,10 @@ describe('paying a loan from a link without signing in', () => {
       const amount = page.getByLabel('Amount to pay (₱)');
       await amount.fill('499');
       await page.getByRole('button', { name: '7-Eleven' }).click();
-      await page.getByText('The minimum repayment amount needs to be more than ₱500').waitFor();
+      await page.getByText('Please pay more than ₱500').waitFor();
       await amount.fill('600.50');
       await page.getByRole('button', { name: '7-Eleven' }).click();
-      await page.getByText('Please enter an integer amount').waitFor();
+      await page.getByText('Please enter the amount in whole pesos, without centavos').waitFor();
       await snap(page, journey, '04-integer-amount');
       await amount.fill('600');
       await page.getByRole('button', { name: '7-Eleven' }).click();
@@ -191,14 +191,14 @@ describe('paying a loan from a link without signing in', () => {
       await page.getByLabel('Reference ng order').fill('');
       await page.getByRole('button', { name: 'Ipakita ang dapat bayaran' }).click();
       await page.getByText('Ilagay ang reference ng order mula sa iyong payment link').waitFor();
-      await page.getByText('Hindi puwedeng walang mobile number').waitFor();
-      await page.getByText('Hindi puwedeng walang verification code').waitFor();
+      await page.getByText('Ilagay ang iyong mobile number').waitFor();
+      await page.getByText('Ilagay ang 6 na numerong code na ipinadala namin sa SMS').waitFor();
 
       await page.getByLabel('Reference ng order').fill(unknown);
       await page.getByLabel('Mobile number ng loan').fill('09171234567');
       await page.getByLabel('Verification code').fill('123456');
       await page.getByRole('button', { name: 'Ipakita ang dapat bayaran' }).click();
-      await page.getByText('Mali ang verification code').waitFor();
+      await page.getByText('Mali ang code na ito. Tingnan ang SMS at i-type itong muli').waitFor();
       await snap(page, journey, '01-unknown-reference');
 
       // Offline for a moment: told in Filipino, and the reference and the number stay.

@@ -53,7 +53,7 @@ describe('the campaign pages', () => {
     await page.goto(`${baseURL}/#/yx3`);
     await page.getByRole('heading', { name: 'Magsimula' }).waitFor();
     await page.getByRole('button', { name: 'Ipadala ang code' }).click();
-    await page.getByText('Hindi puwedeng walang mobile number').waitFor();
+    await page.getByText('Ilagay ang iyong mobile number').first().waitFor();
     await snap(page, journey, '04b-yx3-filipino');
     await page.goto(`${baseURL}/#/user_center/language`);
     await page.getByLabel('English').check();

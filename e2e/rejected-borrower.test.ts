@@ -77,7 +77,7 @@ describe('a borrower the assessment rejects', () => {
       await page.goto(`${baseURL}/#/`);
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Records' }).click();
       await page.getByRole('heading', { name: 'My loans' }).waitFor();
-      await page.getByRole('tabpanel').getByText('No data').waitFor();
+      await page.getByRole('tabpanel').getByText('Nothing here yet').waitFor();
       await snap(page, journey, '06-records-incomplete-empty');
       await page.getByRole('tab', { name: 'Finished' }).click();
       const finished = page.getByRole('list', { name: 'Finished loans' });

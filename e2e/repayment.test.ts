@@ -49,10 +49,10 @@ describe('a borrower repays in a mobile browser', () => {
       const amount = page.getByLabel('Amount to pay (₱)');
       await amount.fill('499');
       await page.getByRole('button', { name: /Choose how to pay/ }).click();
-      await page.getByText('The minimum repayment amount needs to be more than ₱500').waitFor();
+      await page.getByText('Please pay more than ₱500').waitFor();
       await amount.fill('600.50');
       await page.getByRole('button', { name: /Choose how to pay/ }).click();
-      await page.getByText('Please enter an integer amount').waitFor();
+      await page.getByText('Please enter the amount in whole pesos, without centavos').waitFor();
       await snap(page, journey, '02-integer-amount');
       await amount.fill('600');
       await page.getByRole('button', { name: 'Choose how to pay ₱600' }).click();
@@ -191,9 +191,11 @@ describe('a borrower repays in a mobile browser', () => {
       await page.getByText(/Hindi kami kailanman hihingi ng bayad sa personal na account/).waitFor();
       await snap(page, journey, '03-payment-link');
 
-      // A link without payOrderId is refused with the spec's message.
+      // A link without payOrderId is refused in plain words, not the field's code name.
       await page.goto(`${baseURL}/#/repay/cashier?orderNo=${orderId}&amount=50000`);
-      await page.getByText('Hindi puwedeng walang payOrderId').waitFor();
+      await page
+        .getByText('Hindi namin matukoy kung aling bayad ito. Pumili muli kung paano magbabayad')
+        .waitFor();
       await snap(page, journey, '04-missing-pay-order');
 
       // Paying the virtual account credits the loan; repay_detail lists nothing open for it any more.
@@ -246,7 +248,7 @@ describe('a borrower repays in a mobile browser', () => {
 
       // A day and an hour later, the screen still open: the code is no longer offered.
       await page.clock.fastForward('25:00:00');
-      await page.getByText('This order has timed out, please try again').waitFor();
+      await page.getByText('This payment has expired. Please start it again').waitFor();
       expect(await page.locator('.repay-code-big').count()).toBe(0);
       await page.getByRole('button', { name: 'Try again' }).waitFor();
       await snap(page, journey, '02-timed-out');
@@ -276,7 +278,7 @@ describe('a borrower repays in a mobile browser', () => {
       await page.getByText('You are logged in').waitFor();
 
       const cashier = `${baseURL}/#/repay/cashier?orderNo=${orderId}&payOrderId=1&amount=50000`;
-      const noMethod = 'There is no payment method, please choose another channel';
+      const noMethod = 'This way to pay is not available right now. Please choose another';
       await page.goto(cashier);
       const card = page.getByRole('button', { name: /^Debit \/ credit card/ });
       await card.waitFor();

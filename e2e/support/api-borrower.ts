@@ -36,6 +36,11 @@ export class ApiBorrower {
     return new ApiBorrower(baseURL, this.mobile, this.token);
   }
 
+  /** The session, for a browser to start signed in (localStorage `hiram.token`) where sign-in is not the point. */
+  get sessionToken(): string {
+    return this.token;
+  }
+
   /** Calls an endpoint and expects it to succeed (envelope code 0); answers its data. */
   async call<T = Record<string, unknown>>(name: ApiName, payload: Record<string, unknown> = {}): Promise<T> {
     const { envelope } = await this.send<T>(name, payload);

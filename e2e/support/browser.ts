@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { AxeWatch, expectNoWatchedViolations, flushAxe, registerAxeWatch } from './axe.ts';
 import { phoneAddressHeader } from './phone-address.ts';
 import { REPO_ROOT } from './server.ts';
 
@@ -28,13 +29,17 @@ export interface BrowserSession {
   /** A desktop-sized window, for the host simulator's phone frame and message log side by side. */
   newPage(): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
+  /** The accessibility watcher every page of this browser reports to (e2e/support/axe.ts). */
+  axe: AxeWatch;
 }
 
 export async function launchBrowser(): Promise<BrowserSession> {
   // playwright-core gives every launch a fresh, empty profile of its own.
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const watch = new AxeWatch();
   return {
     browser,
+    axe: watch,
     async newPhone(viewport = PHONE_VIEWPORT) {
       const context = await browser.newContext({
         viewport,
@@ -48,8 +53,7 @@ export async function launchBrowser(): Promise<BrowserSession> {
         reducedMotion: 'reduce',
       });
       context.setDefaultTimeout(15_000);
-      const page = await context.newPage();
-      return { context, page };
+      return watched(context, watch);
     },
     async newPage() {
       const context = await browser.newContext({
@@ -58,12 +62,48 @@ export async function launchBrowser(): Promise<BrowserSession> {
         extraHTTPHeaders: phoneAddressHeader(),
       });
       context.setDefaultTimeout(15_000);
-      const page = await context.newPage();
-      return { context, page };
+      return watched(context, watch);
     },
     async close() {
       await browser.close();
     },
+  };
+}
+
+/**
+ * Every state a journey reaches is checked by axe (WCAG 2.1 AA) as it settles, once per distinct state in
+ * this browser. A screenshot is a state a person will look at: it is checked first, and the journey fails
+ * there, after the picture is saved to look at. Closing the context checks the state it was left in; the
+ * afterEach of `useBrowser` fails the test on anything found in between.
+ */
+async function watched(
+  context: BrowserContext,
+  watch: AxeWatch,
+): Promise<{ context: BrowserContext; page: Page }> {
+  await watch.attach(context);
+  registerAxeWatch(context, watch);
+  context.on('page', (page) => checkOnScreenshot(page, watch));
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    await Promise.all(context.pages().map(flushAxe));
+    return close(options);
+  };
+  const page = await context.newPage();
+  checkOnScreenshot(page, watch);
+  return { context, page };
+}
+
+const screenshotsChecked = new WeakSet<Page>();
+
+function checkOnScreenshot(page: Page, watch: AxeWatch): void {
+  if (screenshotsChecked.has(page)) return;
+  screenshotsChecked.add(page);
+  const screenshot = page.screenshot.bind(page);
+  page.screenshot = async (options) => {
+    await flushAxe(page);
+    const picture = await screenshot(options);
+    expectNoWatchedViolations(watch, `up to the screenshot ${options?.path ?? ''}`);
+    return picture;
   };
 }
 
@@ -80,7 +120,16 @@ export function useBrowser(): () => BrowserSession {
   beforeAll(async () => {
     session = await launchBrowser();
   });
+  afterEach(async () => {
+    if (!session) return;
+    const pages = session.browser.contexts().flatMap((context) => context.pages());
+    await Promise.all(pages.map(flushAxe));
+    expectNoWatchedViolations(session.axe, 'in this journey');
+  });
   afterAll(async () => {
+    if (session && process.env.AXE_TIMING) {
+      console.log(`axe: ${session.axe.statesChecked} states, ${Math.round(session.axe.axeMillis)} ms`);
+    }
     await session?.close();
   });
   return () => {

@@ -10,36 +10,36 @@ export const ERRORS = {
     code: 10010301,
     status: 401,
     message: {
-      en: 'User not logged in',
-      fil: 'Hindi ka pa naka-log in',
-      es: 'Usuario no ha iniciado sesión',
+      en: 'Please log in to continue',
+      fil: 'Mag-log in para magpatuloy',
+      es: 'Inicie sesión para continuar',
     },
   },
   TOKEN_EXPIRED: {
     code: 10010303,
     status: 401,
     message: {
-      en: 'Token expired, please login again',
-      fil: 'Nag-expire na ang iyong session, mag-log in muli',
-      es: 'La sesión ha caducado, inicie sesión de nuevo',
+      en: 'You were logged out after a while. Please log in again',
+      fil: 'Na-log out ka pagkalipas ng ilang oras. Mag-log in muli',
+      es: 'Su sesión se cerró tras un tiempo. Inicie sesión de nuevo',
     },
   },
   LOGGED_IN_ELSEWHERE: {
     code: 10010304,
     status: 401,
     message: {
-      en: 'The account is logged in from another device',
-      fil: 'Naka-log in ang account sa ibang device',
-      es: 'La cuenta ha iniciado sesión en otro dispositivo',
+      en: 'You logged in on another phone, so you were logged out here. Please log in again',
+      fil: 'Nag-log in ka sa ibang phone kaya na-log out ka rito. Mag-log in muli',
+      es: 'Inició sesión en otro teléfono y aquí se cerró su sesión. Inicie sesión de nuevo',
     },
   },
   TOKEN_INVALID: {
     code: 100103,
     status: 401,
     message: {
-      en: 'Token invalid, please login again',
-      fil: 'Hindi wasto ang session, mag-log in muli',
-      es: 'Sesión no válida, inicie sesión de nuevo',
+      en: 'You are logged out. Please log in again',
+      fil: 'Naka-log out ka. Mag-log in muli',
+      es: 'Su sesión está cerrada. Inicie sesión de nuevo',
     },
   },
   VALIDATION_FAILED: {
@@ -55,9 +55,9 @@ export const ERRORS = {
     code: 40002,
     status: 400,
     message: {
-      en: 'The request could not be read. Please try again',
-      fil: 'Hindi mabasa ang request. Pakisubukan muli',
-      es: 'No se pudo leer la solicitud. Inténtelo de nuevo',
+      en: 'Something went wrong sending this. Please try again',
+      fil: 'Nagka-problema sa pagpapadala nito. Pakisubukan muli',
+      es: 'Algo falló al enviar esto. Inténtelo de nuevo',
     },
   },
   UNKNOWN_BRAND: {
@@ -73,9 +73,9 @@ export const ERRORS = {
     code: 40004,
     status: 400,
     message: {
-      en: 'The request address is not valid. Please update the app',
-      fil: 'Hindi wasto ang address ng request. Paki-update ang app',
-      es: 'La dirección de la solicitud no es válida. Actualice la aplicación',
+      en: 'This version of the app is out of date. Please update the app',
+      fil: 'Luma na ang bersyong ito ng app. Paki-update ang app',
+      es: 'Esta versión de la aplicación está desactualizada. Actualice la aplicación',
     },
   },
   INVALID_MOBILE: {
@@ -91,9 +91,9 @@ export const ERRORS = {
     code: 40006,
     status: 400,
     message: {
-      en: 'Invalid verification code',
-      fil: 'Mali ang verification code',
-      es: 'Código de verificación no válido',
+      en: 'This code is not right. Check the SMS and type it again',
+      fil: 'Mali ang code na ito. Tingnan ang SMS at i-type itong muli',
+      es: 'Este código no es correcto. Revise el SMS y escríbalo de nuevo',
     },
   },
   VERIFY_CODE_EXPIRED: {
@@ -154,9 +154,9 @@ export const ERRORS = {
     code: 40040,
     status: 400,
     message: {
-      en: 'Please upload payment voucher',
-      fil: 'Paki-upload ang resibo ng iyong bayad',
-      es: 'Suba el comprobante de pago',
+      en: 'Please add a photo of your receipt',
+      fil: 'Maglagay ng litrato ng iyong resibo',
+      es: 'Añada una foto de su recibo',
     },
   },
   METRICS_TOKEN_REFUSED: {
@@ -415,9 +415,9 @@ export const ERRORS = {
     code: 40401,
     status: 404,
     message: {
-      en: 'Not found',
-      fil: 'Hindi nahanap',
-      es: 'No encontrado',
+      en: 'We could not find what you were looking for. Please go back and try again',
+      fil: 'Hindi namin makita ang hinahanap mo. Bumalik at subukan muli',
+      es: 'No encontramos lo que buscaba. Vuelva atrás e inténtelo de nuevo',
     },
   },
   COUPON_NOT_FOUND: {
@@ -506,18 +506,18 @@ export const ERRORS = {
     code: 40030,
     status: 400,
     message: {
-      en: 'The minimum repayment amount needs to be more than {min}',
-      fil: 'Ang pinakamababang halaga ng bayad ay dapat higit sa {min}',
-      es: 'El monto mínimo de pago debe ser mayor que {min}',
+      en: 'Please pay more than {min}',
+      fil: 'Magbayad nang higit sa {min}',
+      es: 'Pague más de {min}',
     },
   },
   REPAYMENT_NOT_INTEGER: {
     code: 40031,
     status: 400,
     message: {
-      en: 'Please enter an integer amount',
-      fil: 'Maglagay ng buong halaga (walang sentimo)',
-      es: 'Introduzca un monto entero',
+      en: 'Please enter the amount in whole pesos, without centavos',
+      fil: 'Maglagay ng buong halaga sa piso (walang sentimo)',
+      es: 'Introduzca el monto en pesos enteros, sin centavos',
     },
   },
   REPAYMENT_ABOVE_DUE: {
@@ -533,18 +533,18 @@ export const ERRORS = {
     code: 40930,
     status: 409,
     message: {
-      en: 'This order has timed out, please try again',
-      fil: 'Nag-expire na ang order na ito, pakisubukan muli',
-      es: 'Este pedido ha caducado, inténtelo de nuevo',
+      en: 'This payment has expired. Please start it again',
+      fil: 'Nag-expire na ang bayad na ito. Simulan itong muli',
+      es: 'Este pago ha caducado. Vuelva a empezarlo',
     },
   },
   NO_PAYMENT_METHOD: {
     code: 40931,
     status: 409,
     message: {
-      en: 'There is no payment method, please choose another channel',
-      fil: 'Walang paraan ng pagbabayad dito, pumili ng ibang channel',
-      es: 'No hay método de pago, elija otro canal',
+      en: 'This way to pay is not available right now. Please choose another',
+      fil: 'Hindi available ngayon ang paraang ito ng pagbabayad. Pumili ng iba',
+      es: 'Esta forma de pago no está disponible ahora. Elija otra',
     },
   },
   NOTHING_TO_REPAY: {
@@ -668,9 +668,9 @@ export const ERRORS = {
     code: 40941,
     status: 409,
     message: {
-      en: 'This order has timed out, please try again',
-      fil: 'Nag-expire na ang order na ito, pakisubukan muli',
-      es: 'Este pedido ha caducado, inténtelo de nuevo',
+      en: 'This payment has expired. Please start it again',
+      fil: 'Nag-expire na ang bayad na ito. Simulan itong muli',
+      es: 'Este pago ha caducado. Vuelva a empezarlo',
     },
   },
   VOUCHER_ALREADY_REVIEWED: {
@@ -812,9 +812,9 @@ export const ERRORS = {
     code: 41501,
     status: 415,
     message: {
-      en: 'This kind of content is not accepted here',
-      fil: 'Hindi tinatanggap dito ang ganitong uri ng content',
-      es: 'Este tipo de contenido no se acepta aquí',
+      en: 'This kind of file is not accepted here',
+      fil: 'Hindi tinatanggap dito ang ganitong uri ng file',
+      es: 'Este tipo de archivo no se acepta aquí',
     },
   },
   NOT_AN_IMAGE: {
@@ -848,9 +848,9 @@ export const ERRORS = {
     code: 50001,
     status: 500,
     message: {
-      en: 'The request failed Please try again',
-      fil: 'Nabigo ang request. Pakisubukan muli',
-      es: 'La solicitud falló. Inténtelo de nuevo',
+      en: 'Something went wrong on our side. Please try again',
+      fil: 'Nagka-problema sa aming panig. Pakisubukan muli',
+      es: 'Algo falló de nuestro lado. Inténtelo de nuevo',
     },
   },
   NOT_READY: {

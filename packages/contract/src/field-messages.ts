@@ -1,6 +1,13 @@
 import type { Localized } from './languages.ts';
+import { BIRTHDAY_YOUNGEST_AGE, NATIONAL_ID_MAX_LENGTH, NATIONAL_ID_MIN_LENGTH } from './profile.ts';
 
-/** Messages for one field's problem, used by the server's validation errors and the forms. */
+const AGE = BIRTHDAY_YOUNGEST_AGE;
+const [ID_MIN, ID_MAX] = [NATIONAL_ID_MIN_LENGTH, NATIONAL_ID_MAX_LENGTH];
+
+/**
+ * Messages for one field's problem, used by the server's validation errors and the forms. They are what a
+ * borrower reads beside a field: plain words that say what to do, never a field's code name.
+ */
 export const FIELD_MESSAGES = {
   required: {
     en: 'This field is required',
@@ -23,19 +30,19 @@ export const FIELD_MESSAGES = {
     es: 'Contiene caracteres que no se pueden guardar. Escríbalo de nuevo',
   },
   invalid: {
-    en: 'This value is not valid',
-    fil: 'Hindi wasto ang value na ito',
-    es: 'Este valor no es válido',
+    en: 'This is not right. Please check it',
+    fil: 'Hindi ito tama. Pakisuri ito',
+    es: 'Esto no es correcto. Revíselo',
   },
   orderNoRequired: {
-    en: 'orderNo cannot be empty',
-    fil: 'Hindi puwedeng walang orderNo',
-    es: 'orderNo no puede estar vacío',
+    en: 'We could not tell which loan this is. Please open it again from Records',
+    fil: 'Hindi namin matukoy kung aling loan ito. Pakibuksan itong muli mula sa Records',
+    es: 'No sabemos de qué préstamo se trata. Ábralo de nuevo desde el Historial',
   },
   payOrderIdRequired: {
-    en: 'payOrderId cannot be empty',
-    fil: 'Hindi puwedeng walang payOrderId',
-    es: 'payOrderId no puede estar vacío',
+    en: 'We could not tell which payment this is. Please choose how to pay again',
+    fil: 'Hindi namin matukoy kung aling bayad ito. Pumili muli kung paano magbabayad',
+    es: 'No sabemos de qué pago se trata. Elija de nuevo cómo pagar',
   },
   invalidMobile: {
     en: 'Please enter a valid Philippine mobile number',
@@ -43,14 +50,14 @@ export const FIELD_MESSAGES = {
     es: 'Introduzca un número móvil filipino válido',
   },
   mobileRequired: {
-    en: 'Mobile cannot be empty',
-    fil: 'Hindi puwedeng walang mobile number',
-    es: 'El móvil no puede estar vacío',
+    en: 'Please enter your mobile number',
+    fil: 'Ilagay ang iyong mobile number',
+    es: 'Introduzca su número móvil',
   },
   codeRequired: {
-    en: 'Verification code cannot be empty',
-    fil: 'Hindi puwedeng walang verification code',
-    es: 'El código de verificación no puede estar vacío',
+    en: 'Please enter the 6-digit code we sent you by SMS',
+    fil: 'Ilagay ang 6 na numerong code na ipinadala namin sa SMS',
+    es: 'Introduzca el código de 6 dígitos que le enviamos por SMS',
   },
   invalidCode: {
     en: 'The verification code has 6 digits',
@@ -73,19 +80,19 @@ export const FIELD_MESSAGES = {
     es: 'Solo letras, al menos 2',
   },
   invalidBirthday: {
-    en: 'Please choose your birthday',
-    fil: 'Piliin ang iyong kaarawan',
-    es: 'Elija su fecha de nacimiento',
+    en: `You must be ${AGE} or older to borrow. Please check your birthday`,
+    fil: `Dapat ${AGE} taong gulang ka o higit pa para makahiram. Pakisuri ang iyong kaarawan`,
+    es: `Debe tener ${AGE} años o más para pedir un préstamo. Revise su fecha de nacimiento`,
   },
   invalidNationalId: {
-    en: 'The ID number has digits only',
-    fil: 'Mga numero lamang ang ID number',
-    es: 'El número de identificación solo tiene dígitos',
+    en: `Enter the ID number as printed on your ID: ${ID_MIN} to ${ID_MAX} digits`,
+    fil: `Ilagay ang ID number gaya ng nakasulat sa iyong ID: ${ID_MIN} hanggang ${ID_MAX} na numero`,
+    es: `Introduzca el número tal como aparece en su identificación: de ${ID_MIN} a ${ID_MAX} dígitos`,
   },
   invalidEmail: {
-    en: 'Email verification failed: the format is wrong, and it cannot contain spaces',
-    fil: 'Mali ang email: mali ang format at hindi ito puwedeng may espasyo',
-    es: 'Verificación de correo fallida: el formato es incorrecto y no puede contener espacios',
+    en: 'Please enter an e-mail address like name@example.com, without spaces',
+    fil: 'Maglagay ng e-mail address na tulad ng name@example.com, walang espasyo',
+    es: 'Introduzca un correo electrónico como nombre@ejemplo.com, sin espacios',
   },
   invalidAddress: {
     en: 'The address needs 2 to 100 characters',
@@ -103,9 +110,9 @@ export const FIELD_MESSAGES = {
     es: 'Sus dos contactos de emergencia no pueden tener el mismo número',
   },
   accountMismatch: {
-    en: 'The bank account is inconsistent with the confirmation number',
-    fil: 'Hindi tugma ang account number sa kumpirmasyon',
-    es: 'La cuenta bancaria no coincide con el número de confirmación',
+    en: 'The two account numbers are not the same. Please type them again',
+    fil: 'Hindi magkapareho ang dalawang account number. Paki-type muli',
+    es: 'Los dos números de cuenta no coinciden. Escríbalos de nuevo',
   },
   invalidAccountNumber: {
     en: 'This account number does not fit the chosen bank or e-wallet',
@@ -128,14 +135,14 @@ export const FIELD_MESSAGES = {
     es: 'Primero deje que leamos su identificación y luego confirme lo leído',
   },
   unanswered: {
-    en: 'There are still unanswered questions, please complete',
-    fil: 'May mga tanong pang hindi nasasagot, pakikumpleto',
-    es: 'Todavía hay preguntas sin responder, por favor complételas',
+    en: 'Please answer every question',
+    fil: 'Pakisagot ang bawat tanong',
+    es: 'Responda todas las preguntas',
   },
   unknownProduct: {
-    en: 'This loan product is not offered',
-    fil: 'Hindi inaalok ang loan product na ito',
-    es: 'Este producto de préstamo no se ofrece',
+    en: 'This loan is not offered right now',
+    fil: 'Hindi inaalok ang loan na ito ngayon',
+    es: 'Este préstamo no se ofrece ahora',
   },
   amountNotOffered: {
     en: 'Please choose one of the amounts offered',

@@ -34,11 +34,11 @@ describe('credit-history questionnaire', () => {
     expect(isValidAnswer(12, 'none')).toBe(false);
   });
 
-  it('says the spec prompts in every language', () => {
+  it('says its prompts in plain words in every language', () => {
     expect(QUESTIONNAIRE_MESSAGES.firstAnswer.en).toBe('First answer the question');
     expect(QUESTIONNAIRE_MESSAGES.complete.en).toBe('Complete the credit history questionnaire');
     expect(QUESTIONNAIRE_MESSAGES.unanswered.en).toBe(
-      'There are still unanswered questions, please complete',
+      'Some questions have no answer yet. Please answer each one',
     );
     for (const message of Object.values(QUESTIONNAIRE_MESSAGES)) {
       for (const lang of LANGUAGES) expect(message[lang].trim()).not.toBe('');

@@ -290,8 +290,8 @@ export const QUESTIONNAIRE_MESSAGES: { firstAnswer: Localized; complete: Localiz
       es: 'Complete el cuestionario de historial crediticio',
     },
     unanswered: {
-      en: 'There are still unanswered questions, please complete',
-      fil: 'May mga tanong pang hindi nasasagot, pakikumpleto',
-      es: 'Todavía hay preguntas sin responder, por favor complételas',
+      en: 'Some questions have no answer yet. Please answer each one',
+      fil: 'May mga tanong pang walang sagot. Pakisagot ang bawat isa',
+      es: 'Aún hay preguntas sin respuesta. Responda cada una',
     },
   };

@@ -96,7 +96,7 @@ describe('with CLEAR_PATHS off (production)', () => {
     expect(clear.status).toBe(404);
     expect(clear.body).toEqual({
       code: ERRORS.NOT_FOUND.code,
-      msg: 'Not found',
+      msg: 'We could not find what you were looking for. Please go back and try again',
       data: null,
       requestId: expect.any(String),
     });

@@ -28,7 +28,7 @@ describe('the envelope', () => {
       expect(answer.status).toBe(404);
       expect(answer.body).toEqual({
         code: ERRORS.NOT_FOUND.code,
-        msg: 'Not found',
+        msg: 'We could not find what you were looking for. Please go back and try again',
         data: null,
         requestId: expect.any(String),
       });
@@ -39,10 +39,10 @@ describe('the envelope', () => {
   it('speaks the request’s language: fil, es, and English for anything else', async () => {
     const msg = async (lang: string) =>
       (await server.request({ method: 'GET', url: '/api/loan/nowhere', headers: { lang } })).body.msg;
-    expect(await msg('fil')).toBe('Hindi nahanap');
-    expect(await msg('tl-PH')).toBe('Hindi nahanap');
-    expect(await msg('es')).toBe('No encontrado');
-    expect(await msg('zh')).toBe('Not found');
+    expect(await msg('fil')).toBe('Hindi namin makita ang hinahanap mo. Bumalik at subukan muli');
+    expect(await msg('tl-PH')).toBe('Hindi namin makita ang hinahanap mo. Bumalik at subukan muli');
+    expect(await msg('es')).toBe('No encontramos lo que buscaba. Vuelva atrás e inténtelo de nuevo');
+    expect(await msg('zh')).toBe('We could not find what you were looking for. Please go back and try again');
     const validation = await server.call('existsByMobile', { mobile: 'x' }, { lang: 'fil' });
     expect(validation.body).toEqual({
       code: ERRORS.VALIDATION_FAILED.code,

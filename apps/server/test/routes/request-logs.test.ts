@@ -122,7 +122,7 @@ describe('the request id', () => {
     expect(id).not.toBe(ok.headers[REQUEST_ID_HEADER]);
     expect(missing.body).toEqual({
       code: ERRORS.NOT_FOUND.code,
-      msg: 'Not found',
+      msg: 'We could not find what you were looking for. Please go back and try again',
       data: null,
       requestId: id,
     });

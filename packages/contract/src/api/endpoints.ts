@@ -1172,7 +1172,7 @@ export const ENDPOINTS = {
   saveVoucher: endpoint(
     'saveVoucher',
     'repay',
-    "Send an uploaded proof of payment for review (within 48 hours) with the amount, the receipt's reference and the channel. Without an uploaded voucher: 40040 'Please upload payment voucher'. While it is under review, penalties on the loan pause. One proof under review per loan (40944).",
+    "Send an uploaded proof of payment for review (within 48 hours) with the amount, the receipt's reference and the channel. Without an uploaded voucher: 40040 'Please add a photo of your receipt'. While it is under review, penalties on the loan pause. One proof under review per loan (40944).",
     SaveVoucherInput,
     Voucher,
   ),

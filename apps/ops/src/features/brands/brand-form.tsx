@@ -364,7 +364,11 @@ export function BrandForm({
   );
 }
 
-/** The borrower app's home card in the chosen look, at phone width. */
+/**
+ * The borrower app's home card in the chosen look, at phone width. Its samples are inert: a picture of
+ * screens, not controls, that must show a refused colour pair as it would look (WCAG's contrast rule exempts
+ * inactive components); the contrast check beside the form says in words which pair fails.
+ */
 function Preview({ draft }: { draft: Draft }) {
   const c = draft.colours;
   return (
@@ -374,19 +378,19 @@ function Preview({ draft }: { draft: Draft }) {
         {draft.logoUrl ? (
           <img src={draft.logoUrl} alt="Logo" width={36} height={36} />
         ) : (
-          <span className="preview-mark" style={{ background: c.primary, color: c.onPrimary }}>
+          <span className="preview-mark" style={{ background: c.primary, color: c.onPrimary }} inert>
             {draft.appName.slice(0, 1) || '?'}
           </span>
         )}
         <strong>{draft.appName || 'App name'}</strong>
       </div>
-      <div className="preview-card" style={{ background: c.primary, color: c.onPrimary }}>
+      <div className="preview-card" style={{ background: c.primary, color: c.onPrimary }} inert>
         <span>Borrow up to ₱10,000</span>
         <span className="preview-button" style={{ background: c.accent, color: c.onAccent }}>
           Apply
         </span>
       </div>
-      <p className="preview-card preview-plain">
+      <p className="preview-card preview-plain" inert>
         Body text on a card, with <span style={{ color: c.primary }}>a link</span>.
       </p>
     </figure>

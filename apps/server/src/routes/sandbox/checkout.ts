@@ -46,15 +46,16 @@ p{line-height:1.45}
 // The page's one inline block, allowed by its hash: no 'unsafe-inline'.
 const CHECKOUT_POLICY = contentSecurityPolicy({ styleHashes: [styleHash(CHECKOUT_STYLE)] });
 
-function page(reply: FastifyReply, status: number, title: string, body: string, refreshTo?: string) {
-  const refresh = refreshTo ? `<meta http-equiv="refresh" content="3;url=${escapeHtml(refreshTo)}">` : '';
+// No timed redirect back to the app (WCAG 2.2.1, timing adjustable): the borrower reads the result and taps
+// "Back to the app" when ready, as real gateways' result pages let them.
+function page(reply: FastifyReply, status: number, title: string, body: string) {
   return reply
     .code(status)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .header('content-security-policy', CHECKOUT_POLICY)
     .send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">${refresh}
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>${CHECKOUT_STYLE}</style></head><body><main><div class="card">
 <span class="badge">Sandbox collections provider</span>
@@ -126,5 +127,5 @@ function settledPage(reply: FastifyReply, instrument: SandboxInstrument) {
   const next = back
     ? `<a class="button pay" href="${escapeHtml(back)}">Back to the app</a>`
     : '<p>You can close this page.</p>';
-  return page(reply, 200, paid ? 'Paid' : 'Cancelled', `${body}${next}`, back ?? undefined);
+  return page(reply, 200, paid ? 'Paid' : 'Cancelled', `${body}${next}`);
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ApplicationStep } from '@hiram/contract/api/application';
 import type { LoanOrder, LoanOrderListItem } from '@hiram/contract/api/endpoints';
+import { ERRORS } from '@hiram/contract/errors';
+import { fillTemplate, type Localized } from '@hiram/contract/languages';
 import { LOAN_ORDER_STATUS, USUAL_ASSESSMENT_MINUTES } from '@hiram/contract/loan-status';
 import { quoteLoan } from '@hiram/contract/pricing';
 import { manilaToday } from '@hiram/contract/profile';
@@ -41,13 +43,32 @@ const DISBURSED_AT_SQL = `(select min(e.at) from loan_order_events e
       where s.order_id = loan_orders.order_id), 0)) as disbursed_at`;
 
 /** The next application step in the borrower's words, for the 40904 message. */
-const STEP_WORDS: Record<ApplicationStep, string> = {
-  personal_infomation: 'personal information',
-  additionalInfomation: 'work and emergency contacts',
-  id_card_authentication: 'identity check',
-  loan_question: 'credit questionnaire',
-  addBankCard: 'bank account',
+/** The next application step as the refusal names it, in the borrower's language. */
+const STEP_WORDS: Record<ApplicationStep, Localized> = {
+  personal_infomation: { en: 'basic information', fil: 'pangunahing impormasyon', es: 'información básica' },
+  additionalInfomation: {
+    en: 'work and emergency contacts',
+    fil: 'trabaho at mga emergency contact',
+    es: 'trabajo y contactos de emergencia',
+  },
+  id_card_authentication: { en: 'identity check', fil: 'pag-verify ng ID', es: 'verificación de identidad' },
+  loan_question: {
+    en: 'credit questionnaire',
+    fil: 'mga tanong sa credit history',
+    es: 'cuestionario de crédito',
+  },
+  addBankCard: { en: 'receiving account', fil: 'account na tatanggap', es: 'cuenta de cobro' },
 };
+
+function incompleteMessage(step: ApplicationStep): Localized {
+  const template = ERRORS.APPLICATION_INCOMPLETE.message;
+  const words = STEP_WORDS[step];
+  return {
+    en: fillTemplate(template.en, { step: words.en }),
+    fil: fillTemplate(template.fil, { step: words.fil }),
+    es: fillTemplate(template.es, { step: words.es }),
+  };
+}
 
 export interface LatestOrder {
   order: LoanOrder | null;
@@ -94,7 +115,7 @@ export class LoanOrders {
     const progress = await this.application.progress(userId, tx);
     if (progress.nextStep !== null) {
       throw new AppError('APPLICATION_INCOMPLETE', {
-        values: { step: STEP_WORDS[progress.nextStep] },
+        message: incompleteMessage(progress.nextStep),
         data: { nextStep: progress.nextStep, status: progress.status },
       });
     }

@@ -218,7 +218,7 @@ describe('signing', () => {
     const missing = await sign();
     expect(missing.status).toBe(400);
     expect(missing.body.data).toEqual({
-      fields: [{ field: 'code', message: 'Verification code cannot be empty' }],
+      fields: [{ field: 'code', message: 'Please enter the 6-digit code we sent you by SMS' }],
     });
     // Never sent one.
     expect((await sign('123456')).body.code).toBe(ERRORS.INVALID_VERIFY_CODE.code);
@@ -231,7 +231,7 @@ describe('signing', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({
       code: ERRORS.INVALID_VERIFY_CODE.code,
-      msg: 'Invalid verification code',
+      msg: 'This code is not right. Check the SMS and type it again',
     });
     const [counted] = await server.db.query<{ wrong_tries: number }>(
       `select wrong_tries from verify_challenges where purpose = 'signAgreement' order by created_at desc limit 1`,

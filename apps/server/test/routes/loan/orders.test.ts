@@ -58,7 +58,7 @@ describe('POST /loan/loan-order/apply', () => {
     const answer = await server.call('applyLoanOrder', choice, { token });
     expect(answer.status).toBe(409);
     expect(answer.body.code).toBe(ERRORS.APPLICATION_INCOMPLETE.code);
-    expect(answer.body.msg).toBe('Please finish your application first. Next step: personal information');
+    expect(answer.body.msg).toBe('Please finish your application first. Next step: basic information');
     expect(answer.body.data).toMatchObject({ nextStep: 'personal_infomation' });
     expect(await orderCount(userId)).toBe(0);
   });

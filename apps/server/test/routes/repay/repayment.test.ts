@@ -95,7 +95,7 @@ describe('what is due', () => {
       const refused = await counterReference(token, orderId, MINIMUM_REPAYMENT);
       expect(refused.status).toBe(409);
       expect(refused.body.code).toBe(ERRORS.NO_PAYMENT_METHOD.code);
-      expect(refused.body.msg).toBe('There is no payment method, please choose another channel');
+      expect(refused.body.msg).toBe('This way to pay is not available right now. Please choose another');
       const other = await counterReference(token, orderId, MINIMUM_REPAYMENT, { channel: 'mlhuillier' });
       expect(other.status).toBe(200);
     } finally {
@@ -192,12 +192,15 @@ describe('payment instruments', () => {
 
     const fraction = await counterReference(token, orderId, MINIMUM_REPAYMENT + 50);
     expect(fraction.status).toBe(400);
-    expect(fraction.body).toMatchObject({ code: 40031, msg: 'Please enter an integer amount' });
+    expect(fraction.body).toMatchObject({
+      code: 40031,
+      msg: 'Please enter the amount in whole pesos, without centavos',
+    });
 
     const small = await counterReference(token, orderId, MINIMUM_REPAYMENT - 100);
     expect(small.body).toMatchObject({
       code: 40030,
-      msg: 'The minimum repayment amount needs to be more than ₱500',
+      msg: 'Please pay more than ₱500',
     });
     const filipino = await server.call(
       'counterReference',
@@ -234,7 +237,7 @@ describe('payment instruments', () => {
     server.clock.advance(INSTRUMENT_VALID_HOURS * 3600 + 1);
     const late = await payAtCounter(server, counter.reference);
     expect(late.status).toBe(409);
-    expect(late.body.msg).toBe('This order has timed out, please try again');
+    expect(late.body.msg).toBe('This payment has expired. Please start it again');
     const page = await server.app.inject({
       method: 'GET',
       url: `/sandbox/checkout/${checkout.instrumentId}`,

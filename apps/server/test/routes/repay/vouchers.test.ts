@@ -100,7 +100,7 @@ describe('proof of payment', () => {
     expect(second.saved.body.code).toBe(ERRORS.VOUCHER_UNDER_REVIEW.code);
   });
 
-  it("says 'Please upload payment voucher' without an upload, or with someone else's", async () => {
+  it("says 'Please add a photo of your receipt' without an upload, or with someone else's", async () => {
     const { token, orderId } = await disbursedLoan(server);
     const without = await server.call(
       'saveVoucher',
@@ -108,7 +108,7 @@ describe('proof of payment', () => {
       { token },
     );
     expect(without.status).toBe(400);
-    expect(without.body).toMatchObject({ code: 40040, msg: 'Please upload payment voucher' });
+    expect(without.body).toMatchObject({ code: 40040, msg: 'Please add a photo of your receipt' });
     const inFilipino = await server.call(
       'saveVoucher',
       { orderId, amount: 10_000, reference: 'X1', channel: 'maya' },

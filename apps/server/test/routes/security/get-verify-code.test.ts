@@ -183,9 +183,11 @@ describe('POST /security/getVerifyCode', () => {
     });
     const empty = await server.call('getVerifyCode', { mobile: '' }, { lang: 'fil' });
     expect(empty.body.data).toEqual({
-      fields: [{ field: 'mobile', message: 'Hindi puwedeng walang mobile number' }],
+      fields: [{ field: 'mobile', message: 'Ilagay ang iyong mobile number' }],
     });
     const purpose = await server.call('getVerifyCode', { mobile: freshMobile(), type: 'admin' });
-    expect(purpose.body.data).toEqual({ fields: [{ field: 'type', message: 'This value is not valid' }] });
+    expect(purpose.body.data).toEqual({
+      fields: [{ field: 'type', message: 'This is not right. Please check it' }],
+    });
   });
 });

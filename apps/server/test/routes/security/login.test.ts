@@ -50,7 +50,7 @@ describe('POST /security/login with a code', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({
       code: ERRORS.INVALID_VERIFY_CODE.code,
-      msg: 'Invalid verification code',
+      msg: 'This code is not right. Check the SMS and type it again',
       data: null,
       requestId: expect.any(String),
     });

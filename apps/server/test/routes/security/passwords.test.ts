@@ -34,7 +34,7 @@ describe('POST /security/modifyPassword', () => {
     const missing = await server.call('modifyPassword', { newPassword: 'bagong2026' }, { token });
     expect(missing.status).toBe(400);
     expect(missing.body.data).toEqual({
-      fields: [{ field: 'code', message: 'Verification code cannot be empty' }],
+      fields: [{ field: 'code', message: 'Please enter the 6-digit code we sent you by SMS' }],
     });
     const code = await sendCode(mobile, 'modifyPassword');
     const wrong = await server.call(

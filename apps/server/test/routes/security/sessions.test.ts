@@ -27,7 +27,7 @@ describe('sessions on a protected endpoint (GET /security/getUserInfo)', () => {
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual({
       code: 10010301,
-      msg: 'User not logged in',
+      msg: 'Please log in to continue',
       data: null,
       requestId: expect.any(String),
     });
@@ -41,7 +41,7 @@ describe('sessions on a protected endpoint (GET /security/getUserInfo)', () => {
       expect(answer.status).toBe(401);
       expect(answer.body).toEqual({
         code: 100103,
-        msg: 'Token invalid, please login again',
+        msg: 'You are logged out. Please log in again',
         data: null,
         requestId: expect.any(String),
       });
@@ -58,7 +58,7 @@ describe('sessions on a protected endpoint (GET /security/getUserInfo)', () => {
     expect(old.status).toBe(401);
     expect(old.body).toEqual({
       code: 10010304,
-      msg: 'The account is logged in from another device',
+      msg: 'You logged in on another phone, so you were logged out here. Please log in again',
       data: null,
       requestId: expect.any(String),
     });

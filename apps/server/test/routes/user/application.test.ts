@@ -260,7 +260,7 @@ describe('the credit-history questionnaire', () => {
       expect(Object.keys(fields(answer))).toEqual(['answers.10', 'answers.11']);
     }
     const none = await server.call('saveQuestionnaire', { answers: [] }, { token });
-    expect(none.body.msg).toBe('There are still unanswered questions, please complete');
+    expect(none.body.msg).toBe('Some questions have no answer yet. Please answer each one');
     expect((await server.call('profile', {}, { token })).body.data.questionnaire).toBeNull();
   });
 

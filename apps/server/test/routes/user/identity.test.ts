@@ -224,7 +224,7 @@ describe('serving a borrower’s own photos', () => {
       expect(answer.status).toBe(404);
       expect(answer.body).toEqual({
         code: ERRORS.NOT_FOUND.code,
-        msg: 'Not found',
+        msg: 'We could not find what you were looking for. Please go back and try again',
         data: null,
         requestId: expect.any(String),
       });

@@ -62,14 +62,16 @@ const en = {
   'email.suggestions': 'Suggestions',
 
   'toast.chooseStateFirst': 'Please choose your province first',
-  'toast.fillIn': 'Please fill in: {field}',
-  'toast.choose': 'Please choose: {field}',
-  'toast.check': 'Please check: {field}',
+  'toast.fillIn': '“{field}” is empty. Please fill it in',
+  'toast.choose': '“{field}” has no answer yet. Tap it to choose one',
+  'toast.check': '“{field}” needs a fix: see the note under it',
   'toast.saved': 'Saved',
 
   'action.next': 'Save and continue',
   'action.saving': 'Saving…',
   'action.retry': 'Try again',
+  /** Read after a picker's name by screen readers (its asterisk is hidden from them). */
+  required: 'required',
 } as const;
 
 type Key = keyof typeof en;
@@ -135,14 +137,15 @@ const fil: Record<Key, string> = {
   'email.suggestions': 'Mga mungkahi',
 
   'toast.chooseStateFirst': 'Piliin muna ang iyong probinsiya',
-  'toast.fillIn': 'Pakisagutan: {field}',
-  'toast.choose': 'Pakipili: {field}',
-  'toast.check': 'Pakitingnan: {field}',
+  'toast.fillIn': 'Walang laman ang “{field}”. Pakisagutan ito',
+  'toast.choose': 'Wala pang sagot sa “{field}”. I-tap ito para pumili',
+  'toast.check': 'May aayusin sa “{field}”: tingnan ang paalala sa ilalim nito',
   'toast.saved': 'Na-save na',
 
   'action.next': 'I-save at magpatuloy',
   'action.saving': 'Sine-save…',
   'action.retry': 'Subukang muli',
+  required: 'kailangan',
 };
 
 const es: Record<Key, string> = {
@@ -205,14 +208,15 @@ const es: Record<Key, string> = {
   'email.suggestions': 'Sugerencias',
 
   'toast.chooseStateFirst': 'Elija primero su provincia',
-  'toast.fillIn': 'Complete: {field}',
-  'toast.choose': 'Elija: {field}',
-  'toast.check': 'Revise: {field}',
+  'toast.fillIn': '“{field}” está vacío. Rellénelo, por favor',
+  'toast.choose': '“{field}” aún no tiene respuesta. Tóquelo para elegir',
+  'toast.check': 'Revise “{field}”: vea la nota debajo',
   'toast.saved': 'Guardado',
 
   'action.next': 'Guardar y continuar',
   'action.saving': 'Guardando…',
   'action.retry': 'Reintentar',
+  required: 'obligatorio',
 };
 
 export type ProfileTextKey = Key;

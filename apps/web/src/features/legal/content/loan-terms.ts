@@ -237,7 +237,7 @@ export const loanTerms: Record<Language, LegalDocument> = {
         heading: 'Cuánto y por cuánto tiempo',
         paragraphs: [
           'Puede pedir de ₱1,000 a ₱10,000, en múltiplos de ₱500. El importe que le ofrecemos depende de la evaluación y puede aumentar si paga a tiempo.',
-          'Elige un plazo de 91 o 120 días entre las opciones que muestra la pantalla de inicio.',
+          'Usted elige un plazo de 91 o 120 días entre las opciones que muestra la pantalla de inicio.',
         ],
       },
       {

@@ -294,7 +294,7 @@ export const privacyPolicy: Record<Language, LegalDocument> = {
       {
         heading: 'Cómo decidimos sobre su solicitud',
         paragraphs: [
-          'La evaluación es en parte automatizada. Usa la información que usted nos da, su historial crediticio y cómo devolvió sus préstamos anteriores con nosotros. No usa su religión, sus opiniones políticas ni su origen étnico.',
+          'La evaluación es en parte automatizada. Se basa en la información que usted nos da, su historial crediticio y cómo devolvió sus préstamos anteriores con nosotros. No usa su religión, sus opiniones políticas ni su origen étnico.',
           'Puede preguntar a Atención al cliente por qué se rechazó una solicitud y pedir que una persona revise la decisión.',
         ],
       },

@@ -236,7 +236,7 @@ export const termsOfService: Record<Language, LegalDocument> = {
       {
         heading: 'Su cuenta y su seguridad',
         paragraphs: [
-          'Una persona, una cuenta. Inicia sesión con su número de móvil y un código de un solo uso que le enviamos por SMS, o con la contraseña que haya creado.',
+          'Una persona, una cuenta. Usted inicia sesión con su número de móvil y un código de un solo uso que le enviamos por SMS, o con la contraseña que haya creado.',
           'Mantenga en secreto sus códigos y su contraseña. Nuestro personal nunca se los pedirá por llamada, SMS o chat. Su cuenta puede estar abierta en un solo dispositivo a la vez; cuando se use en uno nuevo, le avisaremos por SMS.',
           'Si pierde el teléfono o cree que otra persona usa su cuenta, contacte de inmediato con Atención al cliente.',
         ],

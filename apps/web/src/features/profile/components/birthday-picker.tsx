@@ -27,6 +27,7 @@ export function BirthdayPicker({
   label,
   required,
   optionalText,
+  requiredText,
   hint,
   sheet,
 }: Omit<FieldBaseProps, 'field'> & { sheet: SheetText }) {
@@ -51,6 +52,7 @@ export function BirthdayPicker({
       label={label}
       required={required}
       optionalText={optionalText}
+      requiredText={requiredText}
       hint={hint}
       shown={text ? displayBirthday(text, lang) : undefined}
       placeholder={sheet.placeholder}

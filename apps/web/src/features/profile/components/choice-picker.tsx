@@ -21,6 +21,7 @@ export function ChoicePicker({
   label,
   required,
   optionalText,
+  requiredText,
   hint,
   choices,
   sheet,
@@ -45,6 +46,7 @@ export function ChoicePicker({
       label={label}
       required={required}
       optionalText={optionalText}
+      requiredText={requiredText}
       hint={hint}
       shown={shown}
       placeholder={sheet.placeholder}

@@ -18,6 +18,7 @@ export function fieldProps({ form, t }: SectionProps, field: ProfileField) {
     label: t(fieldLabelKey(field)),
     required: !OPTIONAL_FIELDS.includes(field),
     optionalText: t('optional'),
+    requiredText: t('required'),
   };
 }
 

@@ -14,6 +14,7 @@ export function SheetField({
   label,
   required,
   optionalText,
+  requiredText,
   hint,
   shown,
   placeholder,
@@ -32,6 +33,11 @@ export function SheetField({
   const red = form.red(field);
   const message = form.message(field);
   const hasNote = Boolean((red && message) || hint);
+  // A button may not carry aria-required (axe aria-allowed-attr): it says "required" in its description.
+  const aria = controlAria(field, red, hasNote, required);
+  const requiredId = `${controlId}-required`;
+  const saysRequired = required && Boolean(requiredText);
+  const describedBy = [aria['aria-describedby'], saysRequired ? requiredId : undefined].filter(Boolean);
 
   return (
     <FieldFrame
@@ -55,13 +61,19 @@ export function SheetField({
           if (beforeOpen && !beforeOpen()) return;
           setOpen(true);
         }}
-        {...controlAria(field, red, hasNote, required)}
+        aria-invalid={aria['aria-invalid']}
+        aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
       >
         <span id={`${controlId}-value`} className={shown ? 'pf-select-value' : 'pf-select-placeholder'}>
           {shown ?? placeholder}
         </span>
         <ChevronIcon className="pf-select-chevron" />
       </button>
+      {saysRequired ? (
+        <span id={requiredId} hidden>
+          {requiredText}
+        </span>
+      ) : null}
       {renderSheet({
         open,
         close: () => {

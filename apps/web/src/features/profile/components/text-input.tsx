@@ -9,6 +9,8 @@ export interface FieldBaseProps {
   label: string;
   required: boolean;
   optionalText: string;
+  /** Said by screen readers where the control cannot carry aria-required (a picker's button). */
+  requiredText?: string | undefined;
   hint?: string | undefined;
 }
 
