@@ -82,6 +82,8 @@ export const paths = {
   yx2ConfirmBorrow: open('/yx2ConfirmBorrow'),
   yx3: open('/yx3'),
   finishLoading: signedIn('/finish_loading'),
+  // A repeat borrower's one screen: what we hold (address, work, account), each editable, then apply.
+  confirmDetails: signedIn('/borrow/confirm_details'),
 } as const satisfies Record<string, AppRoute>;
 
 export type RouteName = keyof typeof paths;

@@ -235,7 +235,9 @@ export const LoanTimeline = z.object({
   dueDate: z
     .string()
     .nullable()
-    .describe('YYYY-MM-DD (Manila): the last instalment, after any extension; null before the money was sent'),
+    .describe(
+      'YYYY-MM-DD (Manila): the last instalment, after any extension; null before the money was sent',
+    ),
   paidAt: z.string().nullable().describe('ISO 8601: when the loan was repaid in full'),
 });
 export type LoanTimeline = z.infer<typeof LoanTimeline>;
