@@ -34,19 +34,6 @@ type LazyScreen = () => Promise<{ Component: ComponentType }>;
 /** A step screen says when it is done; what opens next is the status dispatcher's business. */
 type StepScreen = ComponentType<{ onComplete: (progress?: ApplicationProgress) => Promise<void> | void }>;
 
-/**
- * A repeat borrower edits one part from confirm_details (`?back=confirm_details`) and comes back to it;
- * the application is complete, so there is no next step to open.
- */
-const RETURN_TO_CONFIRM = 'confirm_details';
-
-function backToConfirm(progress?: ApplicationProgress): boolean {
-  const back = new URLSearchParams(window.location.hash.split('?')[1] ?? '').get('back');
-  if (back !== RETURN_TO_CONFIRM || (progress && progress.nextStep !== null)) return false;
-  void navigateTo(paths.confirmDetails.getHref(), { replace: true });
-  return true;
-}
-
 /** An application step's screen, loaded with the dispatcher that takes the borrower on from it. */
 function applicationStep(load: () => Promise<StepScreen>): LazyScreen {
   return () =>
@@ -54,7 +41,7 @@ function applicationStep(load: () => Promise<StepScreen>): LazyScreen {
       Component: () => (
         <Screen
           onComplete={(progress) =>
-            backToConfirm(progress) ? undefined : flow.continueApplication(progress, { replace: true })
+            flow.backToConfirm(progress) ? undefined : flow.continueApplication(progress, { replace: true })
           }
         />
       ),
@@ -82,8 +69,8 @@ const addBankCard: LazyScreen = () =>
       Component: function AddBankCard() {
         const [search] = useSearchParams();
         const orderId = search.get('orderId');
-        if (search.get('back') === RETURN_TO_CONFIRM)
-          return <screen.BankScreen changeFirst onComplete={() => void backToConfirm()} />;
+        if (search.get('back') === flow.RETURN_TO_CONFIRM)
+          return <screen.BankScreen changeFirst onComplete={() => void flow.backToConfirm()} />;
         if (orderId)
           return (
             <screen.BankScreen

@@ -1,0 +1,327 @@
+import { API } from '@hiram/contract/api/routes';
+import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
+import { encryptPath } from '@hiram/contract/cipher';
+import type { Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiBorrower, payAtCounter } from './support/api-borrower.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { snap, useBrowser } from './support/browser.ts';
+import { agreeToPermissions } from './support/journeys.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { newMobile } from './support/sms.ts';
+
+/**
+ * Issue #11, "A Home and a flow that know the borrower": Home does not move while it loads (the skeleton is
+ * the card's size in every state, measured with a PerformanceObserver), asks for the latest order as the app
+ * starts, shows where the loan stands as a timeline, and after a loan is paid offers to borrow again through
+ * one screen that lists what we hold.
+ */
+const browser = useBrowser();
+let server: RunningServer;
+const SMALL_PHONE = { width: 360, height: 740 };
+const LANGUAGES = ['en', 'fil', 'es'] as const;
+const password = 'Timeline2026!';
+let borrower: ApiBorrower;
+let orderId: string;
+/** The latest order's path as the app sends it (ciphered, docs/api.md). */
+const LATEST_PATH = `/api/${encryptPath(API.latestLoanOrder.path, DEFAULT_PACKAGE_NAME)}`;
+
+beforeAll(async () => {
+  server = await startServer();
+  borrower = new ApiBorrower(server.url, newMobile());
+  await borrower.register(password);
+  orderId = await borrower.takeLoanToRepayment(100_000, 91);
+}, 120_000);
+afterAll(() => server?.stop());
+
+/** Every layout shift from the first paint on, summed as Lighthouse's CLS counts them (no recent input). */
+async function watchLayoutShift(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!entry.hadRecentInput) w.__shift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${server.url}/#/user/login?returnTo=%2F`);
+  await agreeToPermissions(page);
+  await page.getByLabel('Mobile number').fill(borrower.mobile);
+  await page.getByRole('button', { name: 'Use password instead' }).click();
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.locator('section.loan-card').waitFor();
+}
+
+async function useLanguage(page: Page, lang: string): Promise<void> {
+  await page.evaluate((value) => localStorage.setItem('hiram.language', value), lang);
+}
+
+/** The legal links are the last thing Home draws: once they are there, Home has settled. */
+const settled = (page: Page) => page.locator('nav.legal-links').waitFor();
+
+/**
+ * Opens Home with the latest order held back until the skeleton is measured, then answered with `answer`
+ * (the real answer, rewritten to a state under test): the skeleton's height and the card's.
+ */
+async function skeletonAndCard(
+  page: Page,
+  answer: (real: Record<string, unknown>) => Record<string, unknown>,
+): Promise<{ skeleton: number; card: number; shift: number }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const handler = async (route: Route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: Record<string, unknown> };
+    await held;
+    await route.fulfill({ response, json: { ...body, data: answer(body.data) } });
+  };
+  const latest = (url: URL) => url.pathname === LATEST_PATH;
+  await page.route(latest, handler);
+  try {
+    await page.goto(`${server.url}/#/`);
+    await page.reload();
+    // The skeleton's height once it is drawn (the dictionary and the card's code come first).
+    const skeletonNow = () =>
+      page.evaluate(
+        () =>
+          document.querySelector('.home-first-card[aria-busy="true"]')?.getBoundingClientRect().height ?? 0,
+      );
+    await expect.poll(skeletonNow).toBeGreaterThan(0);
+    const skeleton = await skeletonNow();
+    release();
+    await settled(page);
+    const card = page.locator('.home-first-card').first();
+    return {
+      skeleton: skeletonHeight,
+      card: (await card.boundingBox())?.height ?? 0,
+      shift: await layoutShift(page),
+    };
+  } finally {
+    await page.unroute(latest, handler);
+  }
+}
+
+describe('Home for a signed-in borrower', () => {
+  it('asks for the latest order at start-up, shows the loan timeline, and does not move while it loads', async () => {
+    const journey = 'home-timeline';
+    const { context, page } = await browser().newPhone(SMALL_PHONE);
+    await watchLayoutShift(page);
+    try {
+      await signIn(page);
+
+      // A fresh start with a session: the latest order is asked for before the loan card's code is.
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      await page.reload();
+      await settled(page);
+      const latestAt = requested.findIndex((path) => path === LATEST_PATH);
+      const cardCodeAt = requested.findIndex((path) => /\/loan-state-card-[^/]*\.js$/.test(path));
+      expect(latestAt, requested.join('\n')).toBeGreaterThanOrEqual(0);
+      expect(cardCodeAt, requested.join('\n')).toBeGreaterThan(latestAt);
+      expect(await layoutShift(page)).toBeLessThan(0.01);
+
+      // The loan as a timeline: applied, approved and sent done, due next with its date; no "How it works".
+      const card = page.locator('section.loan-card');
+      const timeline = card.getByRole('list', { name: 'Where your loan stands' });
+      const stops = timeline.getByRole('listitem');
+      expect(await stops.allInnerTexts()).toHaveLength(5);
+      expect(await stops.nth(0).innerText()).toMatch(/^Applied[\s\S]*\d{4}$/);
+      expect(await stops.nth(2).innerText()).toMatch(/^Sent[\s\S]*\d{4}$/);
+      expect(await stops.nth(3).getAttribute('aria-current')).toBe('step');
+      expect(await stops.nth(4).innerText()).toMatch(/^Paid/);
+      await card.getByText('Amount due').waitFor();
+      expect(await page.getByRole('heading', { name: 'How it works' }).count()).toBe(0);
+      await expectNoAxeViolations(page, 'Home with the loan timeline');
+      await snap(page, journey, '01-repaying-en');
+
+      for (const lang of ['fil', 'es'] as const) {
+        await useLanguage(page, lang);
+        await page.reload();
+        await settled(page);
+        await card.getByRole('list').waitFor();
+        await expectNoAxeViolations(page, `Home with the loan timeline (${lang})`);
+        await snap(page, journey, `02-repaying-${lang}`);
+      }
+    } catch (error) {
+      await snap(page, journey, 'failed-here');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('draws the skeleton at the card’s size in every state and language, so nothing moves', async () => {
+    const journey = 'home-no-layout-shift';
+    const { context, page } = await browser().newPhone(SMALL_PHONE);
+    await watchLayoutShift(page);
+    try {
+      await signIn(page);
+      const at =
+        (homeState: string, extra: Record<string, unknown> = {}) =>
+        (real: Record<string, unknown>) => {
+          const order = real.order as Record<string, unknown>;
+          const timeline = real.timeline as Record<string, unknown>;
+          return {
+            ...real,
+            homeState,
+            ...extra,
+            order: { ...order, ...(extra.order as object) },
+            timeline: { ...timeline, ...(extra.timeline as object) },
+          };
+        };
+      const beforeMoney = { sentAt: null, dueDate: null };
+      const states: Record<string, (real: Record<string, unknown>) => Record<string, unknown>> = {
+        repaying: (real) => real,
+        overdue: at('overdue'),
+        assessing: at('assessing', {
+          order: { status: 1 },
+          assessmentDueAt: new Date(Date.now() + 9 * 60_000).toISOString(),
+          timeline: { approvedAt: null, ...beforeMoney },
+        }),
+        notSubmitted: at('assessing', {
+          order: { status: 1, submitted: false },
+          timeline: { appliedAt: null },
+        }),
+        success: at('success', {
+          order: { status: 14 },
+          dueDate: null,
+          amountDue: null,
+          timeline: beforeMoney,
+        }),
+        lending: at('lending', {
+          order: { status: 7 },
+          dueDate: null,
+          amountDue: null,
+          timeline: beforeMoney,
+        }),
+        failed: at('failed', {
+          order: { status: 10 },
+          dueDate: null,
+          amountDue: null,
+          timeline: beforeMoney,
+        }),
+        rejected: at('rejected', {
+          order: { status: 9 },
+          canApplyAgainAt: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+        }),
+        paid: at('canLoan', {
+          order: { status: 4 },
+          dueDate: null,
+          amountDue: null,
+          timeline: { paidAt: new Date().toISOString() },
+        }),
+        noOrder: () => ({
+          order: null,
+          homeState: 'canLoan',
+          canApplyAgainAt: null,
+          assessmentDueAt: null,
+          dueDate: null,
+          amountDue: null,
+          timeline: null,
+        }),
+      };
+      const heights: string[] = [];
+      for (const lang of LANGUAGES) {
+        await useLanguage(page, lang);
+        for (const [name, answer] of Object.entries(states)) {
+          const measured = await skeletonAndCard(page, answer);
+          heights.push(
+            `${lang} ${name}: skeleton ${measured.skeleton}, card ${measured.card}, shift ${measured.shift}`,
+          );
+          expect(measured.card, heights.join('\n')).toBeCloseTo(measured.skeleton, 0);
+          expect(measured.shift, heights.join('\n')).toBeLessThan(0.01);
+          if (lang !== 'en' || ['paid', 'assessing', 'failed'].includes(name)) {
+            await snap(page, journey, `${lang}-${name}`);
+          }
+        }
+      }
+    } catch (error) {
+      await snap(page, journey, 'failed-here');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('after the loan is paid: the whole timeline, Borrow again, and one screen to re-confirm the details', async () => {
+    const journey = 'home-borrow-again';
+    await borrower.logIn(password);
+    const owed = (await borrower.call<{ amountDue: number }>('latestLoanOrder')).amountDue;
+    const counter = await borrower.call<{ reference: string }>('counterReference', {
+      orderNo: orderId,
+      payOrderId: '1',
+      amount: owed,
+      channel: 'seven_eleven',
+    });
+    await payAtCounter(server.url, counter.reference);
+    await borrower.until<{ homeState: string; order: { status: number } }>(
+      'latestLoanOrder',
+      (latest) => latest.order.status === 4,
+    );
+
+    const { context, page } = await browser().newPhone(SMALL_PHONE);
+    try {
+      await signIn(page);
+      const card = page.locator('section.loan-card');
+      await card.getByRole('heading', { name: 'Your loan is paid in full' }).waitFor();
+      const stops = card.getByRole('list', { name: 'Where your loan stands' }).getByRole('listitem');
+      for (let n = 0; n < 5; n += 1) expect(await stops.nth(n).getAttribute('class')).toContain('is-done');
+      expect(await page.getByRole('heading', { name: 'How it works' }).count()).toBe(0);
+      await card.getByText('₱10,000').waitFor();
+      await expectNoAxeViolations(page, 'Home after a paid loan');
+      await snap(page, journey, '01-paid-en');
+
+      await card.getByRole('link', { name: 'Borrow again' }).click();
+      await page.getByRole('heading', { name: 'Check your details' }).waitFor();
+      const address = page.getByRole('region', { name: 'Address' });
+      const work = page.getByRole('region', { name: 'Work' });
+      const account = page.getByRole('region', { name: 'Receiving account' });
+      await address.getByText('Street address').waitFor();
+      expect(await address.getByText('Not saved').count()).toBe(0);
+      await work.getByText('Work type').waitFor();
+      await account.getByText('•••• 2222', { exact: false }).waitFor();
+      await expectNoAxeViolations(page, 'confirm_details');
+      await snap(page, journey, '02-confirm-details-en');
+
+      for (const lang of ['fil', 'es'] as const) {
+        await useLanguage(page, lang);
+        await page.reload();
+        await page.locator('.held-card').first().waitFor();
+        await expectNoAxeViolations(page, `confirm_details (${lang})`);
+        await snap(page, journey, `03-confirm-details-${lang}`);
+      }
+      await useLanguage(page, 'en');
+      await page.reload();
+
+      // Edit one part: the work screen, saved, leads back here rather than through the whole application.
+      await work.getByRole('link', { name: 'Edit work' }).click();
+      await expect
+        .poll(() => new URL(page.url()).hash)
+        .toContain('/auth/additionalInfomation?back=confirm_details');
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+      await page.getByRole('heading', { name: 'Check your details' }).waitFor();
+      expect(new URL(page.url()).hash).toBe('#/borrow/confirm_details');
+
+      await page.getByRole('link', { name: 'All correct: choose my loan' }).click();
+      await expect.poll(() => new URL(page.url()).hash).toBe('#/borrow/to_borrow');
+      await snap(page, journey, '04-to-borrow');
+    } catch (error) {
+      await snap(page, journey, 'failed-here');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+});
