@@ -85,12 +85,12 @@ async function skeletonAndCard(
     const response = await route.fetch();
     const body = (await response.json()) as { data: Record<string, unknown> };
     await held;
-    await route.fulfill({ response, json: { ...body, data: answer(body.data) } });
+    // A reload can abandon the request first: nothing is waiting for its answer then.
+    await route.fulfill({ response, json: { ...body, data: answer(body.data) } }).catch(() => {});
   };
   const latest = (url: URL) => url.pathname === LATEST_PATH;
   await page.route(latest, handler);
   try {
-    await page.goto(`${server.url}/#/`);
     await page.reload();
     // The skeleton's height once it is drawn (the dictionary and the card's code come first).
     const skeletonNow = () =>
@@ -102,10 +102,16 @@ async function skeletonAndCard(
     const skeleton = await skeletonNow();
     release();
     await settled(page);
-    const card = page.locator('.home-first-card').first();
+    const cardNow = () =>
+      page.evaluate(
+        () =>
+          document.querySelector('.home-first-card:not([aria-busy="true"])')?.getBoundingClientRect()
+            .height ?? 0,
+      );
+    await expect.poll(cardNow).toBeGreaterThan(0);
     return {
-      skeleton: skeletonHeight,
-      card: (await card.boundingBox())?.height ?? 0,
+      skeleton,
+      card: await cardNow(),
       shift: await layoutShift(page),
     };
   } finally {
@@ -232,21 +238,21 @@ describe('Home for a signed-in borrower', () => {
           timeline: null,
         }),
       };
-      const heights: string[] = [];
+      const measured: string[] = [];
+      const moved: string[] = [];
       for (const lang of LANGUAGES) {
         await useLanguage(page, lang);
         for (const [name, answer] of Object.entries(states)) {
-          const measured = await skeletonAndCard(page, answer);
-          heights.push(
-            `${lang} ${name}: skeleton ${measured.skeleton}, card ${measured.card}, shift ${measured.shift}`,
-          );
-          expect(measured.card, heights.join('\n')).toBeCloseTo(measured.skeleton, 0);
-          expect(measured.shift, heights.join('\n')).toBeLessThan(0.01);
+          const { skeleton, card, shift } = await skeletonAndCard(page, answer);
+          const line = `${lang} ${name}: skeleton ${skeleton}, card ${card}, layout shift ${shift}`;
+          measured.push(line);
+          if (Math.abs(card - skeleton) > 0.5 || shift >= 0.01) moved.push(line);
           if (lang !== 'en' || ['paid', 'assessing', 'failed'].includes(name)) {
             await snap(page, journey, `${lang}-${name}`);
           }
         }
       }
+      expect(moved, measured.join('\n')).toEqual([]);
     } catch (error) {
       await snap(page, journey, 'failed-here');
       throw error;

@@ -82,7 +82,8 @@ function StateCard({ card: given, t }: { card: HomeCard; t: FeatureTranslate<Loa
           <Figure figure={card.figure} timeLeft={timeLeft} lang={lang} />
         </div>
       ) : null}
-      {card.dueDate ? (
+      {/* The timeline's Due row says the date when it is the same one: no need to say it twice. */}
+      {card.dueDate && card.dueDate !== card.timeline?.find((stop) => stop.step === 'due')?.date ? (
         <p className="loan-card-due">
           <span>{t(key('Due'))}</span> <strong>{formatManilaDate(card.dueDate, lang)}</strong>
         </p>

@@ -179,8 +179,14 @@ describe('timelineOf', () => {
     expect(states('overdue', SENT)).toEqual(['done', 'done', 'done', 'late', 'upcoming']);
   });
 
-  it('has no timeline before submit or after a rejection', () => {
-    expect(states('assessing', { ...none, appliedAt: null })).toBeUndefined();
+  it('before submit, applying is the step at hand; after a rejection there is no timeline', () => {
+    expect(states('assessing', { ...none, appliedAt: null })).toEqual([
+      'current',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+    ]);
     expect(states('rejected', { appliedAt: SENT.appliedAt, ...none })).toBeUndefined();
     expect(states('canLoan', null)).toBeUndefined();
   });

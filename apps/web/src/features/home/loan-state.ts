@@ -36,7 +36,7 @@ export interface HomeCard {
   actionHref: string | null;
   /** Ask the server again this often while the card waits on something that happens without the borrower. */
   refreshMs: number | null;
-  /** Where the loan stands; none before it was submitted, or after a rejection. */
+  /** Where the loan stands (before submit, Applied is the current step); none after a rejection. */
   timeline: TimelineStop[] | null;
 }
 
@@ -49,7 +49,7 @@ export const HOME_REFRESH_MS = 10_000;
  */
 export function timelineOf(latest: LatestOrder): TimelineStop[] | null {
   const { timeline, homeState } = latest;
-  if (!timeline?.appliedAt || homeState === 'rejected') return null;
+  if (!timeline || homeState === 'rejected') return null;
   const dates: Record<TimelineStep, string | null> = {
     applied: timeline.appliedAt,
     approved: timeline.approvedAt,
