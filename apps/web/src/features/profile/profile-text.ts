@@ -70,6 +70,10 @@ const en = {
   'action.next': 'Save and continue',
   'action.saving': 'Saving…',
   'action.retry': 'Try again',
+
+  'search.provinces': 'Search provinces',
+  'search.cities': 'Search cities and municipalities',
+  'search.noMatch': 'No match. Check the spelling or try another name.',
 } as const;
 
 type Key = keyof typeof en;
@@ -143,6 +147,10 @@ const fil: Record<Key, string> = {
   'action.next': 'I-save at magpatuloy',
   'action.saving': 'Sine-save…',
   'action.retry': 'Subukang muli',
+
+  'search.provinces': 'Maghanap ng probinsya',
+  'search.cities': 'Maghanap ng lungsod o munisipalidad',
+  'search.noMatch': 'Walang tugma. Suriin ang baybay o subukan ang ibang pangalan.',
 };
 
 const es: Record<Key, string> = {
@@ -213,6 +221,10 @@ const es: Record<Key, string> = {
   'action.next': 'Guardar y continuar',
   'action.saving': 'Guardando…',
   'action.retry': 'Reintentar',
+
+  'search.provinces': 'Buscar provincias',
+  'search.cities': 'Buscar ciudades y municipios',
+  'search.noMatch': 'Sin resultados. Revise la ortografía o pruebe otro nombre.',
 };
 
 export type ProfileTextKey = Key;
