@@ -316,6 +316,9 @@ describe('Home for a signed-in borrower', () => {
       await expect
         .poll(() => new URL(page.url()).hash)
         .toContain('/auth/additionalInfomation?back=confirm_details');
+      await page.getByRole('heading', { name: 'Additional information' }).waitFor();
+      // One part of a finished application, not a step of a new one.
+      expect(await page.getByText(/^Step \d of 6$/).count()).toBe(0);
       await page.getByRole('button', { name: 'Save and continue' }).click();
       await page.getByRole('heading', { name: 'Check your details' }).waitFor();
       expect(new URL(page.url()).hash).toBe('#/borrow/confirm_details');

@@ -39,15 +39,22 @@ type StepScreen = ComponentType<{ onComplete: (progress?: ApplicationProgress) =
 function applicationStep(step: ApplicationStep, load: () => Promise<StepScreen>): LazyScreen {
   return () =>
     Promise.all([load(), import('./continue-application.ts')]).then(([Screen, flow]) => ({
-      Component: () => (
-        <ApplicationStepContext.Provider value={step}>
-          <Screen
-            onComplete={(progress) =>
-              flow.backToConfirm(progress) ? undefined : flow.continueApplication(progress, { replace: true })
-            }
-          />
-        </ApplicationStepContext.Provider>
-      ),
+      Component: function ApplicationStepScreen() {
+        const [search] = useSearchParams();
+        // Edited from confirm_details, the screen is one part of a finished application, not a step of it.
+        const editing = search.get('back') === flow.RETURN_TO_CONFIRM;
+        return (
+          <ApplicationStepContext.Provider value={editing ? null : step}>
+            <Screen
+              onComplete={(progress) =>
+                flow.backToConfirm(progress)
+                  ? undefined
+                  : flow.continueApplication(progress, { replace: true })
+              }
+            />
+          </ApplicationStepContext.Provider>
+        );
+      },
     }));
 }
 
