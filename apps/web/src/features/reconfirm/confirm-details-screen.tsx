@@ -115,7 +115,7 @@ export function ConfirmDetailsScreen() {
               <Link
                 className="held-edit"
                 to={paths.addBankCard.getHref(BACK_HERE)}
-                aria-label={t('editAccount')}
+                aria-label={t('editAccountPart')}
               >
                 {t('edit')}
               </Link>

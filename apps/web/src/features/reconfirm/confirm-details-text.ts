@@ -23,6 +23,7 @@ const en = {
   editAccount: 'Change receiving account',
   confirm: 'All correct: choose my loan',
   notSaved: 'Not saved',
+  editAccountPart: 'Edit receiving account',
 };
 export type ConfirmDetailsTextKey = keyof typeof en;
 
@@ -50,6 +51,7 @@ export const confirmDetailsText: FeatureText<ConfirmDetailsTextKey> = {
     editAccount: 'Palitan ang tatanggap na account',
     confirm: 'Tama lahat: piliin ang aking loan',
     notSaved: 'Wala pa',
+    editAccountPart: 'Baguhin ang tatanggap na account',
   },
   es: {
     title: 'Revise sus datos',
@@ -73,5 +75,6 @@ export const confirmDetailsText: FeatureText<ConfirmDetailsTextKey> = {
     editAccount: 'Cambiar la cuenta de recepción',
     confirm: 'Todo correcto: elegir mi préstamo',
     notSaved: 'Sin datos',
+    editAccountPart: 'Editar la cuenta de recepción',
   },
 };
