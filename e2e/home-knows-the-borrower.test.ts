@@ -316,6 +316,14 @@ describe('Home for a signed-in borrower', () => {
       await useLanguage(page, 'en');
       await page.reload();
 
+      // The account's edit link opens the change form (a change needs an SMS code), no step counter on it.
+      await account.getByRole('link', { name: 'Edit receiving account' }).click();
+      await page.getByRole('heading', { name: 'Change your receiving account' }).waitFor();
+      expect(new URL(page.url()).hash).toBe('#/add_bankcard?back=confirm_details');
+      expect(await page.getByText(/^Step \d of 6$/).count()).toBe(0);
+      await page.goBack();
+      await page.getByRole('heading', { name: 'Check your details' }).waitFor();
+
       // Edit one part: the work screen, saved, leads back here rather than through the whole application.
       await work.getByRole('link', { name: 'Edit work' }).click();
       await expect
