@@ -123,7 +123,9 @@ describe("Home's card for a loan in trouble", () => {
       await page.getByRole('heading', { name: 'We could not send your money' }).waitFor();
 
       await page.goto(`${server.url}/#/`);
-      await card.getByRole('link', { name: 'Change bank account' }).click();
+      // The card names the account that failed: an e-wallet, so it is the e-wallet that is changed.
+      await card.getByText(/The transfer to GCash ••••0000 did not go through/).waitFor();
+      await card.getByRole('link', { name: 'Change e-wallet' }).click();
       await page.getByRole('heading', { name: 'Change your receiving account' }).waitFor();
       expect(new URL(page.url()).hash).toBe(`#/add_bankcard?orderId=${orderId}`);
       await snap(page, journey, '03-change-account');

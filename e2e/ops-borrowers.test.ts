@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { snap, useBrowser } from './support/browser.ts';
+import { agreeToPermissions } from './support/journeys.ts';
 import type { RunningServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
 import { setUpAndSignIn, startServerWithAdmin } from './support/staff.ts';
@@ -10,6 +11,26 @@ const browser = useBrowser();
 const ADMIN = 'borrowers.admin@lender.example';
 const ADMIN_PASSWORD = 'correct horse battery';
 const NATIONAL_ID = '123456789012';
+const BORROWER_PASSWORD = 'borrower password 1';
+
+/** What a borrower whose new applications staff stopped reads when they apply, in each language. */
+const STOPPED = {
+  en: {
+    name: 'English',
+    apply: /^Apply for ₱/,
+    message: 'New loan applications are paused on your account.',
+  },
+  fil: {
+    name: 'Filipino',
+    apply: /^Mag-apply ng ₱/,
+    message: 'Naka-pause ang mga bagong loan application sa iyong account.',
+  },
+  es: {
+    name: 'Español',
+    apply: /^Solicitar ₱/,
+    message: 'Las nuevas solicitudes de préstamo están pausadas en su cuenta.',
+  },
+} as const;
 
 let server: RunningServer;
 let adminSetupToken: string;
@@ -26,8 +47,8 @@ describe('the borrower view at 1280 px', () => {
     const journey = 'ops-borrowers';
     const mobile = newMobile();
     const borrower = new ApiBorrower(server.url, mobile);
-    await borrower.register('borrower password 1');
-    await borrower.saveBasicInfo();
+    await borrower.register(BORROWER_PASSWORD);
+    await borrower.completeApplication();
 
     const { context, page } = await browser().newPage();
     await setUpAndSignIn(page, server.url, adminSetupToken, ADMIN, ADMIN_PASSWORD);
@@ -73,6 +94,36 @@ describe('the borrower view at 1280 px', () => {
     expect(await row.textContent()).toContain(ADMIN);
     await snap(page, journey, '05-audit-lists-reveal');
     await expectNoAxeViolations(page, '05-audit-lists-reveal');
+
+    // Staff stop the borrower's new applications, with a reason.
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Maria Clara Dela Cruz' }).waitFor();
+    await page.getByLabel('Why stop new applications').fill('Borrower disputes a loan, ticket 4412');
+    await page.getByRole('button', { name: 'Stop new applications' }).click();
+    await page.getByRole('note').getByText('ticket 4412').waitFor();
     await context.close();
+
+    // The borrower, on a 360 px phone, applies and is told why not, in each language; nothing is applied.
+    const phone = await browser().newPhone({ width: 360, height: 780 });
+    await phone.page.goto(`${server.url}/#/user/login?returnTo=%2F`);
+    await agreeToPermissions(phone.page);
+    await phone.page.getByLabel('Mobile number').fill(mobile);
+    await phone.page.getByRole('button', { name: 'Use password instead' }).click();
+    await phone.page.getByRole('textbox', { name: 'Password' }).fill(BORROWER_PASSWORD);
+    await phone.page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await phone.page.waitForURL((url) => !url.hash.includes('login'));
+    for (const lang of ['en', 'fil', 'es'] as const) {
+      if (lang !== 'en') {
+        await phone.page.goto(`${server.url}/#/user_center/language`);
+        await phone.page.getByRole('radio', { name: STOPPED[lang].name }).check();
+      }
+      await phone.page.goto(`${server.url}/#/`);
+      await phone.page.waitForURL((url) => url.hash === '#/');
+      await phone.page.goto(`${server.url}/#/borrow/to_borrow`);
+      await phone.page.getByRole('button', { name: STOPPED[lang].apply }).click();
+      await phone.page.getByText(STOPPED[lang].message).waitFor();
+      await snap(phone.page, journey, `06-borrower-stopped-${lang}-360`);
+    }
+    await phone.context.close();
   });
 });

@@ -87,7 +87,7 @@ describe('a borrower repays in a mobile browser', () => {
       await page.getByRole('link', { name: 'I have paid' }).click();
       await page.getByRole('heading', { name: 'Amount due now' }).waitFor();
       await expect.poll(async () => centavos(await dueAmount.innerText())).toBe(dueBefore - 60_000);
-      const paidRow = page.locator('.fact', { hasText: 'Paid so far' });
+      const paidRow = page.locator('.fact', { hasText: 'Paid toward your loan' });
       expect(await paidRow.innerText()).toContain('₱600');
       await snap(page, journey, '05-balance-dropped');
 
@@ -172,7 +172,8 @@ describe('a borrower repays in a mobile browser', () => {
 
       await page.goto(`${baseURL}/#/repay/repay_bank?${link}&channel=virtual_account`);
       await page.getByRole('heading', { name: 'Account number: app ng bangko' }).waitFor();
-      const account = (await page.locator('.repay-code-value').nth(1).innerText()).trim();
+      // Read in groups of four, as for the counter reference.
+      const account = (await page.locator('.repay-code-value').nth(1).innerText()).replace(/\s/g, '');
       expect(account).toMatch(/^\d{16}$/);
       await snap(page, journey, '02-virtual-account');
 
@@ -199,7 +200,7 @@ describe('a borrower repays in a mobile browser', () => {
       await payAtCounter(baseURL, account);
       await page.goto(`${baseURL}/#/repay/repay_detail?orderNo=${orderId}`);
       await page.getByRole('heading', { name: 'Halagang dapat bayaran ngayon' }).waitFor();
-      const paidRow = page.locator('.fact', { hasText: 'Nabayaran na' });
+      const paidRow = page.locator('.fact', { hasText: 'Naibayad sa iyong loan' });
       await expect.poll(() => paidRow.innerText()).toContain('₱500');
       await snap(page, journey, '05-detail-fil');
     } catch (error) {
@@ -304,27 +305,43 @@ describe('a borrower repays in a mobile browser', () => {
       await closeChannels(baseURL, CHANNEL_IDS);
       await page.reload();
       await page.getByRole('alert').getByText(noMethod).waitFor();
-      expect(await page.locator('.menu-row').count()).toBe(0);
+      expect(await page.locator('.channel-tile').count()).toBe(0);
       await snap(page, journey, '03-none-open');
 
       // In Spanish and Filipino on a 360 px phone: generic names translated, brand names kept, and each
-      // account-number channel says what it is for; nothing scrolls sideways.
+      // way of the one bank transfer tile says what it is for; nothing scrolls sideways.
       await closeChannels(baseURL, []);
       await page.setViewportSize({ width: 360, height: 780 });
-      for (const [lang, card, accountNumber, about] of [
-        ['es', 'Tarjeta de débito o crédito', 'Número de cuenta: PESONet', 'Para un banco sin InstaPay'],
-        ['fil', 'Debit o credit card', 'Account number: e-wallet', 'Magpadala mula sa GCash, Maya'],
+      for (const [lang, card, transfer, way, about] of [
+        [
+          'es',
+          'Tarjeta de débito o crédito',
+          'Transferencia bancaria',
+          'Por PESONet',
+          'Para un banco sin InstaPay',
+        ],
+        [
+          'fil',
+          'Debit o credit card',
+          'Bank transfer',
+          'Mula sa e-wallet ko',
+          'Magpadala mula sa GCash, Maya',
+        ],
       ] as const) {
         await page.evaluate((chosen) => localStorage.setItem('hiram.language', chosen), lang);
         await page.reload();
         await page.getByRole('button', { name: new RegExp(`^${card}`) }).waitFor();
         await page.getByRole('button', { name: /^GCash$/ }).waitFor();
         await page.getByRole('button', { name: /^7-Eleven/ }).waitFor();
-        const row = page.getByRole('button', { name: new RegExp(`^${accountNumber}`) });
-        await row.getByText(about, { exact: false }).waitFor();
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-        await row.scrollIntoViewIfNeeded();
+        const tile = page.getByRole('button', { name: transfer, exact: true });
+        await tile.scrollIntoViewIfNeeded();
         await snap(page, journey, `04-names-${lang}-360`);
+        await tile.click();
+        const row = page.getByRole('dialog').getByRole('button', { name: new RegExp(`^${way}`) });
+        await row.getByText(about, { exact: false }).waitFor();
+        await snap(page, journey, `05-transfer-ways-${lang}-360`);
+        await page.keyboard.press('Escape');
       }
     } catch (error) {
       await snap(page, journey, 'failed-here');

@@ -1,5 +1,5 @@
 // `npm run seed:scale`: fills a PostgreSQL database (DATABASE_URL) with a lender's book at the size issue 10
-// names, for `npm run bench:ops` to measure the back office against (docs/back-office.md, "Scale"):
+// names, for `npm run bench:ops` to measure the back office against (docs/ops.md, "Scale"):
 // 100,000 borrowers, 200,000 loans, about 1,000,000 ledger entries, with everything a day's queues show:
 // loans repaying (some due in the next 3 days), overdue in every bucket with their penalties, finished ones
 // paid to zero, applications waiting, refused and cancelled, failed payouts, proofs of payment waiting,

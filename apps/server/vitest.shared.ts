@@ -15,6 +15,8 @@ export const DATABASE_SUITES = [
   'test/routes/**/*.test.ts',
   'test/db/**/*.test.ts',
   'test/boot/restart.test.ts',
+  // The provider contract suites keep messages and payouts in the database.
+  'test/providers/*-contract.test.ts',
   'test/boot/stop.test.ts',
 ];
 

@@ -139,7 +139,16 @@ export class ApiBorrower {
     tenureDays: number,
     options: { walletNumber?: string; until?: 'repaying' | 'failed' } = {},
   ): Promise<string> {
-    await this.completeApplication(options.walletNumber);
+    const orderId = await this.takeLoanToSigned(amount, tenureDays, options.walletNumber);
+    await this.call('getMoney', { orderId });
+    const until = options.until ?? 'repaying';
+    await this.until<{ homeState: string }>('latestLoanOrder', (latest) => latest.homeState === until);
+    return orderId;
+  }
+
+  /** Every application step, then the loan applied for, approved and signed: Get money is next. */
+  async takeLoanToSigned(amount: number, tenureDays: number, walletNumber?: string): Promise<string> {
+    await this.completeApplication(walletNumber);
     const { productId } = (await this.call<{ productId: string }[]>('productList'))[0] as {
       productId: string;
     };
@@ -147,9 +156,6 @@ export class ApiBorrower {
     await this.call('submitOrder', { orderId: order.orderId });
     await this.until<{ homeState: string }>('latestLoanOrder', (latest) => latest.homeState === 'success');
     await this.sign(order.orderId);
-    await this.call('getMoney', { orderId: order.orderId });
-    const until = options.until ?? 'repaying';
-    await this.until<{ homeState: string }>('latestLoanOrder', (latest) => latest.homeState === until);
     return order.orderId;
   }
 
@@ -178,6 +184,19 @@ export class ApiBorrower {
    * (borrower-answers.ts) instead of ANSWERS land the application in the assessment's refer band.
    */
   async completeApplication(walletNumber = '09171112222', answers = ANSWERS): Promise<void> {
+    await this.completeProfile(answers);
+    await this.call('addBankCard', {
+      accountKind: 'wallet',
+      bankCode: '90005',
+      holderName: 'Maria Clara Dela Cruz',
+      accountNumber: walletNumber,
+      confirmAccountNumber: walletNumber,
+    });
+    await this.until<{ state: string }>('getBindCardResult', (account) => account.state === 'verified');
+  }
+
+  /** Every application step before the receiving account: the profile, the verified ID and the answers. */
+  async completeProfile(answers = ANSWERS): Promise<void> {
     await this.saveBasicInfo();
     await this.call('saveAdditionInfo', ADDITION_INFO);
     const picture = await photo('repayment-id');
@@ -192,14 +211,6 @@ export class ApiBorrower {
     await this.call('finishUploadAllImg', read.ocr);
     await this.until<{ state: string }>('identityCard', (card) => card.state === 'verified');
     await this.call('saveQuestionnaire', { answers });
-    await this.call('addBankCard', {
-      accountKind: 'wallet',
-      bankCode: '90005',
-      holderName: 'Maria Clara Dela Cruz',
-      accountNumber: walletNumber,
-      confirmAccountNumber: walletNumber,
-    });
-    await this.until<{ state: string }>('getBindCardResult', (account) => account.state === 'verified');
   }
 }
 

@@ -30,6 +30,12 @@ import { opsApiRoutes } from './routes/ops/api.ts';
 import { opsAppRoutes } from './routes/ops-app/index.ts';
 import { sandboxCheckoutRoutes } from './routes/sandbox/checkout.ts';
 import { webRoutes } from './routes/web/index.ts';
+import {
+  collectionWebhookRoutes,
+  PAYMONGO_WEBHOOK_PATH,
+  XENDIT_PAYMENTS_WEBHOOK_PATH,
+} from './routes/webhooks/collections.ts';
+import { xenditPayoutWebhookRoutes } from './routes/webhooks/xendit-payouts.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -121,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(opsApiRoutes);
   await app.register(healthRoutes);
   await app.register(metricsRoutes);
+  await app.register(xenditPayoutWebhookRoutes);
   // The outbox shows sign-in codes: never in production, where it would let anyone sign in as anyone.
   if (app.sandboxSms && config.nodeEnv !== 'production') {
     await app.register(devSmsRoutes, { outbox: app.sandboxSms });
@@ -131,6 +138,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(sandboxCheckoutRoutes, { provider: app.sandboxCollections });
     await app.register(devCollectionRoutes, { provider: app.sandboxCollections });
   }
+  // The real collections providers' webhooks, at the fixed paths their dashboards are given.
+  if (app.realCollections?.paymongo)
+    await app.register(collectionWebhookRoutes, {
+      path: PAYMONGO_WEBHOOK_PATH,
+      provider: app.realCollections.paymongo,
+    });
+  if (app.realCollections?.xendit)
+    await app.register(collectionWebhookRoutes, {
+      path: XENDIT_PAYMENTS_WEBHOOK_PATH,
+      provider: app.realCollections.xendit,
+    });
   if (clock instanceof AdjustableClock && config.nodeEnv !== 'production') {
     await app.register(devClockRoutes, { clock });
   }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, helpText, loadConfig, markdownTable, VARIABLES } from './config.ts';
 
 /** The least a production start needs. */
-const PRODUCTION = { NODE_ENV: 'production', CODE_SECRET: 'k'.repeat(32) };
+const PRODUCTION = { NODE_ENV: 'production', CODE_SECRET: 'k'.repeat(32), ALLOW_SANDBOX_PROVIDERS: 'true' };
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
   try {
@@ -65,7 +65,7 @@ describe('loadConfig', () => {
     expect(
       problemsOf({ SANDBOX_DELAY_MS: 'soon', IDENTITY_WEBHOOK_SECRET: 'short', PAYOUT_PROVIDER: 'bank' }),
     ).toEqual([
-      'PAYOUT_PROVIDER must be one of sandbox (got "bank")',
+      'PAYOUT_PROVIDER must be one of sandbox, xendit (got "bank")',
       'SANDBOX_DELAY_MS must be an integer from 0 to 600000 (got "soon")',
       'IDENTITY_WEBHOOK_SECRET must have at least 16 characters',
     ]);
@@ -185,7 +185,7 @@ describe('loadConfig', () => {
     [{ PORT: '80.5' }, 'PORT must be an integer from 1 to 65535 (got "80.5")'],
     [{ SESSION_TTL_DAYS: '0' }, 'SESSION_TTL_DAYS must be an integer from 1 to 365 (got "0")'],
     [{ NODE_ENV: 'prod' }, 'NODE_ENV must be one of development, test, production (got "prod")'],
-    [{ SMS_PROVIDER: 'twilio' }, 'SMS_PROVIDER must be one of sandbox (got "twilio")'],
+    [{ SMS_PROVIDER: 'twilio' }, 'SMS_PROVIDER must be one of sandbox, semaphore (got "twilio")'],
     [
       { LOG_LEVEL: 'loud' },
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
@@ -195,6 +195,76 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'app.hiram.ph' }, 'PUBLIC_URL must be a http:// or https:// URL'],
   ])('names the bad variable: %j', (env, message) => {
     expect(problemsOf(env)).toEqual([message]);
+  });
+
+  it('chooses real providers with their keys, and names every missing or wrong one', () => {
+    const xenditKey = `xnd_development_${'A1b2'.repeat(8)}`;
+    const config = loadConfig({
+      SMS_PROVIDER: 'Semaphore',
+      SEMAPHORE_API_KEY: ` ${'f00d'.repeat(8)} `,
+      PAYOUT_PROVIDER: 'xendit',
+      XENDIT_SECRET_KEY: xenditKey,
+      XENDIT_CALLBACK_TOKEN: 'verification-token-0123456789',
+      XENDIT_BASE_URL: 'http://127.0.0.1:9/',
+    });
+    expect(config).toMatchObject({
+      smsProvider: 'semaphore',
+      semaphore: { apiKey: 'f00d'.repeat(8), baseUrl: 'https://api.semaphore.co' },
+      payoutProvider: 'xendit',
+      xendit: {
+        secretKey: xenditKey,
+        callbackToken: 'verification-token-0123456789',
+        baseUrl: 'http://127.0.0.1:9',
+      },
+    });
+    expect(loadConfig({})).toMatchObject({ semaphore: null, xendit: null, collectionsProvider: 'sandbox' });
+
+    expect(problemsOf({ SMS_PROVIDER: 'semaphore', PAYOUT_PROVIDER: 'xendit' })).toEqual([
+      'SEMAPHORE_API_KEY is required when SMS_PROVIDER is semaphore',
+      'XENDIT_SECRET_KEY is required when PAYOUT_PROVIDER is xendit',
+      'XENDIT_CALLBACK_TOKEN is required when PAYOUT_PROVIDER is xendit',
+    ]);
+    const wrong = problemsOf({
+      SEMAPHORE_API_KEY: 'my key!',
+      XENDIT_SECRET_KEY: 'sk_live_not-xendit-at-all',
+      XENDIT_CALLBACK_TOKEN: 'short',
+    });
+    expect(wrong).toEqual([
+      'SEMAPHORE_API_KEY must be the API key of your Semaphore account (letters and digits)',
+      'XENDIT_SECRET_KEY must be a Xendit secret key (xnd_development_… or xnd_production_…)',
+      'XENDIT_CALLBACK_TOKEN must have at least 16 characters',
+    ]);
+    expect(wrong.join('\n')).not.toContain('sk_live');
+  });
+
+  it('refuses the sandbox providers in production unless ALLOW_SANDBOX_PROVIDERS says so', () => {
+    const { ALLOW_SANDBOX_PROVIDERS: _allowed, ...strict } = PRODUCTION;
+    expect(problemsOf(strict)).toEqual([
+      'SMS_PROVIDER is sandbox in production: choose a real provider (docs/providers.md), or set ALLOW_SANDBOX_PROVIDERS=true for a demo',
+      'PAYOUT_PROVIDER is sandbox in production: choose a real provider (docs/providers.md), or set ALLOW_SANDBOX_PROVIDERS=true for a demo',
+      'COLLECTIONS_PROVIDER is sandbox in production: choose a real provider (docs/providers.md), or set ALLOW_SANDBOX_PROVIDERS=true for a demo',
+    ]);
+    const real = {
+      ...strict,
+      SMS_PROVIDER: 'semaphore',
+      SEMAPHORE_API_KEY: 'f00d'.repeat(8),
+      PAYOUT_PROVIDER: 'xendit',
+      XENDIT_SECRET_KEY: `xnd_production_${'Z9'.repeat(16)}`,
+      XENDIT_CALLBACK_TOKEN: 'verification-token-0123456789',
+    };
+    expect(problemsOf(real)).toEqual([
+      'COLLECTIONS_PROVIDER is sandbox in production: choose a real provider (docs/providers.md), or set ALLOW_SANDBOX_PROVIDERS=true for a demo',
+    ]);
+    expect(loadConfig(PRODUCTION).allowSandboxProviders).toBe(true);
+    expect(
+      problemsOf({
+        ...real,
+        COLLECTIONS_PROVIDER: undefined,
+        ALLOW_SANDBOX_PROVIDERS: 'true',
+        XENDIT_BASE_URL: 'http://xendit.test',
+      }),
+    ).toEqual(['XENDIT_BASE_URL must be an https:// URL in production']);
+    expect(loadConfig({ NODE_ENV: 'development' }).allowSandboxProviders).toBe(false);
   });
 
   it('lists every bad variable at once, and never echoes a database password', () => {

@@ -3,6 +3,12 @@ import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import {
+  COLLECTIONS_VARIABLES,
+  type CollectionKeys,
+  collectionKeys,
+  REAL_COLLECTIONS_PROVIDERS,
+} from './providers/collection/collections-config.ts';
 
 /**
  * Configuration is read once at boot from the environment and checked here, so a wrong value stops the
@@ -12,13 +18,13 @@ import { z } from 'zod';
 
 export const NODE_ENVS = ['development', 'test', 'production'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
-export const SMS_PROVIDERS = ['sandbox'] as const;
+export const SMS_PROVIDERS = ['sandbox', 'semaphore'] as const;
 export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
 export const IDENTITY_PROVIDERS = ['sandbox'] as const;
 export type IdentityProviderName = (typeof IDENTITY_PROVIDERS)[number];
-export const PAYOUT_PROVIDERS = ['sandbox'] as const;
+export const PAYOUT_PROVIDERS = ['sandbox', 'xendit'] as const;
 export type PayoutProviderName = (typeof PAYOUT_PROVIDERS)[number];
-export const COLLECTIONS_PROVIDERS = ['sandbox'] as const;
+export const COLLECTIONS_PROVIDERS = ['sandbox', ...REAL_COLLECTIONS_PROVIDERS] as const;
 export type CollectionsProviderName = (typeof COLLECTIONS_PROVIDERS)[number];
 export const WEBHOOK_SECRET_MIN_LENGTH = 16;
 export const CODE_SECRET_MIN_LENGTH = 32;
@@ -46,6 +52,8 @@ export interface Config {
   collectionsProvider: CollectionsProviderName;
   /** The shared secret of the collections provider's signed callbacks. */
   collectionsWebhookSecret: string;
+  /** The real collections providers' keys (providers/collection/collections-config.ts); null: sandbox. */
+  collectionKeys: CollectionKeys | null;
   /** How long the sandbox providers take to answer, in milliseconds. */
   sandboxDelayMs: number;
   /** How long after submit an order is assessed, in seconds. */
@@ -76,7 +84,32 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Whether /api/docs and /api/openapi.json are served. */
   apiDocs: boolean;
+  /** Whether production may run on sandbox providers (ALLOW_SANDBOX_PROVIDERS): a demo, never a lender. */
+  allowSandboxProviders: boolean;
+  /** Semaphore's settings, when SMS_PROVIDER is `semaphore`. */
+  semaphore: SemaphoreConfig | null;
+  /** Xendit's settings, when PAYOUT_PROVIDER is `xendit`. */
+  xendit: XenditConfig | null;
 }
+
+export interface SemaphoreConfig {
+  apiKey: string;
+  /** https://api.semaphore.co unless a test points it at its fake. */
+  baseUrl: string;
+}
+
+export interface XenditConfig {
+  secretKey: string;
+  /** The Verification Token of Xendit's webhook settings, sent back in `x-callback-token`. */
+  callbackToken: string;
+  /** https://api.xendit.co unless a test points it at its fake. */
+  baseUrl: string;
+}
+
+export const SEMAPHORE_BASE_URL = 'https://api.semaphore.co';
+export const XENDIT_BASE_URL = 'https://api.xendit.co';
+/** Xendit's secret keys: `xnd_development_…` (test mode) or `xnd_production_…` (live). */
+export const XENDIT_SECRET_KEY_PATTERN = /^xnd_(development|production)_[A-Za-z0-9+/=_-]{16,}$/;
 
 export type TrustProxy = false | number | string[];
 export const TRUST_PROXY_MAX_HOPS = 10;
@@ -112,7 +145,8 @@ export const VARIABLES: readonly VariableDoc[] = [
   {
     name: 'SMS_PROVIDER',
     default: 'sandbox',
-    description: '`sandbox` keeps every SMS in an outbox listed at `GET /dev/sms?mobile=`',
+    description:
+      '`sandbox` keeps every SMS in an outbox listed at `GET /dev/sms?mobile=`; `semaphore` sends through Semaphore (docs/providers.md)',
   },
   {
     name: 'IDENTITY_PROVIDER',
@@ -122,19 +156,21 @@ export const VARIABLES: readonly VariableDoc[] = [
   {
     name: 'PAYOUT_PROVIDER',
     default: 'sandbox',
-    description: '`sandbox` verifies payout accounts by rules of docs/providers.md',
+    description:
+      '`sandbox` verifies payout accounts and pays by rules of docs/providers.md; `xendit` pays through Xendit Payouts',
   },
   {
     name: 'COLLECTIONS_PROVIDER',
     default: 'sandbox',
     description:
-      '`sandbox` issues checkout pages, counter references and accounts; mark them paid at `POST /dev/collections/pay`',
+      '`sandbox` issues checkout pages, counter references and accounts; mark them paid at `POST /dev/collections/pay`. `paymongo` (hosted checkout), `xendit` (counter codes, transfers, standing references) or `paymongo+xendit` (both) collect real money (docs/providers.md)',
   },
   {
     name: 'COLLECTIONS_WEBHOOK_SECRET',
     default: '(random at start)',
     description: `Secret of the collections provider's signed callbacks, at least ${WEBHOOK_SECRET_MIN_LENGTH} characters`,
   },
+  ...COLLECTIONS_VARIABLES,
   {
     name: 'SANDBOX_DELAY_MS',
     default: '1500 (0 in test)',
@@ -207,6 +243,38 @@ export const VARIABLES: readonly VariableDoc[] = [
     default: 'on unless production',
     description:
       'Serve the API document and its viewer (`/api/openapi.json`, `/api/docs`): `true` or `false`',
+  },
+  {
+    name: 'ALLOW_SANDBOX_PROVIDERS',
+    default: 'false',
+    description:
+      'In production, start even when SMS_PROVIDER, PAYOUT_PROVIDER or COLLECTIONS_PROVIDER is `sandbox` (a demo): `true` or `false`',
+  },
+  {
+    name: 'SEMAPHORE_API_KEY',
+    default: '(none; required with `semaphore`)',
+    description: "Semaphore's API key (its dashboard, Account > API), when SMS_PROVIDER is `semaphore`",
+  },
+  {
+    name: 'SEMAPHORE_BASE_URL',
+    default: SEMAPHORE_BASE_URL,
+    description: "Semaphore's API address; only tests change it",
+  },
+  {
+    name: 'XENDIT_SECRET_KEY',
+    default: '(none; required with `xendit`)',
+    description:
+      "Xendit's secret API key (`xnd_development_…` or `xnd_production_…`) with Money-out write permission, when PAYOUT_PROVIDER is `xendit` (and Money-in write when COLLECTIONS_PROVIDER uses `xendit`)",
+  },
+  {
+    name: 'XENDIT_CALLBACK_TOKEN',
+    default: '(none; required with `xendit`)',
+    description: `The Verification Token of Xendit's webhook settings, at least ${WEBHOOK_SECRET_MIN_LENGTH} characters: payout webhooks without it are refused`,
+  },
+  {
+    name: 'XENDIT_BASE_URL',
+    default: XENDIT_BASE_URL,
+    description: "Xendit's API address; only tests change it",
   },
 ];
 
@@ -428,6 +496,28 @@ const EnvSchema = z.object({
   OPS_DIST: z.string().optional(),
   TRUST_PROXY: trustProxy('TRUST_PROXY'),
   API_DOCS: boolean('API_DOCS'),
+  ALLOW_SANDBOX_PROVIDERS: boolean('ALLOW_SANDBOX_PROVIDERS'),
+  // Keys and tokens are never echoed.
+  SEMAPHORE_API_KEY: z
+    .string()
+    .optional()
+    .refine((raw) => raw === undefined || /^[A-Za-z0-9]{16,}$/.test(raw.trim()), {
+      message: 'SEMAPHORE_API_KEY must be the API key of your Semaphore account (letters and digits)',
+    }),
+  SEMAPHORE_BASE_URL: url('SEMAPHORE_BASE_URL', ['http:', 'https:']),
+  XENDIT_SECRET_KEY: z
+    .string()
+    .optional()
+    .refine((raw) => raw === undefined || XENDIT_SECRET_KEY_PATTERN.test(raw.trim()), {
+      message: 'XENDIT_SECRET_KEY must be a Xendit secret key (xnd_development_… or xnd_production_…)',
+    }),
+  XENDIT_CALLBACK_TOKEN: z
+    .string()
+    .optional()
+    .refine((raw) => raw === undefined || raw.trim().length >= WEBHOOK_SECRET_MIN_LENGTH, {
+      message: `XENDIT_CALLBACK_TOKEN must have at least ${WEBHOOK_SECRET_MIN_LENGTH} characters`,
+    }),
+  XENDIT_BASE_URL: url('XENDIT_BASE_URL', ['http:', 'https:']),
 });
 
 export interface LoadConfigOptions {
@@ -458,6 +548,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       `CODE_SECRET is required in production (at least ${CODE_SECRET_MIN_LENGTH} characters)`,
     ]);
   }
+  const providerProblems = providerSettingProblems(vars);
+  if (providerProblems.length > 0) throw new ConfigError(providerProblems);
+  const collections = collectionKeys(
+    vars.COLLECTIONS_PROVIDER ?? 'sandbox',
+    env,
+    vars.NODE_ENV === 'production',
+  );
+  if (collections.problems.length > 0) throw new ConfigError(collections.problems);
   const cwd = options.cwd ?? (env.INIT_CWD?.trim() || process.cwd());
   const nodeEnv = vars.NODE_ENV ?? 'development';
   const fromCwd = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
@@ -474,6 +572,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     payoutProvider: vars.PAYOUT_PROVIDER ?? 'sandbox',
     collectionsProvider: vars.COLLECTIONS_PROVIDER ?? 'sandbox',
     collectionsWebhookSecret: vars.COLLECTIONS_WEBHOOK_SECRET?.trim() ?? randomBytes(32).toString('hex'),
+    collectionKeys: collections.keys,
     sandboxDelayMs: vars.SANDBOX_DELAY_MS ?? (nodeEnv === 'test' ? 0 : 1500),
     // Short in development so the assessing countdown is seen through; a real review's wait in production.
     assessmentDelaySeconds: vars.ASSESSMENT_DELAY_SECONDS ?? ASSESSMENT_DELAY_DEFAULTS[nodeEnv],
@@ -492,7 +591,57 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     trustProxy: vars.TRUST_PROXY ?? false,
     // The document lists every endpoint and its inputs: a map for whoever probes a production server.
     apiDocs: vars.API_DOCS ?? nodeEnv !== 'production',
+    allowSandboxProviders: vars.ALLOW_SANDBOX_PROVIDERS ?? false,
+    semaphore:
+      vars.SMS_PROVIDER === 'semaphore'
+        ? {
+            apiKey: (vars.SEMAPHORE_API_KEY as string).trim(),
+            baseUrl: (vars.SEMAPHORE_BASE_URL ?? SEMAPHORE_BASE_URL).replace(/\/+$/, ''),
+          }
+        : null,
+    xendit:
+      vars.PAYOUT_PROVIDER === 'xendit'
+        ? {
+            secretKey: (vars.XENDIT_SECRET_KEY as string).trim(),
+            callbackToken: (vars.XENDIT_CALLBACK_TOKEN as string).trim(),
+            baseUrl: (vars.XENDIT_BASE_URL ?? XENDIT_BASE_URL).replace(/\/+$/, ''),
+          }
+        : null,
   };
+}
+
+/**
+ * A real provider needs its keys, and production needs real providers: a lender who forgot to switch would
+ * otherwise send no code, pay out nothing and take no payment, and learn it from borrowers (ADR 0044).
+ */
+function providerSettingProblems(vars: z.output<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  const need = (provider: string, names: Array<keyof typeof vars>) => {
+    for (const name of names) {
+      if (vars[name] === undefined) problems.push(`${name} is required when ${provider}`);
+    }
+  };
+  if (vars.SMS_PROVIDER === 'semaphore') need('SMS_PROVIDER is semaphore', ['SEMAPHORE_API_KEY']);
+  if (vars.PAYOUT_PROVIDER === 'xendit') {
+    need('PAYOUT_PROVIDER is xendit', ['XENDIT_SECRET_KEY', 'XENDIT_CALLBACK_TOKEN']);
+  }
+  // Keys travel in these requests: only a test's fake may be reached over plain HTTP.
+  for (const name of ['SEMAPHORE_BASE_URL', 'XENDIT_BASE_URL'] as const) {
+    if (vars.NODE_ENV === 'production' && vars[name]?.startsWith('http:')) {
+      problems.push(`${name} must be an https:// URL in production`);
+    }
+  }
+  if (vars.NODE_ENV === 'production' && !vars.ALLOW_SANDBOX_PROVIDERS) {
+    const sandboxes = (['SMS_PROVIDER', 'PAYOUT_PROVIDER', 'COLLECTIONS_PROVIDER'] as const).filter(
+      (name) => (vars[name] ?? 'sandbox') === 'sandbox',
+    );
+    for (const name of sandboxes) {
+      problems.push(
+        `${name} is sandbox in production: choose a real provider (docs/providers.md), or set ALLOW_SANDBOX_PROVIDERS=true for a demo`,
+      );
+    }
+  }
+  return problems;
 }
 
 /** The `--help` text: what each variable does and its default. */

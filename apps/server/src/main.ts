@@ -2,6 +2,7 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, helpText, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { refusedProviderKeys } from './providers/provider-keys.ts';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -58,6 +59,13 @@ async function main(): Promise<void> {
     throw error;
   }
   opened = app;
+  const refusedKeys = await refusedProviderKeys(app, app.smsProvider);
+  if (refusedKeys.length > 0) {
+    process.stderr.write(`Hiram cannot start:\n${refusedKeys.map((p) => `  ${p}`).join('\n')}\n`);
+    process.exitCode = 1;
+    await app.close();
+    return;
+  }
   if (stopSignal) {
     closeAndExit(app, stopSignal);
     return;
@@ -88,6 +96,9 @@ async function main(): Promise<void> {
   }
   if (config.nodeEnv === 'production' && config.payoutProvider === 'sandbox') {
     app.log.warn('PAYOUT_PROVIDER is sandbox in production: payout accounts are not really checked');
+  }
+  if (config.nodeEnv === 'production' && config.xendit?.secretKey.startsWith('xnd_development_')) {
+    app.log.warn('XENDIT_SECRET_KEY is a test-mode key in production: payouts are simulated, no money moves');
   }
   if (config.nodeEnv === 'production' && config.collectionsProvider === 'sandbox') {
     app.log.warn(

@@ -30,6 +30,12 @@ describe('parsePageBrand', () => {
       parentOrigins: ['https://partner.example'],
     };
     expect(parsePageBrand(JSON.stringify(brand))).toEqual(brand);
+    // Store links are offered only when the server says so in as many words.
+    expect(parsePageBrand(JSON.stringify({ ...brand, hasStoreLinks: true }))).toEqual({
+      ...brand,
+      hasStoreLinks: true,
+    });
+    expect(parsePageBrand(JSON.stringify({ ...brand, hasStoreLinks: 'yes' }))).toEqual(brand);
   });
 
   it('answers null for anything else', () => {

@@ -12,6 +12,8 @@ export interface PageBrand {
   appName: string;
   /** Other origins allowed to frame the app and exchange bridge messages with it. */
   parentOrigins: string[];
+  /** The brand has a native app in a store (a Google Play or App Store link): Me offers "Get the app". */
+  hasStoreLinks?: boolean;
 }
 
 export const PAGE_BRAND_META = 'hiram-brand';
@@ -54,5 +56,11 @@ export function parsePageBrand(content: string | null | undefined): PageBrand | 
   ) {
     return null;
   }
-  return { packageName: brand.packageName, appName: brand.appName, parentOrigins: brand.parentOrigins };
+  const parsed: PageBrand = {
+    packageName: brand.packageName,
+    appName: brand.appName,
+    parentOrigins: brand.parentOrigins,
+  };
+  if (brand.hasStoreLinks === true) parsed.hasStoreLinks = true;
+  return parsed;
 }

@@ -134,9 +134,9 @@ describe('Disclosure Statement rows', () => {
     expect(channelsSection(only, 'en')).toEqual({
       title: 'How to repay',
       rows: [
-        { label: 'E-wallet', value: 'GCash' },
-        { label: 'Over the counter', value: '7-Eleven' },
-        { label: 'Bank', value: 'InstaPay / PESONet' },
+        { label: 'E-wallet', value: 'GCash', prose: true },
+        { label: 'Over the counter', value: '7-Eleven', prose: true },
+        { label: 'Bank', value: 'InstaPay\u00a0/\u00a0PESONet', prose: true },
       ],
       note: 'In the app under Repay, with the reference or account shown there.',
     });
@@ -150,22 +150,27 @@ describe('Disclosure Statement rows', () => {
       'En ventanilla',
       'Banco',
     ]);
-    // Every channel of the contract is named when all are open, in the cashier's order.
-    expect(channelsSection(statement, 'en')?.rows).toEqual([
-      { label: 'E-wallet', value: 'GCash, Maya, GCash Bills Pay, Maya Bills Pay' },
-      { label: 'Over the counter', value: '7-Eleven, M Lhuillier, RD Pawnshop' },
-      {
-        label: 'Bank',
-        value:
-          'Debit / credit card, Online banking, InstaPay / PESONet, Account number: bank app, Account number: e-wallet, Account number: someone pays for you, Account number: PESONet, Payment link',
-      },
+    // Every channel when all are open, in the cashier's order, as a list a person reads; a name never breaks
+    // across lines (no-break spaces), and the four account-number channels are one way to pay.
+    const plain = (text: string | undefined) => text?.replace(/\u00a0/g, ' ');
+    const rows = channelsSection(statement, 'en')?.rows ?? [];
+    expect(rows.map((r) => [r.label, plain(r.value)])).toEqual([
+      ['E-wallet', 'GCash, Maya, GCash Bills Pay, or Maya Bills Pay'],
+      ['Over the counter', '7-Eleven, M Lhuillier, or RD Pawnshop'],
+      [
+        'Bank',
+        'Debit / credit card, Online banking, InstaPay / PESONet, Transfer to the account number shown in the app, or Payment link',
+      ],
     ]);
+    expect(rows[1]?.value).toContain('M\u00a0Lhuillier');
+    expect(rows.every((r) => r.prose)).toBe(true);
+    for (const r of rows) expect(r.value).not.toContain('Account number:');
     // Descriptive names in the reader's language, brand names as they are.
-    expect(channelsSection(statement, 'es')?.rows.at(-1)?.value).toBe(
-      'Tarjeta de débito o crédito, Banca en línea, InstaPay / PESONet, Número de cuenta: app del banco, Número de cuenta: monedero electrónico, Número de cuenta: paga otra persona, Número de cuenta: PESONet, Enlace de pago',
+    expect(plain(channelsSection(statement, 'es')?.rows.at(-1)?.value)).toBe(
+      'Tarjeta de débito o crédito, Banca en línea, InstaPay / PESONet, Transferencia al número de cuenta indicado en la app o Enlace de pago',
     );
-    expect(channelsSection(statement, 'fil')?.rows.at(-1)?.value).toContain(
-      'Account number: iba ang magbabayad',
+    expect(plain(channelsSection(statement, 'fil')?.rows.at(-1)?.value)).toContain(
+      'Transfer sa account number na nasa app',
     );
     // None open: no channel is promised.
     expect(channelsSection({ ...only, repaymentChannels: [] }, 'en')).toEqual({
@@ -182,12 +187,39 @@ describe('Disclosure Statement rows', () => {
     expect(row(t('lenderName'))?.value).toBe(lender.corporateName);
     expect(row(t('secNumber'))?.value).toBe(lender.secRegistrationNumber);
     expect(row(t('caNumber'))?.value).toBe(lender.certificateOfAuthorityNumber);
-    expect(row(t('complaints'))?.value).toBe('help@example.ph · +63 2 8123 4567');
+    expect(row(t('complaints'))?.value).toBe('help@example.ph · +63\u00a02\u00a08123\u00a04567');
+    expect(row(t('address'))?.prose).toBe(true);
   });
 
   it('has every string in every language', () => {
     for (const text of Object.values(DISCLOSURE_TEXT)) {
       for (const value of Object.values(text)) expect(value.trim()).not.toBe('');
     }
+  });
+
+  it('states the cooling-off period from version 2 on, and nothing in statements signed before', () => {
+    const make = (coolingOffDays: number | undefined) =>
+      buildDisclosure({
+        repaymentChannels: CHANNEL_IDS,
+        terms: DEMO_LOAN_TERMS,
+        quote: quoteLoan(DEMO_LOAN_TERMS, 500_000, 120),
+        startDate: { year: 2026, month: 11, day: 21 },
+        lender,
+        ...(coolingOffDays === undefined ? {} : { coolingOffDays }),
+      });
+    const coolingRow = (s: ReturnType<typeof make>, lang: 'en' | 'fil' | 'es' = 'en') =>
+      disclosureSections(s, lang, (date) => date)
+        .flatMap((section) => section.rows)
+        .find((r) => r.label === disclosureLabel(lang, 'coolingOff'));
+    expect(make(7)).toMatchObject({ textVersion: 2, coolingOff: { days: 7 } });
+    expect(coolingRow(make(7))?.value).toBe(
+      'Within 7 days of the day the money is sent, you may cancel this loan by paying back ₱4,850, the amount you received. No interest and no fee are charged.',
+    );
+    expect(coolingRow(make(7), 'fil')?.value).toContain('7 araw');
+    expect(coolingRow(make(7), 'es')?.value).toContain('devolviendo ₱4,850');
+    expect(coolingRow(make(0))?.value).toBe('This loan has no cooling-off period.');
+    expect(coolingRow(make(undefined))).toBeUndefined();
+    const { textVersion: _v, coolingOff: _c, ...signedBefore } = make(7);
+    expect(coolingRow(signedBefore)).toBeUndefined();
   });
 });

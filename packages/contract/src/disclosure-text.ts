@@ -59,6 +59,11 @@ const en = {
   caNumber: 'Certificate of Authority no.',
   address: 'Address',
   complaints: 'Complaints',
+  coolingOff: 'Cancelling (cooling-off)',
+  coolingOffTerms:
+    'Within {days} days of the day the money is sent, you may cancel this loan by paying back {net}, the amount you received. No interest and no fee are charged.',
+  coolingOffNone: 'This loan has no cooling-off period.',
+  channelsAccountNumber: 'Transfer to the account number shown in the app',
 };
 
 export type DisclosureTextKey = keyof typeof en;
@@ -116,6 +121,11 @@ export const DISCLOSURE_TEXT: Record<Language, Record<DisclosureTextKey, string>
     caNumber: 'Certificate of Authority no.',
     address: 'Address',
     complaints: 'Mga reklamo',
+    coolingOff: 'Pagkansela (cooling-off)',
+    coolingOffTerms:
+      'Sa loob ng {days} araw mula sa araw na maipadala ang pera, puwede mong kanselahin ang pautang na ito sa pagbabalik ng {net}, ang halagang natanggap mo. Walang interes at walang bayarin.',
+    coolingOffNone: 'Walang cooling-off period ang pautang na ito.',
+    channelsAccountNumber: 'Transfer sa account number na nasa app',
   },
   es: {
     statementTitle: 'Declaración de divulgación',
@@ -168,6 +178,11 @@ export const DISCLOSURE_TEXT: Record<Language, Record<DisclosureTextKey, string>
     caNumber: 'N.º de Certificado de Autoridad',
     address: 'Dirección',
     complaints: 'Reclamaciones',
+    coolingOff: 'Desistimiento (cancelación)',
+    coolingOffTerms:
+      'Dentro de los {days} días siguientes al día en que se envía el dinero, puede cancelar este préstamo devolviendo {net}, el importe que recibió. No se cobran intereses ni comisiones.',
+    coolingOffNone: 'Este préstamo no tiene periodo de desistimiento.',
+    channelsAccountNumber: 'Transferencia al número de cuenta indicado en la app',
   },
 };
 
@@ -178,6 +193,11 @@ export interface DisclosureRow {
   note?: string;
   /** The figures the borrower decides on: shown larger. */
   main?: boolean;
+  /**
+   * A term in words (the penalty, the cap, the channels, the address), not a figure: read as a paragraph
+   * under its label, never squeezed into a right-hand column.
+   */
+  prose?: boolean;
 }
 
 export interface DisclosureSection {
@@ -260,27 +280,37 @@ export function disclosureSections(
     {
       title: t('latePaymentSection'),
       rows: [
-        { label: t('penalty'), value: t('penaltyTerms', { rate: statement.penalty.dailyPercent }) },
-        { label: t('chargesCap'), value: capLine(statement, t, formatDate) },
-        { label: t('prepayment'), value: t('prepaymentTerms') },
+        {
+          label: t('penalty'),
+          value: t('penaltyTerms', { rate: statement.penalty.dailyPercent }),
+          prose: true,
+        },
+        { label: t('chargesCap'), value: capLine(statement, t, formatDate), prose: true },
+        { label: t('prepayment'), value: t('prepaymentTerms'), prose: true },
         {
           label: t('extension'),
           value: t('extensionTerms', {
             days: statement.extension.days,
             rate: statement.extension.feePercentOfOutstandingPrincipal,
           }),
+          prose: true,
         },
+        ...coolingOffRows(statement, t),
       ],
     },
     repaymentChannelsSection(statement.repaymentChannels, language, t),
     {
       title: t('lenderSection'),
       rows: [
-        { label: t('lenderName'), value: lender.corporateName },
+        { label: t('lenderName'), value: lender.corporateName, prose: true },
         { label: t('secNumber'), value: lender.secRegistrationNumber },
         { label: t('caNumber'), value: lender.certificateOfAuthorityNumber },
-        { label: t('address'), value: lender.address },
-        { label: t('complaints'), value: `${lender.complaintsEmail} · ${lender.complaintsPhone}` },
+        { label: t('address'), value: lender.address, prose: true },
+        {
+          label: t('complaints'),
+          value: `${lender.complaintsEmail} · ${keepTogether(lender.complaintsPhone)}`,
+          prose: true,
+        },
       ],
     },
   ];
@@ -309,15 +339,51 @@ function capLine(
   });
 }
 
+/** The cooling-off row of statements that state the period (version 2 on). */
+function coolingOffRows(
+  statement: DisclosureStatement,
+  t: (key: DisclosureTextKey, values?: Record<string, string | number>) => string,
+): DisclosureRow[] {
+  if (!statement.coolingOff) return [];
+  const { days } = statement.coolingOff;
+  return [
+    {
+      label: t('coolingOff'),
+      value:
+        days > 0
+          ? t('coolingOffTerms', { days, net: formatPeso(statement.netProceeds) })
+          : t('coolingOffNone'),
+      prose: true,
+    },
+  ];
+}
+
+/** No line break inside a name or a number ("M Lhuillier", "+63 2 8123 4567"): spaces become no-break spaces. */
+export function keepTogether(text: string): string {
+  return text.replace(/ /g, '\u00a0');
+}
+
 const CHANNEL_GROUP_LABELS = {
   ewallet: 'channelsEwallet',
   counter: 'channelsCounter',
   bank: 'channelsBank',
 } as const satisfies Record<string, DisclosureTextKey>;
 
+const LIST_LOCALES: Record<Language, string> = { en: 'en', fil: 'fil', es: 'es' };
+
 /**
- * The brand's open channels, a row per group as the cashier groups them; a statement signed before
- * channels were listed keeps the sentence it was signed with.
+ * A channel as the statement names it: the cashier's account-number variants (bank app, e-wallet, someone
+ * else, PESONet) are one way to pay to the borrower, not four.
+ */
+function statementChannelName(id: ChannelId, language: Language): string {
+  if (COLLECTION_CHANNELS[id].kind === 'virtualAccount')
+    return disclosureLabel(language, 'channelsAccountNumber');
+  return keepTogether(channelName(id, language));
+}
+
+/**
+ * The brand's open channels, a row per group as the cashier groups them, each a plain list ("GCash, Maya
+ * or GCash Bills Pay"); a statement signed before channels were listed keeps the sentence it was signed with.
  */
 function repaymentChannelsSection(
   channels: readonly ChannelId[] | undefined,
@@ -327,11 +393,16 @@ function repaymentChannelsSection(
   const title = t('repaymentChannels');
   if (!channels) return { title, rows: [], note: t('repaymentChannelsTerms') };
   if (channels.length === 0) return { title, rows: [], note: t('repaymentChannelsNone') };
+  const list = new Intl.ListFormat(LIST_LOCALES[language], { type: 'disjunction' });
   const rows = Object.entries(CHANNEL_GROUP_LABELS).flatMap(([group, key]) => {
-    const names = channels
-      .filter((id) => COLLECTION_CHANNELS[id].group === group)
-      .map((id) => channelName(id, language));
-    return names.length > 0 ? [{ label: t(key), value: names.join(', ') }] : [];
+    const names = [
+      ...new Set(
+        channels
+          .filter((id) => COLLECTION_CHANNELS[id].group === group)
+          .map((id) => statementChannelName(id, language)),
+      ),
+    ];
+    return names.length > 0 ? [{ label: t(key), value: list.format(names), prose: true }] : [];
   });
   return { title, rows, note: t('repaymentChannelsWhere') };
 }

@@ -60,7 +60,21 @@ export interface DisclosureStatement {
    * only in statements signed before the channels were listed.
    */
   repaymentChannels?: ChannelId[];
+  /**
+   * The wording of the statement and of the agreement built from it. Absent (version 1) in statements
+   * signed before version 2: their agreement wrote due dates as 2027-02-23 and said nothing of cooling-off,
+   * and re-rendering them must give back the text that was signed (ADR 0038).
+   */
+  textVersion?: number;
+  /**
+   * The brand's cooling-off period when the statement was made (version 2 on): the borrower may cancel
+   * within these many days of the money being sent by paying back what they received. 0: none.
+   */
+  coolingOff?: { days: number };
 }
+
+/** The wording new statements and agreements are written in (see `DisclosureStatement.textVersion`). */
+export const DISCLOSURE_TEXT_VERSION = 2;
 
 /** The rule of the caps a statement names, with its rates as printed. */
 export interface StatementCaps {
@@ -112,6 +126,8 @@ export function buildDisclosure(input: {
   repaymentChannels: readonly ChannelId[] | undefined;
   /** Only to rebuild a statement signed before the cap line named the caps: it stays as signed. */
   signedBeforeCapsNamed?: boolean;
+  /** The brand's cooling-off period in days; absent where it is not known (a preview of a product). */
+  coolingOffDays?: number;
 }): DisclosureStatement {
   const { terms, quote, startDate, lender } = input;
   const rule = capsInForce(isoDate(startDate));
@@ -147,5 +163,9 @@ export function buildDisclosure(input: {
     prepaymentPenalty: 0,
     lender,
     ...(input.repaymentChannels ? { repaymentChannels: [...input.repaymentChannels] } : {}),
+    ...(input.signedBeforeCapsNamed ? {} : { textVersion: DISCLOSURE_TEXT_VERSION }),
+    ...(input.coolingOffDays !== undefined && !input.signedBeforeCapsNamed
+      ? { coolingOff: { days: input.coolingOffDays } }
+      : {}),
   };
 }

@@ -862,6 +862,60 @@ export const ERRORS = {
       es: 'El servicio no está listo. Inténtelo de nuevo en un momento',
     },
   },
+  PROVIDER_UNAVAILABLE: {
+    code: 50302,
+    status: 503,
+    message: {
+      en: 'This service is not answering right now. Please try again in a few minutes',
+      fil: 'Hindi sumasagot ang serbisyong ito ngayon. Pakisubukan muli pagkalipas ng ilang minuto',
+      es: 'Este servicio no responde en este momento. Inténtelo de nuevo en unos minutos',
+    },
+  },
+  SMS_NOT_SENT: {
+    code: 50303,
+    status: 503,
+    message: {
+      en: 'We could not send the text message. Please try again later',
+      fil: 'Hindi namin naipadala ang text message. Pakisubukan muli mamaya',
+      es: 'No pudimos enviar el mensaje de texto. Inténtelo de nuevo más tarde',
+    },
+  },
+  COLLECTIONS_UNAVAILABLE: {
+    code: 50306,
+    status: 503,
+    message: {
+      en: 'The payment service is not answering. Please try again in a few minutes or choose another way to pay',
+      fil: 'Hindi sumasagot ang serbisyo ng bayad. Pakisubukan muli pagkalipas ng ilang minuto o pumili ng ibang paraan ng pagbayad',
+      es: 'El servicio de pagos no responde. Inténtelo de nuevo en unos minutos o elija otra forma de pago',
+    },
+  },
+  CHANNEL_NOT_OFFERED: {
+    code: 50307,
+    status: 503,
+    message: {
+      en: 'This way to pay is not available. Please choose another one',
+      fil: 'Hindi available ang paraang ito ng pagbayad. Pumili ng iba',
+      es: 'Esta forma de pago no está disponible. Elija otra',
+    },
+  },
+  COOLING_OFF_OVER: {
+    code: 40975,
+    status: 409,
+    message: {
+      en: 'The cooling-off period of this loan is over: it can no longer be cancelled, but you may repay it at any time',
+      fil: 'Tapos na ang cooling-off period ng loan na ito: hindi na ito makakansela, pero puwede mo itong bayaran anumang oras',
+      es: 'El periodo de desistimiento de este préstamo terminó: ya no se puede cancelar, pero puede pagarlo en cualquier momento',
+    },
+  },
+  COOLING_OFF_NOT_OFFERED: {
+    code: 40976,
+    status: 409,
+    message: {
+      en: 'This loan has no cooling-off period',
+      fil: 'Walang cooling-off period ang loan na ito',
+      es: 'Este préstamo no tiene periodo de desistimiento',
+    },
+  },
 } as const satisfies Record<string, { code: number; status: number; message: Localized }>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -152,6 +152,11 @@ export const FIELD_MESSAGES = {
     fil: 'Pakisang-ayunan ang kasunduan sa pautang',
     es: 'Acepte el contrato de préstamo',
   },
+  proofAboveBalance: {
+    en: 'This is more than you owe ({amount}). If you paid more, contact us: we return what you paid beyond your balance',
+    fil: 'Mas malaki ito sa utang mo ({amount}). Kung mas malaki ang naibayad mo, makipag-ugnayan sa amin: ibabalik namin ang sobra sa iyong balanse',
+    es: 'Es más de lo que debe ({amount}). Si pagó más, contáctenos: le devolvemos lo pagado por encima de su saldo',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

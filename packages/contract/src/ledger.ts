@@ -43,5 +43,11 @@ export const JOURNAL_KINDS = [
   'penalty_waiver',
   /** A loan written off under maker-checker: Dr write_off_expense; Cr every receivable still owed. */
   'write_off',
+  /**
+   * A loan cancelled in its cooling-off period (ADR 0038): Dr cash (what the borrower paid back, the rest of
+   * the money they received) and every income the loan earned (fee, interest, penalty, extension fee); Cr
+   * every receivable still owed; any excess paid is Cr borrower_overpayment. Once per loan.
+   */
+  'cancellation',
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];

@@ -55,7 +55,7 @@ describe('the loan agreement', () => {
   it('states the figures of the Disclosure Statement', () => {
     const disclosure = disclosureFor(500_000, 91);
     const text = allText(loanAgreementText('en', disclosure, 'Juan Dela Cruz'));
-    for (const figure of ['₱5,000', '₱150', '₱4,850', '₱5,455', '₱605', '2027-02-20', lender.corporateName])
+    for (const figure of ['₱5,000', '₱150', '₱4,850', '₱5,455', '₱605', lender.corporateName])
       expect(text).toContain(figure);
     expect(text).toContain('personal account');
     expect(text).toContain('privacy policy');
@@ -96,5 +96,41 @@ describe('the loan agreement', () => {
     expect(allText(loanAgreementText('en', signedBefore, 'Maria'))).toContain(
       'Pay only through the repayment channels shown in the app.',
     );
+  });
+
+  it('writes due dates as the statement does; a statement signed before version 2 keeps its ISO dates', () => {
+    const disclosure = disclosureFor(500_000, 91);
+    const dates = { en: 'on February 20, 2027', fil: 'sa Pebrero 20, 2027', es: 'el 20 de febrero de 2027' };
+    for (const lang of LANGUAGES) {
+      const text = allText(loanAgreementText(lang, disclosure, 'Maria'));
+      expect(text).toContain(dates[lang]);
+      expect(text).not.toContain('2027-02-20');
+    }
+    const { textVersion: _, ...signedBefore } = disclosure;
+    expect(allText(loanAgreementText('en', signedBefore, 'Maria'))).toContain('₱5,455 on 2027-02-20');
+  });
+
+  it("states the brand's cooling-off period in every language, from version 2 on", () => {
+    const withPeriod = buildDisclosure({
+      repaymentChannels: CHANNEL_IDS,
+      terms: DEMO_LOAN_TERMS,
+      quote: quoteLoan(DEMO_LOAN_TERMS, 500_000, 91),
+      startDate: { year: 2026, month: 11, day: 21 },
+      lender,
+      coolingOffDays: 7,
+    });
+    const said = {
+      en: 'within 7 days of the day the money is sent, you may cancel this loan by paying back the ₱4,850 you received',
+      fil: 'sa loob ng 7 araw',
+      es: 'dentro de los 7 días',
+    };
+    for (const lang of LANGUAGES)
+      expect(allText(loanAgreementText(lang, withPeriod, 'Maria'))).toContain(said[lang]);
+    expect(allText(loanAgreementText('en', disclosureFor(500_000, 91), 'Maria'))).not.toContain(
+      'Cooling-off',
+    );
+    expect(
+      allText(loanAgreementText('en', { ...withPeriod, coolingOff: { days: 0 } }, 'Maria')),
+    ).not.toContain('Cooling-off');
   });
 });

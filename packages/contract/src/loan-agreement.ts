@@ -1,5 +1,6 @@
 import type { DisclosureStatement } from './disclosure.ts';
 import type { Language } from './languages.ts';
+import { formatLongDate } from './long-date.ts';
 import { formatPeso } from './money.ts';
 
 /**
@@ -43,6 +44,8 @@ interface Figures {
   schedule: string[];
   /** The statement lists the brand's channels (every statement made since they were listed). */
   channelsListed: boolean;
+  /** Days the borrower may cancel in (statements of version 2 on with a period); null: nothing is said. */
+  coolingOffDays: number | null;
 }
 
 type Writer = (f: Figures) => LoanAgreementText;
@@ -90,6 +93,11 @@ const WRITERS: Record<Language, Writer> = {
         paragraphs: [
           'You may repay all or part of the loan at any time without a penalty.',
           `You may ask to extend the due date by ${f.extensionDays} days for a fee of ${f.extensionFee}% of the principal still unpaid.`,
+          ...(f.coolingOffDays
+            ? [
+                `Cooling-off: within ${f.coolingOffDays} days of the day the money is sent, you may cancel this loan by paying back the ${f.net} you received, with no interest and no fee.`,
+              ]
+            : []),
         ],
       },
       {
@@ -163,6 +171,11 @@ const WRITERS: Record<Language, Writer> = {
         paragraphs: [
           'Puwede mong bayaran ang buo o bahagi ng utang anumang oras nang walang multa.',
           `Puwede mong hilingin na iurong ang takdang petsa nang ${f.extensionDays} araw sa bayad na ${f.extensionFee}% ng principal na hindi pa nababayaran.`,
+          ...(f.coolingOffDays
+            ? [
+                `Cooling-off: sa loob ng ${f.coolingOffDays} araw mula sa araw na maipadala ang pera, puwede mong kanselahin ang pautang na ito sa pagbabalik ng ${f.net} na natanggap mo, nang walang interes at walang bayarin.`,
+              ]
+            : []),
         ],
       },
       {
@@ -236,6 +249,11 @@ const WRITERS: Record<Language, Writer> = {
         paragraphs: [
           'Puede pagar todo o parte del préstamo en cualquier momento sin penalización.',
           `Puede pedir aplazar la fecha de vencimiento ${f.extensionDays} días por una comisión del ${f.extensionFee}% del capital aún no pagado.`,
+          ...(f.coolingOffDays
+            ? [
+                `Periodo de desistimiento: dentro de los ${f.coolingOffDays} días siguientes al envío del dinero, puede cancelar este préstamo devolviendo los ${f.net} que recibió, sin intereses ni comisiones.`,
+              ]
+            : []),
         ],
       },
       {
@@ -313,9 +331,15 @@ export function loanAgreementText(
     cap: formatPeso(d.totalChargesCap),
     extensionDays: d.extension.days,
     extensionFee: d.extension.feePercentOfOutstandingPrincipal,
+    // Version 1 wrote the ISO date; from version 2 the dates read as the statement writes them.
     schedule: d.schedule.map((line) =>
-      SCHEDULE_LINE[lang](line.number, line.dueDate, formatPeso(line.total)),
+      SCHEDULE_LINE[lang](
+        line.number,
+        d.textVersion ? formatLongDate(line.dueDate, lang) : line.dueDate,
+        formatPeso(line.total),
+      ),
     ),
     channelsListed: d.repaymentChannels !== undefined,
+    coolingOffDays: d.textVersion && d.coolingOff ? d.coolingOff.days : null,
   });
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BIRTHDAY_MONTHS,
+  birthdayMonthName,
   birthdayRange,
+  birthdayWheelStart,
   contactConflict,
   dependentResets,
   displayBirthday,
@@ -65,8 +68,21 @@ describe('birthday', () => {
     expect(formatBirthday({ year: 1990, month: 9, day: 5 })).toBe('09-05-1990');
     expect(displayBirthday('09-05-1990')).toBe('Sept 5, 1990');
     expect(displayBirthday('06-30-1990')).toBe('June 30, 1990');
+    expect(displayBirthday('09-05-1990', 'fil')).toBe('Set 5, 1990');
+    expect(displayBirthday('09-05-1990', 'es')).toBe('5 sept 1990');
     expect(parseBirthday('02-30-1990')).toBeNull();
     expect(parseBirthday('1990-09-05')).toBeNull();
+  });
+  it('names every month in every language', () => {
+    for (const names of Object.values(BIRTHDAY_MONTHS)) expect(new Set(names).size).toBe(12);
+    expect(birthdayMonthName(1, 'fil')).toBe('Ene');
+    expect(birthdayMonthName(12, 'es')).toBe('dic');
+  });
+  it('opens the wheel at a typical borrower age, inside the allowed range', () => {
+    const today = { year: 2026, month: 11, day: 21 };
+    const start = birthdayWheelStart(today);
+    expect(start).toEqual({ year: 1996, month: 1, day: 1 });
+    expect(isBirthdayInRange(formatBirthday(start), today)).toBe(true);
   });
   it('starts 18 years back and spans 65 years', () => {
     const today = { year: 2026, month: 11, day: 21 };

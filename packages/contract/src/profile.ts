@@ -1,3 +1,4 @@
+import type { Language } from './languages.ts';
 import {
   CONTACT_RELATIONSHIPS,
   EDUCATION_LEVELS,
@@ -209,11 +210,39 @@ export function parseBirthday(text: string): CalendarDate | null {
   return real ? date : null;
 }
 
-/** `05-09-1990` → `May 9, 1990`, with the spec's month names. */
-export function displayBirthday(text: string): string {
+/**
+ * The month names in each language, January first: the spec's abbreviations in English, the usual ones
+ * in Filipino, and Spanish's (lower case, as Spanish writes months).
+ */
+export const BIRTHDAY_MONTHS: Record<Language, readonly string[]> = {
+  en: BIRTHDAY_MONTH_NAMES,
+  fil: ['Ene', 'Peb', 'Mar', 'Abr', 'May', 'Hun', 'Hul', 'Ago', 'Set', 'Okt', 'Nob', 'Dis'],
+  es: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'],
+};
+
+export function birthdayMonthName(month: number, language: Language): string {
+  return BIRTHDAY_MONTHS[language][month - 1] ?? String(month);
+}
+
+/**
+ * `05-09-1990` → `May 9, 1990` (the spec's month names), `May 9, 1990` in Filipino, `9 may 1990` in
+ * Spanish, which puts the day first.
+ */
+export function displayBirthday(text: string, language: Language = 'en'): string {
   const date = parseBirthday(text);
   if (!date) return text;
-  return `${BIRTHDAY_MONTH_NAMES[date.month - 1]} ${date.day}, ${date.year}`;
+  const month = birthdayMonthName(date.month, language);
+  return language === 'es' ? `${date.day} ${month} ${date.year}` : `${month} ${date.day}, ${date.year}`;
+}
+
+/**
+ * Where the birthday wheel opens before anything is chosen: 1 January of the year a borrower of this age
+ * was born (docs/decisions/0039). Most borrowers are near it, so few flicks reach their year either way.
+ */
+export const BIRTHDAY_OPENING_AGE = 30;
+
+export function birthdayWheelStart(today: CalendarDate): CalendarDate {
+  return { year: today.year - BIRTHDAY_OPENING_AGE, month: 1, day: 1 };
 }
 
 function compareDates(a: CalendarDate, b: CalendarDate): number {

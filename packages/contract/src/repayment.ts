@@ -21,6 +21,15 @@ export function minimumRepayment(totalDue: number): number {
   return Math.min(MINIMUM_REPAYMENT, totalDue);
 }
 
+/**
+ * A proof of payment (payment voucher) may claim at most what the loan still owes: a receipt for more is a
+ * mistake or another loan's payment, and approving it would book money we never saw. A borrower who did pay
+ * more is told to contact us (what is paid beyond the balance is returned). Null: the amount may be sent.
+ */
+export function proofAmountProblem(amount: number, totalDue: number): 'proofAboveBalance' | null {
+  return amount > totalDue ? 'proofAboveBalance' : null;
+}
+
 export const INSTRUMENT_KINDS = ['checkout', 'reference', 'virtualAccount', 'bankTransfer'] as const;
 export type InstrumentKind = (typeof INSTRUMENT_KINDS)[number];
 
@@ -243,4 +252,57 @@ export function checkRepaymentCentavos(
   if (amount < minimumRepayment(totalDue)) return { ok: false, problem: 'belowMinimum' };
   if (amount > totalDue) return { ok: false, problem: 'aboveDue' };
   return { ok: true, amount };
+}
+
+/**
+ * The cashier shows the channels that give an account or bank details to send to as one "Bank transfer"
+ * choice, then asks how (issue #11; docs/decisions/0039). Each way in the borrower's words; `about` where the
+ * channel itself has none.
+ */
+export const BANK_TRANSFER_CHOICE: Localized = {
+  en: 'Bank transfer',
+  fil: 'Bank transfer',
+  es: 'Transferencia bancaria',
+};
+
+export const BANK_TRANSFER_WAYS = {
+  bank_transfer: {
+    way: { en: 'To our bank account', fil: 'Sa aming bank account', es: 'A nuestra cuenta bancaria' },
+    about: {
+      en: 'By InstaPay or PESONet, with the reference we give you.',
+      fil: 'Sa InstaPay o PESONet, kasama ang reference na ibibigay namin.',
+      es: 'Por InstaPay o PESONet, con la referencia que le damos.',
+    },
+  },
+  virtual_account: {
+    way: { en: 'From my bank’s app', fil: 'Mula sa app ng bangko ko', es: 'Desde la app de mi banco' },
+  },
+  paycools_va: {
+    way: { en: 'From my e-wallet', fil: 'Mula sa e-wallet ko', es: 'Desde mi monedero electrónico' },
+  },
+  payso_va: {
+    way: {
+      en: 'Someone else pays for me',
+      fil: 'Iba ang magbabayad para sa akin',
+      es: 'Otra persona paga por mí',
+    },
+  },
+  kxypay_va: {
+    way: { en: 'By PESONet', fil: 'Sa PESONet', es: 'Por PESONet' },
+  },
+} as const satisfies Partial<Record<ChannelId, { way: Localized; about?: Localized }>>;
+
+export type BankTransferWay = keyof typeof BANK_TRANSFER_WAYS;
+
+export function isBankTransferWay(channel: ChannelId): channel is BankTransferWay {
+  return Object.hasOwn(BANK_TRANSFER_WAYS, channel);
+}
+
+/** A way to send a bank transfer, and one line on it, in the borrower's language. */
+export function bankTransferWay(
+  channel: BankTransferWay,
+  language: Language,
+): { way: string; about: string | null } {
+  const entry: { way: Localized; about?: Localized } = BANK_TRANSFER_WAYS[channel];
+  return { way: entry.way[language], about: entry.about?.[language] ?? channelAbout(channel, language) };
 }

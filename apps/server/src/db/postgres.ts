@@ -57,7 +57,15 @@ export const POOL_SIZE = 20;
 
 /** PostgreSQL through a pg pool: any number of server processes may share it. */
 export function openPostgres(connectionString: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? POOL_SIZE, types });
+  // JIT compilation off: it pays back on long analytics, but a request's query is over in milliseconds and
+  // compiling one costs up to seconds (the portfolio report at seeded size spent more time compiling its
+  // first-payment query than running it; ADR 0036).
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? POOL_SIZE,
+    types,
+    options: '-c jit=off',
+  });
   // An idle client losing its connection (a server restart) must not crash the process.
   pool.on('error', () => {});
   const outer = handleOf(pool);

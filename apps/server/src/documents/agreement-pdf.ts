@@ -127,6 +127,7 @@ export function agreementPdf(
         value: row.value,
         ...(row.note ? { note: row.note } : {}),
         ...(row.main ? { strong: true } : {}),
+        ...(row.prose ? { prose: true } : {}),
       })),
     });
     if (section.note) blocks.push({ kind: 'note', text: section.note });

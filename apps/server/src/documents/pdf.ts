@@ -46,6 +46,8 @@ export interface PdfRow {
   note?: string;
   /** Set in bold: the figures the reader decides on. */
   strong?: boolean;
+  /** A term in words: the label, then the value as a paragraph across the page, not in the right column. */
+  prose?: boolean;
 }
 
 export interface PdfColumn {
@@ -249,6 +251,16 @@ function drawBlock(layout: Layout, block: PdfBlock, fonts: Fonts): void {
       const valueX = MARGIN.side + labelWidth + 12;
       const valueWidth = CONTENT_WIDTH - labelWidth - 12;
       for (const row of block.rows) {
+        if (row.prose) {
+          const label = wrap(row.label, SIZE.body, CONTENT_WIDTH, true);
+          const text = wrap(row.value, SIZE.body, CONTENT_WIDTH);
+          // The label never ends a page alone: it moves on with the first line of its text.
+          layout.ensure((label.length + 1) * layout.lineHeight(SIZE.body));
+          layout.lines(label, { size: SIZE.body, bold: true });
+          layout.lines(text, { size: SIZE.body });
+          layout.space(GAP.rowGap);
+          continue;
+        }
         const value = wrap(row.value, SIZE.body, valueWidth, row.strong);
         const note = row.note ? wrap(row.note, SIZE.note, valueWidth) : [];
         layout.ensure(Math.max(value.length + 1, 2) * layout.lineHeight(SIZE.body));

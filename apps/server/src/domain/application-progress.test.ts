@@ -43,4 +43,20 @@ describe('applicationProgress', () => {
     });
     expect(progress.nextStep).toBe('additionalInfomation');
   });
+
+  it('is Validation (16) while the next step only waits for our provider, and the step stays named', () => {
+    const toIdentity = { ...none, basicInfo: true, additionInfo: true };
+    expect(applicationProgress(toIdentity, { identity: true })).toMatchObject({
+      nextStep: 'id_card_authentication',
+      status: 16,
+    });
+    const toAccount = { ...toIdentity, identity: true, questionnaire: true };
+    expect(applicationProgress(toAccount, { bankAccount: true })).toMatchObject({
+      nextStep: 'addBankCard',
+      status: 16,
+    });
+    // A check on a later step does not hold up an earlier one; nothing is awaited once everything is done.
+    expect(applicationProgress(toIdentity, { bankAccount: true }).status).toBe(12);
+    expect(applicationProgress({ ...toAccount, bankAccount: true }, { bankAccount: true }).status).toBeNull();
+  });
 });

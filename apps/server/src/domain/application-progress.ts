@@ -16,7 +16,24 @@ const STEPS: readonly { done: keyof CompletedSteps; step: ApplicationStep; statu
   { done: 'bankAccount', step: 'addBankCard', status: LOAN_ORDER_STATUS.bindCard },
 ];
 
-export function applicationProgress(completed: CompletedSteps): ApplicationProgress {
+/** The steps whose check is out with a provider (the ID being read or matched, the account being checked). */
+export type CheckingSteps = Partial<Record<'identity' | 'bankAccount', boolean>>;
+
+/**
+ * While the next step is done on the borrower's side and only our provider's answer is awaited, the status
+ * is Validation (16, SPEC section 2): the dispatcher opens the validation screen, which waits for the answer
+ * and then goes on (ADR 0042). The step stays `nextStep`: a refused check is fixed there.
+ */
+export function applicationProgress(
+  completed: CompletedSteps,
+  checking: CheckingSteps = {},
+): ApplicationProgress {
   const next = STEPS.find((entry) => !completed[entry.done]);
-  return { completed: { ...completed }, nextStep: next?.step ?? null, status: next?.status ?? null };
+  if (!next) return { completed: { ...completed }, nextStep: null, status: null };
+  const waiting = (next.done === 'identity' || next.done === 'bankAccount') && checking[next.done] === true;
+  return {
+    completed: { ...completed },
+    nextStep: next.step,
+    status: waiting ? LOAN_ORDER_STATUS.validation : next.status,
+  };
 }

@@ -135,4 +135,37 @@ describe('balancesOf', () => {
       disbursed: 9000,
     });
   });
+
+  it('itemises what was paid: to the loan, to extension fees, beyond the balance (defect 8)', () => {
+    const disbursed = disbursementLines({
+      principal: 100_000,
+      processingFee: 10_000,
+      netProceeds: 90_000,
+      totalInterest: 9_100,
+    });
+    const fee = [debit('extension_fee_receivable', 2_273), credit('fee_income', 2_273)];
+    // The extension's payment pays its fee; the next payment pays the loan and 50 centavos too much.
+    const extension = allocatePayment(
+      { penalty: 0, extensionFee: 2_273, interest: 9_100, principal: 100_000 },
+      2_273,
+    );
+    const payment = allocatePayment(
+      { penalty: 0, extensionFee: 0, interest: 9_100, principal: 100_000 },
+      109_150,
+    );
+    const entries: LedgerEntry[] = [
+      ...disbursed.map((line) => ({ ...line, kind: 'disbursement' as const })),
+      ...fee.map((line) => ({ ...line, kind: 'extension_fee' as const })),
+      ...extension.lines.map((line) => ({ ...line, kind: 'repayment' as const })),
+    ];
+    expect(balancesOf(entries)).toMatchObject({ paid: 2_273, paidToLoan: 0, paidToExtensionFees: 2_273 });
+    const all = [...entries, ...payment.lines.map((line) => ({ ...line, kind: 'repayment' as const }))];
+    expect(balancesOf(all)).toMatchObject({
+      paid: 111_423,
+      paidToLoan: 109_100,
+      paidToExtensionFees: 2_273,
+      overpayment: 50,
+      totalDue: 0,
+    });
+  });
 });

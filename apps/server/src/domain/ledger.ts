@@ -56,17 +56,33 @@ export interface OrderBalance {
   overpayment: number;
   /** Everything the borrower has paid on this order. */
   paid: number;
+  /** Of `paid`, what went to the loan itself: principal, interest and late penalty. */
+  paidToLoan: number;
+  /** Of `paid`, what paid extension fees (an extension moves the due date; it does not repay the loan). */
+  paidToExtensionFees: number;
   /** What reached the borrower when the loan was paid out (net proceeds); 0 before. */
   disbursed: number;
 }
 
+const LOAN_RECEIVABLES: readonly LedgerAccount[] = [
+  'principal_receivable',
+  'interest_receivable',
+  'penalty_receivable',
+];
+
 export function balancesOf(entries: readonly LedgerEntry[]): OrderBalance {
   const sums = new Map<LedgerAccount, number>();
   let paid = 0;
+  let paidToLoan = 0;
+  let paidToExtensionFees = 0;
   let disbursed = 0;
   for (const entry of entries) {
     sums.set(entry.account, (sums.get(entry.account) ?? 0) + entry.amount);
     if (entry.account === 'cash' && entry.kind === 'repayment') paid += entry.amount;
+    // A repayment credits the receivables it paid (a reversed one debits them back).
+    if (entry.kind === 'repayment' && LOAN_RECEIVABLES.includes(entry.account)) paidToLoan -= entry.amount;
+    if (entry.kind === 'repayment' && entry.account === 'extension_fee_receivable')
+      paidToExtensionFees -= entry.amount;
     if (entry.account === 'cash' && entry.kind === 'disbursement') disbursed -= entry.amount;
   }
   const sum = (account: LedgerAccount) => sums.get(account) ?? 0;
@@ -82,6 +98,8 @@ export function balancesOf(entries: readonly LedgerEntry[]): OrderBalance {
     totalDue: principal + interest + penalty + extensionFee,
     overpayment: 0 - sum('borrower_overpayment'),
     paid,
+    paidToLoan,
+    paidToExtensionFees,
     disbursed,
   };
 }

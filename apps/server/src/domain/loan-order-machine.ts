@@ -28,6 +28,7 @@ export const LOAN_ORDER_EVENTS = [
   'cancel',
   'paymentReversed',
   'writeOff',
+  'coolOff',
 ] as const;
 export type LoanOrderEvent = (typeof LOAN_ORDER_EVENTS)[number];
 
@@ -69,6 +70,9 @@ export const LOAN_ORDER_TRANSITIONS: readonly Transition[] = [
   // Written off under maker-checker (ADR 0028): nothing is owed any more in the books; the loan is over.
   { from: S.repaying, event: 'writeOff', to: S.finished },
   { from: S.overdue, event: 'writeOff', to: S.finished },
+  // Cancelled in the cooling-off period (ADR 0038): the money received was paid back; nothing is owed.
+  { from: S.repaying, event: 'coolOff', to: S.cancelled },
+  { from: S.overdue, event: 'coolOff', to: S.cancelled },
   ...BEFORE_APPLYING.map((from) => ({ from, event: 'cancel' as const, to: S.cancelled })),
   // Applying is cancellable only until the order is submitted (see `transition`'s context).
   { from: S.applying, event: 'cancel', to: S.cancelled },

@@ -69,3 +69,24 @@ export function smsText(
   if (values.date !== undefined) filled.date = values.date;
   return fillTemplate(TEXTS[kind][language], filled);
 }
+
+/** A known text's name (an inbox row's stored template may name one no longer written). */
+export function isSmsTextKind(kind: string): kind is SmsTextKind {
+  return Object.hasOwn(TEXTS, kind);
+}
+
+type SmsValues = { app: string; account?: string; amount?: string; date?: string };
+
+/**
+ * A text that is not a code, with what it was made from: send both (`SmsSendOptions.template`), so the
+ * borrower's inbox can word it again in the language they read now (ADR 0041).
+ */
+export function templatedSms(
+  kind: Exclude<SmsTextKind, 'code' | 'changeAccountCode' | 'signAgreementCode'>,
+  language: Language,
+  values: SmsValues,
+): { text: string; template: { kind: string; values: Record<string, string> } } {
+  const kept: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) if (value !== undefined) kept[key] = value;
+  return { text: smsText(kind, language, values), template: { kind, values: kept } };
+}

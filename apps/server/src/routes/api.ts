@@ -22,6 +22,7 @@ import { applicationRoutes } from './user/application.ts';
 import { bankAccountRoutes } from './user/bank-account.ts';
 import { identityRoutes } from './user/identity.ts';
 import { userRoutes } from './user/index.ts';
+import { messagesRoutes } from './user/messages.ts';
 import { uploadRoutes } from './user/uploads.ts';
 
 /**
@@ -62,4 +63,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(lotteryDrawRoutes);
   await app.register(servicingRoutes);
   await app.register(voucherUploadRoutes);
+  await app.register(messagesRoutes);
 }

@@ -75,6 +75,8 @@ describe(`the ledger (${testDatabaseKind()})`, () => {
       totalDue: quote.totalPayable,
       overpayment: 0,
       paid: 0,
+      paidToLoan: 0,
+      paidToExtensionFees: 0,
       disbursed: quote.netProceeds,
     });
     const [journal] = await server.app.ledger.journals(server.db, orderId);
@@ -108,6 +110,7 @@ describe(`the ledger (${testDatabaseKind()})`, () => {
       interest: 0,
       principal: quote.principal - 1000,
       paid: quote.totalInterest + 1000,
+      paidToLoan: quote.totalInterest + 1000,
     });
     const reversal = await server.db.transaction((tx) =>
       server.app.ledger.reverse(tx, repaid.journalId, `reversal:${repaid.journalId}`),
@@ -121,6 +124,7 @@ describe(`the ledger (${testDatabaseKind()})`, () => {
     expect(await server.app.ledger.orderBalance(server.db, orderId)).toMatchObject({
       totalDue: quote.totalPayable,
       paid: 0,
+      paidToLoan: 0,
     });
   });
 

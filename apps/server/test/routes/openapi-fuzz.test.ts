@@ -104,6 +104,8 @@ function validBodies(known: Known): Partial<Record<ApiName, Record<string, unkno
       outcome: 'paid',
       amount: known.payoutAmount,
     },
+    messages: { page: 1 },
+    markMessagesRead: { upTo: '2026-01-01T00:00:00.000Z' },
   };
 }
 

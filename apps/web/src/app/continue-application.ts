@@ -3,8 +3,6 @@ import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import { paths } from '../config/paths.ts';
 import { ApiError, apiRequest, errorMessage } from '../lib/api-client.ts';
 import { BridgeError, BridgeUnavailableError, bridge, getAppMode } from '../lib/bridge/bridge.ts';
-import type { FeatureText } from '../lib/i18n/feature-text.ts';
-import { getLanguage } from '../lib/i18n/i18n.tsx';
 import { navigateTo } from '../lib/navigation.ts';
 import { showToast } from '../lib/toast.ts';
 import { dispatch, STEP_SCREENS } from './dispatcher.ts';
@@ -13,21 +11,6 @@ import { dispatch, STEP_SCREENS } from './dispatcher.ts';
  * Carries out the status dispatcher: Home's Apply button and the end of every application step call it.
  * Loaded on demand, so Home's first load does not carry it.
  */
-
-const en = {
-  validationNotReady:
-    'Your application is being validated. We will let you know here when there is something for you to do.',
-};
-const text: FeatureText<keyof typeof en> = {
-  en,
-  fil: {
-    validationNotReady:
-      'Bine-validate ang iyong aplikasyon. Sasabihan ka namin dito kapag may kailangan kang gawin.',
-  },
-  es: {
-    validationNotReady: 'Su solicitud se está validando. Le avisaremos aquí cuando tenga algo que hacer.',
-  },
-};
 
 function getProgress(): Promise<ApplicationProgress> {
   return apiRequest('applicationProgress', {}, { loading: true });
@@ -70,7 +53,6 @@ export async function continueApplication(
     return;
   }
   await navigateTo(action.to, options);
-  if (action.notice) showToast(text[getLanguage()][action.notice], { durationMs: 6000 });
 }
 
 /**
@@ -127,5 +109,4 @@ export async function openOrder(order: { orderId: string; status: number }): Pro
     return;
   }
   await navigateTo(action.to);
-  if (action.notice) showToast(text[getLanguage()][action.notice], { durationMs: 6000 });
 }

@@ -77,12 +77,17 @@ describe('the loan statuses', () => {
     }
   });
 
-  it('validation shows Home with a notice until its screen exists', () => {
-    expect(dispatch(LOAN_ORDER_STATUS.validation, 'app')).toEqual({
-      kind: 'navigate',
-      to: '/',
-      notice: 'validationNotReady',
-    });
+  it('validation (16) opens the validation screen in every mode, from a status or the progress', () => {
+    for (const mode of ['app', 'web', 'embedded'] as const) {
+      expect(dispatch(LOAN_ORDER_STATUS.validation, mode)).toEqual({
+        kind: 'navigate',
+        to: '/auth/validation',
+      });
+      expect(dispatch(progress('id_card_authentication', LOAN_ORDER_STATUS.validation), mode)).toEqual({
+        kind: 'navigate',
+        to: '/auth/validation',
+      });
+    }
   });
 });
 

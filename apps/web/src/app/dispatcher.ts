@@ -27,8 +27,7 @@ const STATUS_STEPS: Partial<Record<number, ApplicationStep>> = {
 
 export type Destination =
   /** An application step: the host's own screen in the app, ours anywhere else. */
-  | { kind: 'step'; step: ApplicationStep }
-  | { kind: 'screen'; route: RouteName; notice?: 'validationNotReady' };
+  { kind: 'step'; step: ApplicationStep } | { kind: 'screen'; route: RouteName };
 
 /**
  * A status code, the application progress, or null (nothing left to fill in: the borrower can apply).
@@ -37,6 +36,8 @@ export type Destination =
  */
 export function destinationOf(input: number | null | ApplicationProgress): Destination {
   if (input !== null && typeof input === 'object') {
+    // Nothing for the borrower to do but wait for our check: the validation screen waits with them.
+    if (input.status === LOAN_ORDER_STATUS.validation) return { kind: 'screen', route: 'validation' };
     return input.nextStep === null
       ? { kind: 'screen', route: 'toBorrow' }
       : { kind: 'step', step: input.nextStep };
@@ -46,8 +47,7 @@ export function destinationOf(input: number | null | ApplicationProgress): Desti
   if (step) return { kind: 'step', step };
   switch (loanOrderStatusName(input)) {
     case 'validation':
-      // The validation screen comes with the borrowing screens; until then Home says so.
-      return { kind: 'screen', route: 'home', notice: 'validationNotReady' };
+      return { kind: 'screen', route: 'validation' };
     case 'confirm':
     case 'getMoney':
       return { kind: 'screen', route: 'confirmBorrow' };
@@ -70,9 +70,7 @@ export function destinationOf(input: number | null | ApplicationProgress): Desti
   }
 }
 
-export type DispatchAction =
-  | { kind: 'nativeStep'; step: ApplicationStep }
-  | { kind: 'navigate'; to: string; notice?: 'validationNotReady' };
+export type DispatchAction = { kind: 'nativeStep'; step: ApplicationStep } | { kind: 'navigate'; to: string };
 
 /**
  * Screens that show one order, and the search parameter that names it when the dispatcher knows it
@@ -101,6 +99,8 @@ export function dispatch(
       : { kind: 'navigate', to: paths[STEP_SCREENS[destination.step]].getHref() };
   }
   const param = ORDER_PARAMS[destination.route];
-  const to = paths[destination.route].getHref(param && orderId ? { [param]: orderId } : undefined);
-  return destination.notice ? { kind: 'navigate', to, notice: destination.notice } : { kind: 'navigate', to };
+  return {
+    kind: 'navigate',
+    to: paths[destination.route].getHref(param && orderId ? { [param]: orderId } : undefined),
+  };
 }

@@ -199,6 +199,19 @@ const screens: Record<Exclude<RouteName, 'home'>, LazyScreen> = {
     import('../features/reconfirm/confirm-details-screen.tsx').then((m) => ({
       Component: m.ConfirmDetailsScreen,
     })),
+  messages: () =>
+    import('../features/messages/messages-screen.tsx').then((m) => ({ Component: m.MessagesScreen })),
+  validation: () =>
+    Promise.all([
+      import('../features/validation/validation-screen.tsx'),
+      import('./continue-application.ts'),
+    ]).then(([screen, flow]) => ({
+      Component: () => (
+        <screen.ValidationScreen
+          onDone={(progress) => flow.continueApplication(progress, { replace: true })}
+        />
+      ),
+    })),
 };
 
 const TAB_SCREENS = ['records', 'me'] as const satisfies readonly RouteName[];

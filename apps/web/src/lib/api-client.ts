@@ -143,13 +143,15 @@ async function send<T>(
     REQUEST_TIMEOUT_MS,
   );
   const stopFollowing = followAbort(options.signal, controller);
+  // The session this request speaks for: an answer that it has ended concerns only that session.
+  const sentToken = getSession().token;
   try {
     const prepared = prepare({
       packageName: getPackageName(),
       appName: getAppName(),
       afid: readItem('afid'),
       lang: getLanguage(),
-      token: getSession().token,
+      token: sentToken,
       now: Date.now(),
     });
 
@@ -182,7 +184,11 @@ async function send<T>(
     if (envelope.code === SUCCESS_CODE) return envelope.data as T;
 
     const message = envelope.msg || errorMessage(null);
-    if (await isSessionEnd(envelope.code)) await handleSessionEnd(message);
+    // A request still under way when the borrower logged out (or signed in as someone else) is answered
+    // "token invalid": that session is already over here, so there is nothing to end and nothing to say.
+    if (sentToken && sentToken === getSession().token && (await isSessionEnd(envelope.code))) {
+      await handleSessionEnd(message);
+    }
     throw new ApiError(envelope.code, message, response.status, envelope.data);
   } finally {
     clearTimeout(timeout);

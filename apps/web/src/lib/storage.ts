@@ -16,6 +16,8 @@ export const STORAGE_ITEMS = [
   // Unsaved profile form input (features/profile/form/draft.ts) and the form-event ring (lib/analytics.ts).
   'profileDraft',
   'analytics',
+  // The amount and term chosen on to_borrow, kept while the application steps it led to are filled in.
+  'loanChoice',
 ] as const;
 export type StorageItem = (typeof STORAGE_ITEMS)[number];
 
@@ -23,7 +25,13 @@ export type StorageItem = (typeof STORAGE_ITEMS)[number];
  * What belongs to the signed-in borrower and goes when the session ends. The language and the
  * permission answer stay: they are the device's, and a Filipino screen must not turn English on log-out.
  */
-export const SESSION_ITEMS: readonly StorageItem[] = ['userInfo', 'token', 'score', 'profileDraft'];
+export const SESSION_ITEMS: readonly StorageItem[] = [
+  'userInfo',
+  'token',
+  'score',
+  'profileDraft',
+  'loanChoice',
+];
 
 // Storage can be missing or throw (private browsing, a WebView with storage off); the app then keeps its
 // items for this visit only instead of failing.

@@ -174,7 +174,9 @@ export const ApplicationProgress = z.object({
     .number()
     .int()
     .nullable()
-    .describe('LOAN_ORDER_STATUS of the next step (6, 11, 12, 17, 5), null when ready to apply'),
+    .describe(
+      "LOAN_ORDER_STATUS of the next step (6, 11, 12, 17, 5); 16 (validation) while that step only waits for our provider's check (the ID read or matched, the account checked); null when ready to apply",
+    ),
 });
 export type ApplicationProgress = z.infer<typeof ApplicationProgress>;
 

@@ -28,11 +28,14 @@ import {
   QuestionnaireAnswers,
   UploadedImage,
 } from './application.ts';
+import { MarkMessagesReadRequest, MessagesPage, MessagesRequest } from './messages.ts';
 import {
   ChannelList,
   CollectionEvent,
+  CoolingOff,
   instrumentRequest,
   PaymentInstrument,
+  PaymentReference,
   PortalConfirmRequest,
   PortalDetail,
   PortalDetailRequest,
@@ -203,6 +206,19 @@ export const DisclosureStatement = z.object({
     .describe(
       "the brand's collection channels open when the statement was made, in the cashier's order; absent only in statements signed before channels were listed",
     ),
+  textVersion: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      'the wording of the statement and its agreement (2: dates written out, cooling-off stated); absent in statements signed before version 2 (ADR 0038)',
+    ),
+  coolingOff: z
+    .object({ days: z.number().int() })
+    .optional()
+    .describe(
+      "the brand's cooling-off period when the statement was made (0: none); absent before version 2",
+    ),
 });
 export type DisclosureStatement = z.infer<typeof DisclosureStatement>;
 
@@ -256,7 +272,9 @@ const orderId = z.string({ message: 'required' }).min(1, 'required').max(64, 'in
 /** Where a payout stands: queued (our job will send it), requested (the provider has it), succeeded, failed. */
 export const PAYOUT_STATES = ['queued', 'requested', 'succeeded', 'failed'] as const;
 /** Why the payout provider refused a transfer, as a key the server words in the borrower's language. */
-export const PAYOUT_FAILURES = ['accountRejected'] as const;
+/** accountRejected: the destination refused (another account is needed); providerRejected: the payout
+ * provider refused or failed it for a reason of its own or the lender's (its balance, its limits). */
+export const PAYOUT_FAILURES = ['accountRejected', 'providerRejected'] as const;
 
 /** The disbursement of an order, as the lending screen shows it. */
 export const Disbursement = z.object({
@@ -1206,6 +1224,41 @@ export const ENDPOINTS = {
     "The clearance letter of a loan paid in full (status 4) as a PDF (application/pdf). Before that: 40943. Another borrower's order answers 404.",
     z.object({ orderId }),
     z.null().describe('the PDF bytes, not an envelope'),
+  ),
+  paymentReference: endpoint(
+    'paymentReference',
+    'repayment',
+    "The loan's standing account number (any amount, any time; made on first ask); null when the provider has none (ADR 0047).",
+    z.object({ orderNo: z.string({ message: 'orderNoRequired' }).min(1, 'orderNoRequired').max(64) }),
+    PaymentReference,
+  ),
+  coolingOff: endpoint(
+    'coolingOff',
+    'repay',
+    "The cooling-off of the borrower's loan (ADR 0038): whether it may still be cancelled, until when, and the amount that cancels it (what was received less what was paid; no interest, no fee). Another borrower's order answers 404.",
+    z.object({ orderNo: z.string({ message: 'orderNoRequired' }).min(1, 'orderNoRequired').max(64) }),
+    CoolingOff,
+  ),
+  cancelInCoolingOff: endpoint(
+    'cancelInCoolingOff',
+    'repay',
+    'Ask to cancel the loan in its cooling-off period (a repeat answers the same). The borrower then pays `amount` through any channel (the cashier accepts that exact amount); the payment that reaches it within the period cancels the loan: one cancellation journal, interest and fees reversed, status 8. After the period: 40975; no period: 40976.',
+    z.object({ orderNo: z.string({ message: 'orderNoRequired' }).min(1, 'orderNoRequired').max(64) }),
+    CoolingOff,
+  ),
+  messages: endpoint(
+    'messages',
+    'user',
+    "The borrower's inbox, newest first: the texts we sent them (reminders, sign-in alerts, account changes; never a code) and a receipt for each payment credited, with an unread mark.",
+    MessagesRequest,
+    MessagesPage,
+  ),
+  markMessagesRead: endpoint(
+    'markMessagesRead',
+    'user',
+    'Marks every message sent up to `upTo` as read (never later than now); marking an older time changes nothing.',
+    MarkMessagesReadRequest,
+    z.null(),
   ),
 } as const;
 

@@ -94,7 +94,13 @@ export const RepaymentDetail = z.object({
   interest: centavos.describe('centavos of interest still owed'),
   fees: centavos.describe('centavos of extension fees still owed'),
   penalty: centavos.describe('centavos of late penalty still owed'),
-  paid: centavos.describe('centavos paid so far'),
+  paid: centavos.describe(
+    'centavos paid so far: paidToLoan + paidToExtensionFees + what was paid beyond the balance',
+  ),
+  paidToLoan: centavos.describe('centavos of `paid` that went to the loan: principal, interest and penalty'),
+  paidToExtensionFees: centavos.describe(
+    'centavos of `paid` that paid extension fees (they do not repay the loan)',
+  ),
   overpayment: centavos.describe('centavos paid beyond the balance, owed back to the borrower'),
   totalDue: centavos.describe('centavos: the whole balance, what paying in full pays'),
   amountDueNow: centavos.describe(
@@ -138,3 +144,39 @@ export const CollectionEvent = z.object({
   occurredAt: z.string().max(40).describe('ISO 8601'),
 });
 export type CollectionEvent = z.infer<typeof CollectionEvent>;
+
+/**
+ * The loan's one number to pay with (ADR 0047): an account number the collections provider keeps open for
+ * any amount at any time, from any bank or e-wallet. `null` when the provider offers none.
+ */
+export const PaymentReference = z.object({
+  reference: z
+    .object({
+      accountNumber: z.string(),
+      bankName: z.string(),
+      accountName: z.string(),
+    })
+    .nullable(),
+});
+export type PaymentReference = z.infer<typeof PaymentReference>;
+
+/**
+ * The cooling-off of a loan (ADR 0038): within the brand's period from the day the money was sent, the
+ * borrower may cancel by paying back what they received, with no interest and no fee.
+ */
+export const COOLING_OFF_STATES = ['available', 'requested', 'cancelled', 'over', 'none'] as const;
+export const CoolingOff = z.object({
+  orderNo: z.string(),
+  state: z
+    .enum(COOLING_OFF_STATES)
+    .describe(
+      'available: may be cancelled now; requested: the borrower asked to cancel and the payment is awaited; cancelled: done; over: the period ended or the loan is closed; none: no period (0 days, or not paid out)',
+    ),
+  days: z.number().int().describe("the period in days: the signed statement's, else the brand's"),
+  lastDay: z.string().nullable().describe('YYYY-MM-DD, Asia/Manila: the last day a payment cancels the loan'),
+  deadline: z.string().nullable().describe('ISO time: the end of the last day in Manila'),
+  received: centavos.describe('centavos the borrower received (net proceeds)'),
+  amount: centavos.describe('centavos to pay back now to cancel: what was received less what was paid'),
+  cancelledAt: z.string().nullable(),
+});
+export type CoolingOff = z.infer<typeof CoolingOff>;

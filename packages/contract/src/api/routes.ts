@@ -269,6 +269,20 @@ export const API = {
     auth: 'required',
   },
   clearanceLetter: { method: 'GET', path: '/repay/clearance-letter', encoding: 'query', auth: 'required' },
+  /** The loan's one number to pay with (ADR 0047). */
+  paymentReference: { method: 'GET', path: '/repay/payment-reference', encoding: 'query', auth: 'required' },
+  // Cooling-off (ADR 0038).
+  coolingOff: { method: 'GET', path: '/repay/cooling-off', encoding: 'query', auth: 'required' },
+  cancelInCoolingOff: {
+    method: 'POST',
+    path: '/repay/cooling-off/cancel',
+    encoding: 'json',
+    auth: 'required',
+  },
+
+  // The borrower's inbox (issue #11, "Missing screens").
+  messages: { method: 'GET', path: '/user/messages', encoding: 'query', auth: 'required' },
+  markMessagesRead: { method: 'POST', path: '/user/messages/read', encoding: 'json', auth: 'required' },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof API;

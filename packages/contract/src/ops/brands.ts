@@ -26,6 +26,8 @@ export const SMS_SENDER_NAME = /^(?=.*[A-Za-z])[A-Za-z0-9]{1,11}$/;
 /** `ph.hiram.app`: the package name native hosts send; lower-case reverse-DNS. */
 export const PACKAGE_NAME = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/;
 export const COOLING_OFF_MAX_DAYS = 30;
+/** A new brand's cooling-off period unless staff set another (issue 11, ADR 0038; migration 0031's default). */
+export const COOLING_OFF_DEFAULT_DAYS = 7;
 export const PARENT_ORIGINS_MAX = 10;
 
 const text = (max: number) => z.string().trim().min(1, 'required').max(max, 'tooLong');

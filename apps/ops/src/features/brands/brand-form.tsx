@@ -10,6 +10,7 @@ import type { Proposal } from '@hiram/contract/ops/approvals';
 import {
   type BrandDetail,
   type BrandSettings,
+  COOLING_OFF_DEFAULT_DAYS,
   COOLING_OFF_MAX_DAYS,
   LOGO_MAX_BYTES,
   LOGO_TYPES,
@@ -61,7 +62,7 @@ function draftOf(brand: BrandDetail | null): Draft {
     supportEmail: brand?.supportEmail ?? '',
     supportPhone: brand?.supportPhone ?? '',
     supportHours: brand?.supportHours ?? '',
-    coolingOffDays: String(brand?.coolingOffDays ?? 0),
+    coolingOffDays: String(brand?.coolingOffDays ?? COOLING_OFF_DEFAULT_DAYS),
     closedChannels: (brand?.closedChannels ?? []).filter(isChannelId),
     parentOrigins: (brand?.parentOrigins ?? []).join('\n'),
   };

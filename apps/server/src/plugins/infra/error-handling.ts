@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../domain/app-error.ts';
 import { failure } from '../../domain/envelope.ts';
 import { type FieldProblem, localizeProblems } from '../../domain/field-problems.ts';
+import { ProviderUnavailableError } from '../../providers/outbound.ts';
 import { pathProblemOf } from './path-cipher.ts';
 import { languageOf, pathOf } from './request-context.ts';
 import { RequestValidationError } from './validation.ts';
@@ -17,6 +18,9 @@ import { RequestValidationError } from './validation.ts';
  * One error handler for the whole app (STYLE habit 6): every failure becomes the envelope with the
  * catalogue's HTTP status and a message in the request's language. Details of a 5xx go to the log only.
  */
+
+/** What a client is told to wait after a provider failed: about the circuit breaker's cool-down. */
+const PROVIDER_RETRY_AFTER_SECONDS = 30;
 
 interface Classified {
   key: ErrorKey;
@@ -30,6 +34,10 @@ interface Classified {
 function classify(error: FastifyError | Error): Classified {
   if (error instanceof AppError) return { key: error.key, ...error.options };
   if (error instanceof RequestValidationError) return { key: 'VALIDATION_FAILED', fields: error.problems };
+  // A provider that is down: a clear answer at once, never a spinner (ADR 0044).
+  if (error instanceof ProviderUnavailableError) {
+    return { key: 'PROVIDER_UNAVAILABLE', headers: { 'retry-after': String(PROVIDER_RETRY_AFTER_SECONDS) } };
+  }
   const fastifyError = error as FastifyError;
   if (Array.isArray(fastifyError.validation)) {
     const fields = fastifyError.validation.map((v) => ({
@@ -87,6 +95,11 @@ export const errorHandlingPlugin = fp(
       const classified = classify(error);
       if (classified.key === 'INTERNAL_ERROR') {
         request.log.error({ err: error, path: pathOf(request.url) }, 'request failed');
+      } else if (error instanceof ProviderUnavailableError) {
+        request.log.warn(
+          { provider: error.provider, reason: error.reason, status: error.status, path: pathOf(request.url) },
+          'provider unavailable',
+        );
       } else if (error instanceof AppError && error.options.log) {
         request.log.warn(
           { ...error.options.log, code: error.key, path: pathOf(request.url) },

@@ -3,13 +3,16 @@ import { encryptPath } from '@hiram/contract/cipher';
 import fp from 'fastify-plugin';
 import { JOB_POLL_MS } from '../../domain/limits.ts';
 import type { CollectionProvider } from '../../providers/collection/collection-provider.ts';
+import { createRealCollections, type RealCollections } from '../../providers/collection/real-collections.ts';
 import { SandboxCollections } from '../../providers/collection/sandbox-collections.ts';
 import type { IdentityProvider } from '../../providers/identity/identity-provider.ts';
 import { SandboxIdentity } from '../../providers/identity/sandbox-identity.ts';
 import type { PayoutProvider } from '../../providers/payout/payout-provider.ts';
 import { SandboxPayout } from '../../providers/payout/sandbox-payout.ts';
+import { XenditPayout } from '../../providers/payout/xendit-payout.ts';
 import { countedSms } from '../../providers/sms/counted-sms.ts';
 import { SandboxSms } from '../../providers/sms/sandbox-sms.ts';
+import { SemaphoreSms } from '../../providers/sms/semaphore-sms.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import { Application } from '../../services/application/application.ts';
 import { UNSUBMITTED_PURGE_JOB, UnsubmittedData } from '../../services/application/unsubmitted-data.ts';
@@ -49,6 +52,8 @@ declare module 'fastify' {
     sms: SmsProvider;
     /** The sandbox provider's outbox, when SMS_PROVIDER is `sandbox`. */
     sandboxSms: SandboxSms | null;
+    /** The configured SMS provider itself (not counted): what the start-up key check asks. */
+    smsProvider: SmsProvider;
     sessions: Sessions;
     rateLimits: RateLimits;
     staff: StaffService;
@@ -73,9 +78,13 @@ declare module 'fastify' {
     referrals: Referrals;
     identity: Identity;
     payoutAccounts: PayoutAccounts;
+    /** The configured payout provider (PAYOUT_PROVIDER): sandbox or a real adapter. */
+    payoutProvider: PayoutProvider;
     collections: Collections;
     /** The sandbox collections provider, when COLLECTIONS_PROVIDER is `sandbox` (checkout page, cashier). */
     sandboxCollections: SandboxCollections | null;
+    /** PayMongo and/or Xendit, when COLLECTIONS_PROVIDER names them (their webhooks, standing references). */
+    realCollections: RealCollections | null;
     coupons: Coupons;
     market: Market;
     servicing: Servicing;
@@ -95,10 +104,18 @@ export interface ServicesOptions {
 export const servicesPlugin = fp<ServicesOptions>(
   async (app, options) => {
     const { db, clock, config } = app;
-    const sandboxSms = config.smsProvider === 'sandbox' ? new SandboxSms(db, clock) : null;
-    const sms: SmsProvider | null = sandboxSms && countedSms(sandboxSms, app.metrics);
-    if (!sms) throw new Error(`No SMS provider named ${config.smsProvider}`);
     const jobs = new Jobs(db, clock, app.log, { pollMs: JOB_POLL_MS });
+    const sandboxSms = config.smsProvider === 'sandbox' ? new SandboxSms(db, clock) : null;
+    const realSms =
+      config.smsProvider === 'semaphore' && config.semaphore
+        ? new SemaphoreSms(db, jobs, clock, {
+            ...config.semaphore,
+            senderNameOf: (packageName) => app.brands.find(packageName)?.smsSenderName,
+          })
+        : null;
+    const chosenSms: SmsProvider | null = sandboxSms ?? realSms;
+    if (!chosenSms) throw new Error(`No SMS provider named ${config.smsProvider}`);
+    const sms = countedSms(chosenSms, app.metrics);
     const rateLimits = new RateLimits(db, clock);
     const sessions = new Sessions(db, clock, {
       ttlSeconds: config.sessionTtlSeconds,
@@ -121,27 +138,47 @@ export const servicesPlugin = fp<ServicesOptions>(
         if (answer.statusCode !== 200) throw new Error(`The identity webhook answered ${answer.statusCode}`);
       },
     });
-    const payoutProvider: PayoutProvider = new SandboxPayout(db, jobs, clock, {
-      delayMs: config.sandboxDelayMs,
-      deliver: async (result) => {
-        await payoutAccounts.applyVerification(result);
-      },
-      secret: config.payoutWebhookSecret,
-      async deliverResult(packageName, rawBody, headers) {
-        const answer = await app.inject({
-          method: 'POST',
-          url: `${API_PREFIX}/${encryptPath(API.payoutResult.path, packageName)}`,
-          headers: { ...headers, 'content-type': 'application/json', packagename: packageName },
-          payload: rawBody,
-        });
-        if (answer.statusCode !== 200) throw new Error(`The payout callback answered ${answer.statusCode}`);
-      },
-    });
+    const xenditPayout =
+      config.payoutProvider === 'xendit' && config.xendit
+        ? new XenditPayout(
+            db,
+            jobs,
+            {
+              ...config.xendit,
+              deliver: async (result) => {
+                await payoutAccounts.applyVerification(result);
+              },
+              deliverResult: async (event) => {
+                await disbursements.applyResult(event);
+              },
+            },
+            clock,
+          )
+        : null;
+    const payoutProvider: PayoutProvider =
+      xenditPayout ??
+      new SandboxPayout(db, jobs, clock, {
+        delayMs: config.sandboxDelayMs,
+        deliver: async (result) => {
+          await payoutAccounts.applyVerification(result);
+        },
+        secret: config.payoutWebhookSecret,
+        async deliverResult(packageName, rawBody, headers) {
+          const answer = await app.inject({
+            method: 'POST',
+            url: `${API_PREFIX}/${encryptPath(API.payoutResult.path, packageName)}`,
+            headers: { ...headers, 'content-type': 'application/json', packagename: packageName },
+            payload: rawBody,
+          });
+          if (answer.statusCode !== 200) throw new Error(`The payout callback answered ${answer.statusCode}`);
+        },
+      });
     const coupons = new Coupons(db, clock);
     const payoutAccounts = new PayoutAccounts(db, clock, jobs, payoutProvider, codes, sms, coupons);
 
     app.decorate('sms', sms);
     app.decorate('sandboxSms', sandboxSms);
+    app.decorate('smsProvider', chosenSms);
     app.decorate('sessions', sessions);
     app.decorate('rateLimits', rateLimits);
     app.decorate('staff', new StaffService({ db, clock, publicUrl: config.publicUrl, rateLimits }));
@@ -174,14 +211,12 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('loanOrders', loanOrders);
     app.decorate('coupons', coupons);
     app.decorate('market', new Market(db, clock, application, loanOrders));
-    app.decorate(
-      'agreements',
-      new Agreements(db, clock, loanOrders, (name) => app.brands.find(name)?.lender, codes),
-    );
+    app.decorate('agreements', new Agreements(db, clock, loanOrders, (name) => app.brands.find(name), codes));
     app.decorate('assessment', new Assessment(db, clock, application, loanOrders, jobs));
     app.decorate('referrals', new Referrals(db, clock, loanOrders));
     app.decorate('identity', new Identity(db, clock, jobs, identityProvider));
     app.decorate('payoutAccounts', payoutAccounts);
+    app.decorate('payoutProvider', payoutProvider);
 
     // Collections answer through our own signed callback, over the whole HTTP stack, as the real service would.
     const sandboxCollections =
@@ -203,13 +238,16 @@ export const servicesPlugin = fp<ServicesOptions>(
             },
           })
         : null;
-    const collectionProvider: CollectionProvider | null = sandboxCollections;
+    const realCollections = config.collectionKeys ? createRealCollections(config.collectionKeys) : null;
+    const collectionProvider: CollectionProvider | null = sandboxCollections ?? realCollections;
     if (!collectionProvider) throw new Error(`No collections provider named ${config.collectionsProvider}`);
     app.decorate('sandboxCollections', sandboxCollections);
+    app.decorate('realCollections', realCollections);
     app.decorate(
       'collections',
       new Collections(db, clock, collectionProvider, app.ledger, loanOrders, codes, {
         publicUrl: config.publicUrl,
+        coolingOffDaysOf: (name) => app.brands.find(name)?.coolingOffDays ?? 0,
       }),
     );
     const disbursements = new Disbursements(db, clock, jobs, payoutProvider, loanOrders, ledger);
@@ -243,7 +281,7 @@ export const servicesPlugin = fp<ServicesOptions>(
     approvals.register(moneyActions.waivePenalty);
     approvals.register(moneyActions.manualCredit);
     approvals.register(moneyActions.writeOff);
-    const vouchers = new Vouchers(db, clock, servicing);
+    const vouchers = new Vouchers(db, clock, servicing, app.ledger);
     app.decorate('vouchers', vouchers);
     app.decorate('queues', new Queues({ db, clock, ledger, vouchers }));
     jobs.handle(SERVICING_DAILY_JOB, () => servicing.runDaily());

@@ -33,9 +33,25 @@ export interface IssuedInstrument {
   checkoutUrl: string | null;
 }
 
+/** A loan's one number to pay with: an account open for any amount, any time (ADR 0047). */
+export interface StandingReference {
+  reference: string;
+  accountNumber: string;
+  bankName: string;
+  accountName: string;
+}
+
 /** Every provider also publishes a daily settlement report, which reconciliation reads (ADR 0035). */
 export interface CollectionProvider extends SettlementReports {
   readonly name: string;
   /** Called inside the caller's transaction: the instrument exists for us if and only if it commits. */
   issue(tx: Queryable, request: InstrumentRequest): Promise<IssuedInstrument>;
+  /**
+   * The loan's standing account number, `referenceId` being our standing instrument's id; null when the
+   * provider offers none (PayMongo alone). Payments to it arrive as events for that instrument.
+   */
+  issueStandingReference?(
+    referenceId: string,
+    request: { payeeName: string; packageName: string },
+  ): Promise<StandingReference> | null;
 }

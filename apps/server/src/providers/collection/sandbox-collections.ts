@@ -8,7 +8,12 @@ import { addDays, manilaDay } from '../../domain/servicing-rules.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, webhookSignature } from '../../domain/webhook-signature.ts';
 import type { Jobs } from '../../plugins/infra/jobs.ts';
 import type { SettlementLine } from '../settlement-report.ts';
-import type { CollectionProvider, InstrumentRequest, IssuedInstrument } from './collection-provider.ts';
+import type {
+  CollectionProvider,
+  InstrumentRequest,
+  IssuedInstrument,
+  StandingReference,
+} from './collection-provider.ts';
 
 /**
  * The sandbox collections provider (GUIDE section 7; docs/providers.md). It issues what a real provider
@@ -81,8 +86,10 @@ export interface SandboxInstrument {
   returnUrl: string | null;
   channel: string;
   kind: string;
-  /** What the provider already took on it (one settlement per instrument), or null. */
+  /** What the provider already took on it (one settlement per one-time instrument), or null. */
   settled: 'paid' | 'failed' | null;
+  /** The loan's standing account number: it takes any number of payments (ADR 0047). */
+  standing: boolean;
 }
 
 function digits(count: number): string {
@@ -135,6 +142,20 @@ export class SandboxCollections implements CollectionProvider {
     }
   }
 
+  /** The loan's standing account number at the sandbox bank (ADR 0047): paid at the cashier like any other. */
+  async issueStandingReference(
+    _referenceId: string,
+    request: { payeeName: string; packageName: string },
+  ): Promise<StandingReference> {
+    const accountNumber = `8899${digits(12)}`;
+    return {
+      reference: accountNumber,
+      accountNumber,
+      bankName: SANDBOX_BANK_NAME,
+      accountName: request.payeeName,
+    };
+  }
+
   /** An instrument as the provider knows it, by id, reference or virtual account number. */
   async find(key: string): Promise<SandboxInstrument | null> {
     const [row] = await this.db.query<{
@@ -147,11 +168,12 @@ export class SandboxCollections implements CollectionProvider {
       channel: string;
       kind: string;
       settled: 'paid' | 'failed' | null;
+      standing: boolean;
     }>(
       `select i.instrument_id, o.package_name, i.amount, i.status, i.expires_at, i.return_url, i.channel, i.kind,
-         s.outcome as settled
+         s.outcome as settled, i.standing
        from collection_instruments i join loan_orders o on o.order_id = i.order_id
-       left join sandbox_collection_settlements s on s.instrument_id = i.instrument_id
+       left join sandbox_collection_settlements s on s.instrument_id = i.instrument_id and not s.standing
        where i.reference = $1 or i.instrument_id::text = $1`,
       [key.replace(/\s+/g, '')],
     );
@@ -166,11 +188,14 @@ export class SandboxCollections implements CollectionProvider {
       channel: row.channel,
       kind: row.kind,
       settled: row.settled,
+      standing: row.standing,
     };
   }
 
   /** Whether the provider still takes money on it: open, not settled yet and within its 24 hours. */
   isPayable(instrument: SandboxInstrument): boolean {
+    // A standing account number takes money whenever it comes, as a bank account does.
+    if (instrument.standing) return true;
     return (
       instrument.status === 'open' && instrument.settled === null && instrument.expiresAt > this.clock.now()
     );
@@ -205,8 +230,9 @@ export class SandboxCollections implements CollectionProvider {
     const first = await this.db.transaction(async (tx) => {
       const [row] = await tx.query(
         `insert into sandbox_collection_settlements (instrument_id, event_id, outcome, amount, settled_at, fee,
-           settled_amount, settles_on)
-         values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (instrument_id) do nothing returning instrument_id`,
+           settled_amount, settles_on, standing)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         on conflict (instrument_id) where not standing do nothing returning instrument_id`,
         [
           job.instrumentId,
           job.eventId,
@@ -216,6 +242,7 @@ export class SandboxCollections implements CollectionProvider {
           paid ? sandboxCollectionFee(instrument.kind, settledAmount) : 0,
           settledAmount,
           paid ? addDays(manilaDay(now), controls.settleAfterDays ?? SANDBOX_SETTLE_AFTER_DAYS) : null,
+          instrument.standing,
         ],
       );
       if (!row) return false;

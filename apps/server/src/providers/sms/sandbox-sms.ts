@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../domain/clock.ts';
-import type { SmsProvider } from './sms-provider.ts';
+import type { SmsProvider, SmsSendOptions } from './sms-provider.ts';
 
 export interface OutboxMessage {
   messageId: number;
@@ -22,10 +22,18 @@ export class SandboxSms implements SmsProvider {
     private readonly clock: Clock,
   ) {}
 
-  async send(to: string, text: string, options: { purpose: string }): Promise<void> {
+  async send(to: string, text: string, options: SmsSendOptions): Promise<void> {
     await this.db.query(
-      'insert into sms_outbox (mobile, body, purpose, provider, created_at) values ($1, $2, $3, $4, $5)',
-      [to, text, options.purpose, this.name, this.clock.now().toISOString()],
+      `insert into sms_outbox (mobile, body, purpose, provider, created_at, template)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [
+        to,
+        text,
+        options.purpose,
+        this.name,
+        this.clock.now().toISOString(),
+        options.template ? JSON.stringify(options.template) : null,
+      ],
     );
   }
 

@@ -14,8 +14,20 @@ export async function repayRoutes(app: FastifyInstance): Promise<void> {
     collections.detail(sessionOf(request).userId, input.orderNo),
   );
 
+  defineEndpoint(app, 'paymentReference', async ({ brand, input, request }) =>
+    collections.paymentReference(sessionOf(request).userId, brand, input.orderNo),
+  );
+
   defineEndpoint(app, 'collectionChannels', async ({ brand, language }) =>
     collections.channels(brand.packageName, language),
+  );
+
+  // Cooling-off (ADR 0038): where the loan stands, and the borrower's request to cancel.
+  defineEndpoint(app, 'coolingOff', async ({ input, request }) =>
+    collections.coolingOff(sessionOf(request).userId, input.orderNo),
+  );
+  defineEndpoint(app, 'cancelInCoolingOff', async ({ input, request }) =>
+    collections.cancelInCoolingOff(sessionOf(request).userId, input.orderNo),
   );
 
   for (const endpoint of INSTRUMENT_ENDPOINTS) {

@@ -39,6 +39,11 @@ export async function bankAccountRoutes(app: FastifyInstance): Promise<void> {
     const { userId } = sessionOf(request);
     await app.rateLimits.spend(checks, userId);
     const { mobile } = await security.userInfo(userId);
-    return payoutAccounts.update(userId, { mobile, appName: brand.appName }, input, language);
+    return payoutAccounts.update(
+      userId,
+      { mobile, appName: brand.appName, packageName: brand.packageName },
+      input,
+      language,
+    );
   });
 }

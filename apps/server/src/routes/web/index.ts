@@ -102,6 +102,7 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
       packageName: brand.packageName,
       appName: brand.appName,
       parentOrigins: brand.parentOrigins,
+      hasStoreLinks: brand.androidUrl !== null || brand.iosUrl !== null,
     };
     const branded = brandedIndex(await readFile(indexPath, 'utf8'), page, {
       colours: brand.colours,

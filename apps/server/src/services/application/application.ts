@@ -17,7 +17,7 @@ import { isValidAnswer, QUESTIONNAIRE_MESSAGES } from '@hiram/contract/questionn
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
-import { applicationProgress } from '../../domain/application-progress.ts';
+import { applicationProgress, type CheckingSteps } from '../../domain/application-progress.ts';
 import type { Clock } from '../../domain/clock.ts';
 import type { FieldProblem } from '../../domain/field-problems.ts';
 import { psgc } from '../../domain/psgc-data.ts';
@@ -104,7 +104,8 @@ export class Application {
   ) {}
 
   async progress(userId: string, db: Queryable = this.db): Promise<ApplicationProgress> {
-    return applicationProgress(this.completed(await this.row(db, userId)));
+    const row = await this.row(db, userId);
+    return applicationProgress(this.completed(row), this.checking(row));
   }
 
   async profile(userId: string) {
@@ -114,7 +115,7 @@ export class Application {
       basicInfo: cleaned(row.basic_info),
       additionInfo: cleaned(row.addition_info),
       questionnaire: row.answers ? answers : null,
-      progress: applicationProgress(this.completed(row)),
+      progress: applicationProgress(this.completed(row), this.checking(row)),
     };
   }
 
@@ -208,6 +209,14 @@ export class Application {
         account_state: null,
       }
     );
+  }
+
+  /** Checks out with a provider: the borrower has nothing to do but wait for them. */
+  private checking(row: ApplicationRow): CheckingSteps {
+    return {
+      identity: row.identity_state === 'reading' || row.identity_state === 'matching',
+      bankAccount: row.account_state === 'verifying',
+    };
   }
 
   /** A section counts as done only while what is saved still passes today's rules. */

@@ -8,6 +8,8 @@ import type { VerifyCodes } from '../security/verify-codes.ts';
 export interface CollectionsOptions {
   /** PUBLIC_URL: the hosted checkout sends the borrower back to the web app there. */
   publicUrl: string;
+  /** The brand's cooling-off period in days (ADR 0038), for loans whose statement did not state one. */
+  coolingOffDaysOf?: (packageName: string) => number;
 }
 
 /**

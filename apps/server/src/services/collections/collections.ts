@@ -1,7 +1,9 @@
 import type {
   ChannelList,
   CollectionEvent,
+  CoolingOff,
   PaymentInstrument,
+  PaymentReference,
   RepaymentDetail,
 } from '@hiram/contract/api/repayment';
 import type { ErrorKey } from '@hiram/contract/errors';
@@ -25,6 +27,7 @@ import type { VerifyCodes } from '../security/verify-codes.ts';
 import { amountDue } from './amount-due.ts';
 import { closedChannels } from './channels.ts';
 import type { CollectionsDeps, CollectionsOptions, ExtensionCreditHook } from './collections-deps.ts';
+import { coolingOffOf, requestCancellation } from './cooling-off.ts';
 import { type CreditOutcome, creditCollection } from './crediting.ts';
 import {
   type ExtensionToPay,
@@ -35,6 +38,7 @@ import {
 } from './instruments.ts';
 import { type OrderRow, UUID } from './order-rows.ts';
 import { describe } from './repayment-detail.ts';
+import { standingReference } from './standing-reference.ts';
 
 /**
  * Repayment (issue "Repayment"; docs/api.md, "Repayment"): what is due, the payment instruments a borrower
@@ -88,6 +92,20 @@ export class Collections {
     return describe(this.deps, this.deps.db, order);
   }
 
+  /** The cooling-off of the borrower's own order (ADR 0038). */
+  async coolingOff(userId: string, orderNo: string): Promise<CoolingOff> {
+    const order = await this.ownOrder(this.deps.db, userId, orderNo, false);
+    return coolingOffOf(this.deps, this.deps.db, order);
+  }
+
+  /** The borrower asks to cancel in the cooling-off period; the payment of the amount then cancels. */
+  async cancelInCoolingOff(userId: string, orderNo: string): Promise<CoolingOff> {
+    return this.deps.db.transaction(async (tx) => {
+      const order = await this.ownOrder(tx, userId, orderNo, true);
+      return requestCancellation(this.deps, tx, order);
+    });
+  }
+
   /**
    * A payment instrument for the borrower's order: the amount checked against the ledger's balance, the
    * channel open for the brand. A repeat (a double tap) answers the open instrument of the same channel
@@ -104,6 +122,14 @@ export class Collections {
     return this.deps.db.transaction(async (tx) => {
       const order = await this.ownOrder(tx, userId, input.orderNo, true);
       return openFor(this.deps, tx, order, brand, endpoint, input, via);
+    });
+  }
+
+  /** The loan's one number to pay with, made on first ask (standing-reference.ts, ADR 0047). */
+  async paymentReference(userId: string, brand: Brand, orderNo: string): Promise<PaymentReference> {
+    return this.deps.db.transaction(async (tx) => {
+      const order = await this.ownOrder(tx, userId, orderNo, true);
+      return standingReference(this.deps, tx, order, brand);
     });
   }
 

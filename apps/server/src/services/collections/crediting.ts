@@ -2,6 +2,7 @@ import type { CollectionEvent } from '@hiram/contract/api/repayment';
 import { AppError } from '../../domain/app-error.ts';
 import { allocatePayment } from '../../domain/ledger.ts';
 import type { CollectionsDeps } from './collections-deps.ts';
+import { cancelOnPayment } from './cooling-off.ts';
 import type { InstrumentRow } from './instruments.ts';
 import { type OrderRow, PAYABLE_STATUSES, UUID } from './order-rows.ts';
 
@@ -88,6 +89,27 @@ export async function creditCollection(
       [instrument.order_id],
     );
     if (!order) throw new AppError('NOT_FOUND');
+    // The borrower asked to cancel in the cooling-off period and this payment reaches the amount: the loan
+    // is cancelled instead of repaid (ADR 0038).
+    // Paid on the last day and credited after midnight still cancels: the provider's time counts, never later
+    // than now.
+    const reportedAt = new Date(event.occurredAt);
+    const cancelled = await cancelOnPayment(deps, tx, order, {
+      amount: event.amount,
+      occurredAt: new Date(now),
+      paidAt: Number.isNaN(reportedAt.getTime()) || reportedAt > new Date(now) ? new Date(now) : reportedAt,
+      memo: `${instrument.channel} ${instrument.reference}`,
+      idempotencyKey: `collection:${event.eventId}`,
+    });
+    if (cancelled) {
+      await tx.query(
+        `update collection_instruments set status = 'paid', paid_amount = coalesce(paid_amount, 0) + $2,
+           journal_id = $3, settled_at = $4
+         where instrument_id = $1`,
+        [instrument.instrument_id, event.amount, cancelled.journalId, now],
+      );
+      return 'credited';
+    }
     const balance = await deps.ledger.orderBalance(tx, order.order_id);
     const allocation = allocatePayment(balance, event.amount);
     const posted = await deps.ledger.post(tx, {

@@ -17,6 +17,7 @@ import type { Brand } from '../../plugins/infra/brands.ts';
 import { billOf } from './amount-due.ts';
 import { closedChannels } from './channels.ts';
 import type { CollectionsDeps } from './collections-deps.ts';
+import { cancellationAmount } from './cooling-off.ts';
 import { type OrderRow, PAYABLE_STATUSES } from './order-rows.ts';
 
 export interface InstrumentRow {
@@ -61,7 +62,9 @@ export async function instruments(
 ): Promise<PaymentInstrument[]> {
   const rows = await db.query<InstrumentRow>(
     // An extension order's instruments are shown with the extension, not as repayments.
-    'select * from collection_instruments where order_id = $1 and extension_id is null order by created_at desc',
+    // The standing account number is shown on its own, first (ADR 0047), not as a one-time instrument.
+    `select * from collection_instruments where order_id = $1 and extension_id is null and not standing
+     order by created_at desc`,
     [orderId],
   );
   const instruments = rows.map((row) => instrumentOf(deps, row));
@@ -152,7 +155,11 @@ export async function openFor(
     const bill = await billOf(deps, tx, order, balance);
     if (bill.payOrderId !== input.payOrderId) throw new AppError('CONFLICT');
   }
-  const checked = checkRepaymentCentavos(input.amount, balance.totalDue);
+  // The exact amount that cancels the loan in its cooling-off period may have centavos (ADR 0038).
+  const cancelling = input.amount === (await cancellationAmount(deps, tx, order));
+  const checked = cancelling
+    ? ({ ok: true, amount: input.amount } as const)
+    : checkRepaymentCentavos(input.amount, balance.totalDue);
   if (!checked.ok) {
     if (checked.problem === 'notInteger') throw new AppError('REPAYMENT_NOT_INTEGER');
     if (checked.problem === 'belowMinimum')
@@ -165,7 +172,7 @@ export async function openFor(
   const [existing] = await tx.query<InstrumentRow>(
     `select * from collection_instruments
      where order_id = $1 and channel = $2 and amount = $3 and status = 'open' and expires_at > $4
-       and extension_id is null
+       and extension_id is null and not standing
      order by created_at desc limit 1`,
     [order.order_id, channel, checked.amount, now.toISOString()],
   );

@@ -41,6 +41,8 @@ export async function describe(
     fees: balance.extensionFee,
     penalty: balance.penalty,
     paid: balance.paid,
+    paidToLoan: balance.paidToLoan,
+    paidToExtensionFees: balance.paidToExtensionFees,
     overpayment: balance.overpayment,
     totalDue: balance.totalDue,
     amountDueNow: dueNow,

@@ -8,12 +8,15 @@ import {
 } from '@hiram/contract/api/servicing';
 import type { Language } from '@hiram/contract/languages';
 import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
+import { formatPeso } from '@hiram/contract/money';
 import { PROOF_REJECT_REASONS, type ProofRejectReason } from '@hiram/contract/ops/queues';
+import { proofAmountProblem } from '@hiram/contract/repayment';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { normalizeIdPhoto } from '../../domain/id-photo.ts';
 import { recordAudit } from '../audit/audit.ts';
+import type { Ledger } from '../ledger/ledger.ts';
 import type { Servicing } from '../servicing/servicing.ts';
 import type { Actor } from '../staff/staff-records.ts';
 
@@ -77,6 +80,7 @@ export class Vouchers {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly servicing: Servicing,
+    private readonly ledger: Ledger,
   ) {}
 
   async upload(userId: string, file: Buffer): Promise<UploadedVoucher> {
@@ -129,6 +133,12 @@ export class Vouchers {
         [input.orderId],
       );
       if (reviewing.length > 0) throw new AppError('VOUCHER_UNDER_REVIEW');
+      const { totalDue } = await this.ledger.orderBalance(tx, input.orderId);
+      const problem = proofAmountProblem(input.amount, totalDue);
+      if (problem)
+        throw new AppError('VALIDATION_FAILED', {
+          fields: [{ field: 'amount', message: problem, values: { amount: formatPeso(totalDue) } }],
+        });
       const [row] = await tx.query<VoucherRow>(
         `update payment_vouchers set order_id = $2, amount = $3, reference = $4, channel = $5,
            status = 'reviewing', submitted_at = $6

@@ -122,7 +122,10 @@ export class Agreements {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly loanOrders: LoanOrders,
-    private readonly lenderOf: (packageName: string) => LenderDetails | undefined,
+    /** The brand's lender details and cooling-off period, printed on the statement. */
+    private readonly brandOf: (
+      packageName: string,
+    ) => { lender: LenderDetails; coolingOffDays: number } | undefined,
     private readonly codes: VerifyCodes,
   ) {}
 
@@ -289,8 +292,9 @@ export class Agreements {
     // The version of the product the order was quoted on (ADR 0032), and the rate of the quote itself.
     const product = await orderProduct(tx, order.order_id);
     const terms = { ...termsOf(product), monthlyInterestBps: quote.nominalMonthlyRateBps };
-    const lender = this.lenderOf(order.package_name);
-    if (!lender) throw new AppError('UNKNOWN_BRAND');
+    const brand = this.brandOf(order.package_name);
+    if (!brand) throw new AppError('UNKNOWN_BRAND');
+    const { lender } = brand;
     // Due dates count from the day the money is sent (loan_schedules); the statement dates them from
     // today, the day it is read and signed, when the borrower usually takes the money too.
     const startDate: CalendarDate = manilaToday(
@@ -307,6 +311,7 @@ export class Agreements {
       lender,
       repaymentChannels,
       signedBeforeCapsNamed: signedBeforeDocumentsKept,
+      ...(signedBeforeDocumentsKept ? {} : { coolingOffDays: brand.coolingOffDays }),
     });
     const info = parsed(order.basic_info ?? {}) ?? {};
     const borrowerName = [info.firstName, info.middleName, info.lastName]

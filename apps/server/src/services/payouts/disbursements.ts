@@ -8,6 +8,7 @@ import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { disbursementLines } from '../../domain/ledger.ts';
 import type { Jobs } from '../../plugins/infra/jobs.ts';
+import { ProviderUnavailableError } from '../../providers/outbound.ts';
 import type { PayoutProvider, PayoutResultEvent } from '../../providers/payout/payout-provider.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Ledger } from '../ledger/ledger.ts';
@@ -16,6 +17,8 @@ import type { Actor } from '../staff/staff-records.ts';
 
 /** The job that hands a queued payout to the provider; its payload is `{ payoutId }`. */
 export const PAYOUT_JOB = 'payout';
+/** How long a payout waits before asking a provider that is down again (ADR 0044). */
+export const PROVIDER_DOWN_RETRY_MS = 15 * 60 * 1000;
 
 type PayoutState = (typeof PAYOUT_STATES)[number];
 type PayoutFailure = (typeof PAYOUT_FAILURES)[number];
@@ -25,6 +28,11 @@ export const PAYOUT_FAILURE_TEXTS: Record<PayoutFailure, Localized> = {
     en: 'The bank or e-wallet refused the transfer to this account',
     fil: 'Tinanggihan ng bangko o e-wallet ang paglipat sa account na ito',
     es: 'El banco o la billetera rechazó la transferencia a esta cuenta',
+  },
+  providerRejected: {
+    en: 'The transfer could not be made on our side: we will send it again',
+    fil: 'Hindi naipadala ang paglipat dahil sa aming panig: ipapadala namin itong muli',
+    es: 'La transferencia no se pudo hacer por nuestra parte: la enviaremos de nuevo',
   },
 };
 
@@ -330,15 +338,25 @@ export class Disbursements {
       [payoutId],
     );
     if (payout?.state !== 'queued') return;
-    await this.provider.requestPayout({
-      payoutId,
-      amount: Number(payout.amount),
-      accountKind: payout.account_kind,
-      bankCode: payout.bank_code,
-      accountNumber: payout.account_number,
-      holderName: payout.holder_name ?? '',
-      packageName: payout.package_name,
-    });
+    try {
+      await this.provider.requestPayout({
+        payoutId,
+        amount: Number(payout.amount),
+        accountKind: payout.account_kind,
+        bankCode: payout.bank_code,
+        accountNumber: payout.account_number,
+        holderName: payout.holder_name ?? '',
+        packageName: payout.package_name,
+      });
+    } catch (error) {
+      if (!(error instanceof ProviderUnavailableError)) throw error;
+      // The provider is down. Asking again with the same key is always safe, so the payout is never given
+      // up on (a failure here might hide a transfer the provider made before it went silent): a fresh job
+      // asks again later, past the job runner's own few retries; this one ends (no retry of its own, so
+      // the jobs do not multiply).
+      await this.jobs.enqueue(this.db, PAYOUT_JOB, { payoutId }, PROVIDER_DOWN_RETRY_MS);
+      return;
+    }
     await this.db.query(
       `update payouts set state = 'requested', updated_at = $2 where payout_id = $1 and state = 'queued'`,
       [payoutId, this.clock.now().toISOString()],

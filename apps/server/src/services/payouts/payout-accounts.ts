@@ -8,7 +8,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import type { FieldProblem } from '../../domain/field-problems.ts';
-import { smsText } from '../../domain/sms-texts.ts';
+import { templatedSms } from '../../domain/sms-texts.ts';
 import type { Jobs } from '../../plugins/infra/jobs.ts';
 import type {
   AccountCheckFailure,
@@ -158,7 +158,7 @@ export class PayoutAccounts {
    */
   async update(
     userId: string,
-    borrower: { mobile: string; appName: string },
+    borrower: { mobile: string; appName: string; packageName?: string },
     input: AccountInput & { code: string },
     language: Language,
   ): Promise<BankAccount> {
@@ -174,14 +174,15 @@ export class PayoutAccounts {
     this.jobs.wake();
     // Told at once, so a borrower whose code was tricked out of them can act before any money moves.
     const name = findInstitution(account.bankCode)?.name ?? account.bankCode;
-    await this.sms.send(
-      mobile,
-      smsText('accountChanged', language, {
-        app: borrower.appName,
-        account: `${name} ••••${account.accountNumber.slice(-4)}`,
-      }),
-      { purpose: 'accountChanged' },
-    );
+    const notice = templatedSms('accountChanged', language, {
+      app: borrower.appName,
+      account: `${name} ••••${account.accountNumber.slice(-4)}`,
+    });
+    await this.sms.send(mobile, notice.text, {
+      purpose: 'accountChanged',
+      template: notice.template,
+      ...(borrower.packageName ? { packageName: borrower.packageName } : {}),
+    });
     return outcome;
   }
 

@@ -75,7 +75,10 @@ const EXPORTS: Record<ExportKind, ExportQuery> = {
       ...money('outstanding_principal', 'outstanding_principal'),
     ],
   },
-  /** Repayments (and their reversals, negative) posted in the range, with the channel they came by. */
+  /**
+   * Repayments (and their reversals, negative) posted in the range, with the channel they came by; a payment
+   * that cancelled a loan in its cooling-off period is one too (kind `cancellation`).
+   */
   payments: {
     sql: `select j.journal_id, j.occurred_at, j.kind, j.reverses, o.order_id, o.package_name,
         coalesce(ci.channel, case when pv.voucher_id is not null then 'proof_of_payment' end, 'other') as channel,
@@ -86,7 +89,7 @@ const EXPORTS: Record<ExportKind, ExportQuery> = {
       left join ledger_journals original on original.journal_id = j.reverses
       left join collection_instruments ci on ci.journal_id = coalesce(original.journal_id, j.journal_id)
       left join payment_vouchers pv on pv.journal_id = coalesce(original.journal_id, j.journal_id)
-      where coalesce(original.kind, j.kind) = 'repayment' and ${IN_RANGE} and ${BRAND_OF_ORDER}
+      where coalesce(original.kind, j.kind) in ('repayment', 'cancellation') and ${IN_RANGE} and ${BRAND_OF_ORDER}
       order by j.seq`,
     columns: [
       { header: 'journal_id', value: text('journal_id') },

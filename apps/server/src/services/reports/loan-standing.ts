@@ -1,11 +1,11 @@
-import type { Instalment } from '@hiram/contract/pricing';
 import type { Queryable } from '../../db/database.ts';
-import { addDays, instalmentDueDates, manilaTime, overdueDays } from '../../domain/servicing-rules.ts';
 
 /*
- * Where each loan stood at the end of a Manila day, from the ledger's entries up to then and the loan's
- * schedule (docs/reports.md). Days past due are the servicing rule's own (`overdueDays`), so a report and
- * the borrower's Home agree.
+ * Where each loan stood at the end of a Manila day (docs/reports.md), from the receivable spans: a read model
+ * of the ledger the database keeps in step with it (migration 0029, ADR 0036). Each span carries what the
+ * loan owed and the first instalment that leaves unpaid, by servicing's own rule (`overdueDays`), so days past
+ * due are counted in SQL and a report and the borrower's Home agree. No loan row or quote is read unless a
+ * brand is named.
  */
 
 /** The Manila day of a timestamptz column, whatever the session's time zone. */
@@ -13,31 +13,27 @@ export function manilaDayOf(column: string): string {
   return `to_char(timezone('UTC', ${column}) + interval '8 hours', 'YYYY-MM-DD')`;
 }
 
-/** The receivable accounts: a loan's principal and interest still owed. */
-const RECEIVABLE = `e.account in ('principal_receivable', 'interest_receivable')`;
-
 /**
- * A paid-out loan's schedule, for `loan_orders o`: day 0 is the Manila day of the payout, as servicing writes
- * it on first need (a loan servicing has not touched yet has no schedule row, so the payout event stands in).
- * The payouts are read once by the events' (event, at) index and hashed, rather than looked up loan by loan;
- * a loan with neither is no paid-out loan and has a null `disbursed_on`.
+ * Day 0 of loan `key`'s schedule: the Manila day of the payout, as servicing writes it on first need (a loan
+ * servicing has not touched yet has no schedule row, so its payout event stands in, read only for it); and
+ * the days its extensions added. A loan with neither was never paid out and has a null `payout_day`.
  */
-const WITH_SCHEDULE = `
-  left join loan_schedules s on s.order_id = o.order_id
-  left join (select ev.order_id, min(ev.at) as at from loan_order_events ev
-             where ev.event = 'payoutSucceeded' group by ev.order_id) paid
-    on s.order_id is null and paid.order_id = o.order_id`;
-const SCHEDULE_COLUMNS = `
-  coalesce(s.disbursed_on::text, ${manilaDayOf('paid.at')}) as disbursed_on,
-  coalesce(s.shift_days, 0) as shift_days`;
+const SCHEDULE_OF = (key: string) => `
+  left join loan_schedules s on s.order_id = ${key}
+  left join lateral (
+    select (timezone('UTC', min(ev.at)) + interval '8 hours')::date as day from loan_order_events ev
+    where s.order_id is null and ev.order_id = ${key} and ev.event = 'payoutSucceeded') paid on true`;
+const PAYOUT_DAY = 'coalesce(s.disbursed_on, paid.day)';
+const SHIFT = 'coalesce(s.shift_days, 0)';
 
-interface ScheduleRow {
-  order_id: string;
-  /** The quote's instalments only: the rest of the quote is several times their size, read for nothing. */
-  instalments: Instalment[] | string;
-  disbursed_on: string;
-  shift_days: number | string;
-}
+/** Loan `key` is of the brand parameter `brand`, or no brand is named (then no loan row is read). */
+const OF_BRAND = (key: string, brand: string) =>
+  `(${brand}::text is null or exists (select 1 from loan_orders o where o.order_id = ${key} and o.package_name = ${brand}))`;
+
+/** Days past due at the end of day `day` of a span, by its first unpaid instalment. */
+const DAYS_PAST_DUE = (span: string, day: string) =>
+  `case when ${span}.unpaid_due_day is null then 0
+        else greatest(0, ${day}::date - (${PAYOUT_DAY} + ${SHIFT} + ${span}.unpaid_due_day)) end`;
 
 export interface LoanStanding {
   orderId: string;
@@ -46,66 +42,40 @@ export interface LoanStanding {
   daysPastDue: number;
 }
 
-function daysPastDueOn(row: ScheduleRow, principalAndInterest: number | string, day: string): number {
-  const instalments =
-    typeof row.instalments === 'string' ? (JSON.parse(row.instalments) as Instalment[]) : row.instalments;
-  const schedule = { disbursedOn: row.disbursed_on, shiftDays: Number(row.shift_days) };
-  return overdueDays({
-    day,
-    dueDates: instalmentDueDates(schedule, instalments),
-    instalments,
-    principalAndInterestOwed: Math.max(0, Number(principalAndInterest)),
-  });
-}
-
 /**
  * Every loan with principal outstanding at the end of each of two days, and how many days past due it was
- * then. One pass over the receivable entries gives both days' balances (the roll rates compare two days);
- * only the loans owing principal on one of them are then joined to their order and schedule.
+ * then: the spans holding each day, by their range index.
  */
 export async function standingsAt(
   db: Queryable,
   days: readonly [string, string],
   brand: string | null,
 ): Promise<[LoanStanding[], LoanStanding[]]> {
-  const [first, second] = days;
-  const rows = await db.query<
-    ScheduleRow & { principal_1: string; owed_1: string; principal_2: string; owed_2: string }
-  >(
-    `with balances as (
-       select e.order_id,
-         coalesce(sum(e.amount) filter (where e.account = 'principal_receivable' and j.occurred_at < $2), 0)
-           as principal_1,
-         coalesce(sum(e.amount) filter (where j.occurred_at < $2), 0) as owed_1,
-         coalesce(sum(e.amount) filter (where e.account = 'principal_receivable' and j.occurred_at < $3), 0)
-           as principal_2,
-         coalesce(sum(e.amount) filter (where j.occurred_at < $3), 0) as owed_2
-       from ledger_entries e join ledger_journals j on j.journal_id = e.journal_id
-       where ${RECEIVABLE} and j.occurred_at < greatest($2::timestamptz, $3::timestamptz)
-       group by e.order_id)
-     select * from (
-       select b.*, o.quote->'schedule' as instalments, ${SCHEDULE_COLUMNS}
-       from balances b
-       join loan_orders o on o.order_id = b.order_id ${WITH_SCHEDULE}
-       where (b.principal_1 <> 0 or b.principal_2 <> 0) and ($1::text is null or o.package_name = $1)) l
-     where l.disbursed_on is not null`,
-    [brand, manilaTime(addDays(first, 1)).toISOString(), manilaTime(addDays(second, 1)).toISOString()],
+  const owingOn = (day: string) => `
+    select r.order_id, r.principal, ${DAYS_PAST_DUE('r', day)} as days_past_due
+    from receivable_spans r ${SCHEDULE_OF('r.order_id')}
+    where r.principal <> 0 and daterange(r.from_day, r.to_day, '[]') @> ${day}::date
+      and ${PAYOUT_DAY} is not null and ${OF_BRAND('r.order_id', '$1')}`;
+  const rows = await db.query<{ n: number; order_id: string; principal: string; days_past_due: number }>(
+    `select 1 as n, * from (${owingOn('$2')}) first_day
+     union all
+     select 2 as n, * from (${owingOn('$3')}) second_day`,
+    [brand, days[0], days[1]],
   );
-  const at = (day: string, principal: 'principal_1' | 'principal_2', owed: 'owed_1' | 'owed_2') =>
+  const on = (n: number) =>
     rows
-      .filter((row) => Number(row[principal]) !== 0)
+      .filter((row) => Number(row.n) === n)
       .map((row) => ({
         orderId: row.order_id,
-        principal: Number(row[principal]),
-        daysPastDue: daysPastDueOn(row, row[owed], day),
+        principal: Number(row.principal),
+        daysPastDue: Number(row.days_past_due),
       }));
-  return [at(first, 'principal_1', 'owed_1'), at(second, 'principal_2', 'owed_2')];
+  return [on(1), on(2)];
 }
 
 /**
  * First-payment default: loans whose first instalment fell due from `from` to `to`, and whether they were
- * past due the day after (balances at the end of the due day). The loans are found first, then only their
- * entries up to the end of their due day are summed.
+ * past due the day after: the span holding the due day still leaves that first instalment unpaid.
  */
 export async function firstPayments(
   db: Queryable,
@@ -113,28 +83,29 @@ export async function firstPayments(
   to: string,
   brand: string | null,
 ): Promise<{ due: number; defaulted: number }> {
-  const rows = await db.query<ScheduleRow & { first_due: string; owed: string }>(
-    `with firsts as (
-       select l.*, l.disbursed_on::date + l.shift_days::int + (l.instalments->0->>'dueDay')::int as first_due
-       from (select o.order_id, o.quote->'schedule' as instalments, ${SCHEDULE_COLUMNS}
-             from loan_orders o ${WITH_SCHEDULE}
-             -- A first instalment never falls due after the last (the final due date moves with every
-             -- extension too): a loan whose final due date is before the range is passed over unread.
-             where (s.order_id is null or s.due_date >= $2::date) and ($1::text is null or o.package_name = $1)) l
-       where l.disbursed_on is not null),
-     due as (select * from firsts where first_due between $2::date and $3::date),
-     owed as (
-       select d.order_id, sum(e.amount) as owed
-       from due d
-       join ledger_entries e on e.order_id = d.order_id and ${RECEIVABLE}
-       join ledger_journals j on j.journal_id = e.journal_id
-       where j.occurred_at < ((d.first_due + 1)::timestamp - interval '8 hours') at time zone 'UTC'
-       group by d.order_id)
-     select d.order_id, d.instalments, d.disbursed_on, d.shift_days, d.first_due::text as first_due,
-       coalesce(owed.owed, 0) as owed
-     from due d left join owed on owed.order_id = d.order_id`,
+  const [row] = await db.query<{ due: string; defaulted: string }>(
+    `with paid_out as (
+       -- A first instalment never falls due after the last (the final due date moves with every extension
+       -- too): a loan whose final due date is before the range is passed over.
+       select s.order_id, s.disbursed_on as payout_day, s.shift_days as shift
+       from loan_schedules s where s.due_date >= $2::date
+       union all
+       select ev.order_id, (timezone('UTC', min(ev.at)) + interval '8 hours')::date, 0
+       from loan_order_events ev
+       where ev.event = 'payoutSucceeded'
+         and not exists (select 1 from loan_schedules s where s.order_id = ev.order_id)
+       group by ev.order_id),
+     -- Every span of a loan carries its first instalment's day: the latest (open) span gives it.
+     firsts as (
+       select p.order_id, p.payout_day + p.shift + r.first_due_day as first_due, r.first_due_day
+       from paid_out p join receivable_spans r on r.order_id = p.order_id and r.to_day is null)
+     select count(*) as due,
+       count(*) filter (where held.unpaid_due_day <= f.first_due_day) as defaulted
+     from firsts f
+     left join receivable_spans held on held.order_id = f.order_id
+       and daterange(held.from_day, held.to_day, '[]') @> f.first_due
+     where f.first_due between $2::date and $3::date and ${OF_BRAND('f.order_id', '$1')}`,
     [brand, from, to],
   );
-  const defaulted = rows.filter((row) => daysPastDueOn(row, row.owed, addDays(row.first_due, 1)) > 0).length;
-  return { due: rows.length, defaulted };
+  return { due: Number(row?.due ?? 0), defaulted: Number(row?.defaulted ?? 0) };
 }

@@ -66,7 +66,9 @@ async function dailyFigures(db: Queryable, range: ReportRange): Promise<ReportDa
        sum(e.amount) filter (where ${EFFECTIVE_KIND} = 'disbursement' and e.account = 'principal_receivable')
          as principal,
        -sum(e.amount) filter (where ${EFFECTIVE_KIND} = 'disbursement' and e.account = 'cash') as cash_out,
-       sum(e.amount) filter (where ${EFFECTIVE_KIND} = 'repayment' and e.account = 'cash') as collected
+       -- A payment that cancelled a loan in its cooling-off period (ADR 0038) is money collected too.
+       sum(e.amount) filter (where ${EFFECTIVE_KIND} in ('repayment', 'cancellation') and e.account = 'cash')
+         as collected
      from ${JOURNAL_LINES}
      -- Only the two accounts the figures read.
      where ${IN_RANGE} and e.account in ('principal_receivable', 'cash')
@@ -110,12 +112,13 @@ async function collectionsByChannel(
   const rows = await db.query<{ channel: string; payments: Amount; amount: Amount }>(
     `select coalesce(ci.channel, case when pv.voucher_id is not null then 'proof_of_payment' end, 'other')
          as channel,
-       count(*) filter (where j.kind = 'repayment') - count(*) filter (where j.kind = 'reversal') as payments,
+       count(*) filter (where j.kind in ('repayment', 'cancellation'))
+         - count(*) filter (where j.kind = 'reversal') as payments,
        sum(e.amount) as amount
      from ${JOURNAL_LINES}
      left join collection_instruments ci on ci.journal_id = coalesce(original.journal_id, j.journal_id)
      left join payment_vouchers pv on pv.journal_id = coalesce(original.journal_id, j.journal_id)
-     where ${IN_RANGE} and ${EFFECTIVE_KIND} = 'repayment' and e.account = 'cash'
+     where ${IN_RANGE} and ${EFFECTIVE_KIND} in ('repayment', 'cancellation') and e.account = 'cash'
      group by 1
      order by 3 desc, 1`,
     rangeParams(range),
@@ -149,16 +152,17 @@ export async function portfolioFigures(
   range: ReportRange,
 ): Promise<Omit<PortfolioReport, 'brands'>> {
   const asOfDay = earlier(range.to, range.today);
-  const days = await dailyFigures(db, range);
   const rollFromDay = addDays(range.from, -1);
-  const [standings, before] = await standingsAt(db, [asOfDay, rollFromDay], range.brand);
-  // A first payment is judged the day after it fell due: only due days that are over count.
-  const firsts = await firstPayments(
-    db,
-    range.from,
-    earlier(range.to, addDays(range.today, -1)),
-    range.brand,
-  );
+  // The parts read different tables and are independent: on PostgreSQL they run at once, each on its own
+  // pooled connection (the embedded database takes them in turn).
+  const [days, [standings, before], firsts, approvalRate, channels] = await Promise.all([
+    dailyFigures(db, range),
+    standingsAt(db, [asOfDay, rollFromDay], range.brand),
+    // A first payment is judged the day after it fell due: only due days that are over count.
+    firstPayments(db, range.from, earlier(range.to, addDays(range.today, -1)), range.brand),
+    approval(db, range),
+    collectionsByChannel(db, range),
+  ]);
   const sum = (loans: LoanStanding[]) => loans.reduce((total, loan) => total + loan.principal, 0);
   const total = (key: keyof Omit<ReportDay, 'day'>) => days.reduce((all, day) => all + day[key], 0);
   return {
@@ -178,9 +182,9 @@ export async function portfolioFigures(
       const late = standings.filter((loan) => loan.daysPastDue > n);
       return { days: n, loans: late.length, principal: sum(late) };
     }),
-    approval: await approval(db, range),
+    approval: approvalRate,
     firstPaymentDefault: { numerator: firsts.defaulted, denominator: firsts.due },
     rollRates: { fromDay: rollFromDay, toDay: asOfDay, rows: rollRates(before, standings) },
-    collectionsByChannel: await collectionsByChannel(db, range),
+    collectionsByChannel: channels,
   };
 }

@@ -11,7 +11,7 @@ import {
   PASSWORD_FAILURES_PER_ADDRESS_PER_HOUR,
   passwordRetryAfter,
 } from '../../domain/limits.ts';
-import { smsText } from '../../domain/sms-texts.ts';
+import { templatedSms } from '../../domain/sms-texts.ts';
 import type { Brand } from '../../plugins/infra/brands.ts';
 import type { RateLimits } from '../../plugins/infra/rate-limits.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
@@ -85,6 +85,7 @@ export class Security {
       clientAddress: caller.clientAddress,
       appName: caller.brand.appName,
       language: caller.language,
+      packageName: caller.brand.packageName,
     });
   }
 
@@ -153,8 +154,11 @@ export class Security {
       answer = { session, account, isNewUser: false };
     }
     if (answer.session.replaced > 0) {
-      await this.sms.send(mobile, smsText('newDevice', caller.language, { app: caller.brand.appName }), {
+      const alert = templatedSms('newDevice', caller.language, { app: caller.brand.appName });
+      await this.sms.send(mobile, alert.text, {
         purpose: 'newDevice',
+        template: alert.template,
+        packageName: caller.brand.packageName,
       });
     }
     return this.sessionAnswer(answer.session, answer.account, answer.isNewUser);

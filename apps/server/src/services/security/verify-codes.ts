@@ -6,11 +6,12 @@ import {
 } from '@hiram/contract/auth-rules';
 import type { Language } from '@hiram/contract/languages';
 import type { Database, Queryable } from '../../db/database.ts';
-import { tooManyRequests } from '../../domain/app-error.ts';
+import { AppError, tooManyRequests } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { HOUR_SECONDS } from '../../domain/limits.ts';
 import { type SmsTextKind, smsText } from '../../domain/sms-texts.ts';
 import { type CodeRefusal, judgeCode, NO_CODE_SENT, sendRetryAfter } from '../../domain/verify-code-rules.ts';
+import { ProviderUnavailableError } from '../../providers/outbound.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 
 /**
@@ -27,6 +28,8 @@ export interface SendCodeRequest {
   clientAddress: string;
   appName: string;
   language: Language;
+  /** The brand, whose SMS sender name a real gateway sends under. */
+  packageName?: string;
 }
 
 interface ChallengeRow {
@@ -61,6 +64,15 @@ function messageKind(purpose: VerifyCodePurpose, registered: boolean): SmsTextKi
   if ((purpose === 'resetPassword' || purpose === 'modifyPassword' || purpose === 'repayment') && !registered)
     return 'noAccount';
   return 'code';
+}
+
+/** The gateway refused the message, or it was never asked (breaker open, rate limited). */
+function surelyNotSent(error: unknown): boolean {
+  if (error instanceof AppError) return error.key === 'SMS_NOT_SENT';
+  return (
+    error instanceof ProviderUnavailableError &&
+    (error.reason === 'circuitOpen' || error.reason === 'rateLimited')
+  );
 }
 
 export class VerifyCodes {
@@ -113,14 +125,30 @@ export class VerifyCodes {
           new Date(now.getTime() + VERIFY_CODE_TTL_SECONDS * 1000).toISOString(),
         ],
       );
-      return { wait: undefined, kind, code };
+      return { wait: undefined, kind, code, challengeId };
     });
     if (outcome.wait !== undefined) throw tooManyRequests(outcome.wait);
     const text = smsText(outcome.kind, request.language, { app: request.appName, code: outcome.code });
     // Sent after the commit: a provider call never holds a transaction open.
-    await this.sms.send(request.mobile, text, {
-      purpose: carriesCode(outcome.kind) ? request.purpose : outcome.kind,
-    });
+    try {
+      await this.sms.send(request.mobile, text, {
+        purpose: carriesCode(outcome.kind) ? request.purpose : outcome.kind,
+        // A code is awaited on the screen: the gateway's priority route, where it has one.
+        urgent: carriesCode(outcome.kind),
+        ...(request.packageName ? { packageName: request.packageName } : {}),
+        // Never a code's: the inbox rewords only what it may show (ADR 0041).
+        ...(carriesCode(outcome.kind)
+          ? {}
+          : { template: { kind: outcome.kind, values: { app: request.appName } } }),
+      });
+    } catch (error) {
+      // Surely not sent: the challenge goes, so the borrower may ask again at once rather than wait out
+      // the resend cool-down for a code that never came. A timeout may have sent it: that one stays.
+      if (surelyNotSent(error)) {
+        await this.db.query('delete from verify_challenges where challenge_id = $1', [outcome.challengeId]);
+      }
+      throw error;
+    }
   }
 
   /**

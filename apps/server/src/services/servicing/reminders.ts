@@ -1,7 +1,7 @@
 import type { Language } from '@hiram/contract/languages';
 import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import { type ReminderKind, reminderSendTime } from '../../domain/servicing-rules.ts';
-import { smsText } from '../../domain/sms-texts.ts';
+import { templatedSms } from '../../domain/sms-texts.ts';
 import { type OrderRow, positionIn, servicedOf } from './loan-position.ts';
 import type { ServicingDeps } from './servicing-deps.ts';
 
@@ -45,7 +45,8 @@ export async function sendReminder(
     const language: Language = row.language === 'fil' || row.language === 'es' ? row.language : 'en';
     return {
       to: row.mobile,
-      text: smsText(reminderText(payload.kind), language, {
+      packageName: order.packageName,
+      ...templatedSms(reminderText(payload.kind), language, {
         app: deps.appNameOf(order.packageName),
         amount: pesos(position.balance.totalDue),
         date: payload.dueDate,
@@ -53,7 +54,12 @@ export async function sendReminder(
     };
   });
   // Recorded first, then sent: a failed send is not retried into a second copy.
-  if (message) await deps.sms.send(message.to, message.text, { purpose: 'reminder' });
+  if (message)
+    await deps.sms.send(message.to, message.text, {
+      purpose: 'reminder',
+      template: message.template,
+      packageName: message.packageName,
+    });
 }
 
 function reminderText(kind: ReminderKind) {

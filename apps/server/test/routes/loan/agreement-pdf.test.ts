@@ -126,11 +126,14 @@ describe('the signed agreement as a PDF', () => {
       // Reopened after signing: the signed statement still lists what the borrower read.
       await server.db.query(`update brands set closed_collection_channels = '{}'`);
       const answer = await server.call('getMoneyContract', { orderId }, { token });
-      const text = (await pdfPagesText(answer.raw)).join(' ').replace(/\s+/g, ' ');
+      const text = (await pdfPagesText(answer.raw)).join(' ').replace(/[\s\u00a0]+/g, ' ');
       expect(text).toContain('How to repay');
-      expect(text).toContain('GCash, Maya, GCash Bills Pay, Maya Bills Pay');
-      expect(text).toContain('M Lhuillier, RD Pawnshop');
+      expect(text).toContain('GCash, Maya, GCash Bills Pay, or Maya Bills Pay');
+      expect(text).toContain('M Lhuillier or RD Pawnshop');
       expect(text).toContain('InstaPay / PESONet');
+      // The account-number channels are one way to pay, in words, not four internal names.
+      expect(text).toContain('Transfer to the account number shown in the app');
+      expect(text).not.toContain('Account number: someone pays for you');
       expect(text).not.toContain('7-Eleven');
       expect(text).toContain('listed in the Disclosure Statement');
       expect(text).toContain('Due dates count from the day the money is sent');

@@ -221,7 +221,12 @@ describe('a brand change under maker-checker', () => {
       certificateOfAuthorityNumber: 'CA No. 3456',
       address: '1 Ayala Ave, Makati',
     };
-    const settings = await settingsWith(DEFAULT_BRAND, maker, { colours, logoId, lender, coolingOffDays: 7 });
+    const settings = await settingsWith(DEFAULT_BRAND, maker, {
+      colours,
+      logoId,
+      lender,
+      coolingOffDays: 14,
+    });
     const proposed = await propose('brand.change', { packageName: DEFAULT_BRAND, settings }, maker);
     expect(proposed.status, JSON.stringify(proposed.body)).toBe(200);
     const proposal = proposed.body.data as { proposalId: string; summary: string; decidable: boolean };
@@ -253,7 +258,7 @@ describe('a brand change under maker-checker', () => {
     expect(await decide(proposal.proposalId, checker)).toMatchObject({ status: 'approved', errorCode: null });
 
     const after = await view(DEFAULT_BRAND, checker);
-    expect(after).toMatchObject({ colours, logoId, lender, coolingOffDays: 7, defaultColours: false });
+    expect(after).toMatchObject({ colours, logoId, lender, coolingOffDays: 14, defaultColours: false });
     const served = await page();
     expect(served.record).toMatchObject({ packageName: DEFAULT_BRAND });
     const style = /<style>([^<]*)<\/style>/.exec(served.html)?.[1] ?? '';
@@ -279,8 +284,8 @@ describe('a brand change under maker-checker', () => {
     );
     const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
     expect(audit?.actor_email).toBe(checker.email);
-    expect(json(audit?.before)).toMatchObject({ coolingOffDays: 0, colours: DEFAULT_BRAND_COLOURS });
-    expect(json(audit?.after)).toMatchObject({ coolingOffDays: 7, colours, lender });
+    expect(json(audit?.before)).toMatchObject({ coolingOffDays: 7, colours: DEFAULT_BRAND_COLOURS });
+    expect(json(audit?.after)).toMatchObject({ coolingOffDays: 14, colours, lender });
 
     // Proposing what the brand already is changes nothing.
     const same = await propose('brand.change', { packageName: DEFAULT_BRAND, settings }, maker);

@@ -296,6 +296,8 @@ describe('the extension', () => {
     expect(shown.dueDate).toBe(plusDays(due, 30));
     // The fee paid the extension, not the loan: the whole balance is still due, on every screen.
     expect(shown.amountDueNow).toBe(109_100);
+    // Itemised, so "paid" never reads as paid toward the loan (defect 8).
+    expect(shown).toMatchObject({ paid: 3_000, paidToLoan: 0, paidToExtensionFees: 3_000 });
     const home = (await server.call('latestLoanOrder', {}, { token })).body.data;
     expect(home.dueDate).toBe(plusDays(due, 30));
     expect(home.amountDue).toBe(109_100);

@@ -1,5 +1,6 @@
 import { ERRORS } from '@hiram/contract/errors';
 import { LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
+import { formatPeso } from '@hiram/contract/money';
 import { PROOF_REJECT_REASONS } from '@hiram/contract/ops/queues';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detailedPhoto } from '../../application-fixtures.ts';
@@ -22,6 +23,45 @@ function sendProof(token: string, orderId: string, amount: number, reference = '
 }
 
 describe('proof of payment', () => {
+  it("is refused for more than the loan owes, in the borrower's language, and accepted for the balance", async () => {
+    const { token, orderId } = await disbursedLoan(server);
+    const detail = await server.call('repaymentDetail', { orderNo: orderId }, { token });
+    const owed = detail.body.data.totalDue as number;
+    expect(owed).toBeGreaterThan(0);
+    for (const [lang, words] of [
+      ['en', 'more than you owe'],
+      ['fil', 'Mas malaki ito sa utang mo'],
+      ['es', 'más de lo que debe'],
+    ] as const) {
+      const uploaded = await server.upload(
+        'uploadVoucher',
+        { file: await detailedPhoto(600, 900) },
+        { token },
+      );
+      const refused = await server.call(
+        'saveVoucher',
+        {
+          voucherId: uploaded.body.data.voucherId,
+          orderId,
+          amount: owed + 1,
+          reference: 'GC-9',
+          channel: 'gcash',
+        },
+        { token, lang },
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe(ERRORS.VALIDATION_FAILED.code);
+      const { fields } = refused.body.data as unknown as { fields: { field: string; message: string }[] };
+      expect(fields).toEqual([{ field: 'amount', message: expect.stringContaining(words) }]);
+      expect(fields[0]?.message).toContain(formatPeso(owed));
+    }
+    // Nothing was sent for review: the borrower may send the right amount at once.
+    expect((await server.call('voucherList', { orderId }, { token })).body.data).toEqual([]);
+    const { saved } = await sendProof(token, orderId, owed);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data).toMatchObject({ status: 'reviewing', amount: owed });
+  });
+
   it('is uploaded as a cleaned image only its owner sees, then sent for review within 48 hours', async () => {
     const { token, orderId } = await disbursedLoan(server);
     const { voucherId, saved } = await sendProof(token, orderId, 50_000);

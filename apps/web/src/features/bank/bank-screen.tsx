@@ -169,7 +169,18 @@ export function BankScreen({ onComplete, changeFirst = false }: BankScreenProps)
           </div>
         </section>
       ) : (
-        <p className="lead">{changing ? t('changeIntro') : t('intro')}</p>
+        <>
+          {changeFirst && changing && account.accountNumberLast4 ? (
+            // Opened after a failed payout: say which account refused the money before asking for another.
+            <p className="notice bank-payout-failed" role="note">
+              {t('payoutFailedTo', {
+                account:
+                  `${account.bankName ?? account.bankCode ?? ''} ••••${account.accountNumberLast4}`.trim(),
+              })}
+            </p>
+          ) : null}
+          <p className="lead">{changing ? t('changeIntro') : t('intro')}</p>
+        </>
       )}
       <AccountForm
         key={changing ? 'change' : 'add'}

@@ -4,7 +4,7 @@ const en = {
   title: 'Receiving account',
   intro: 'Where we send your loan. Use a bank account or e-wallet in your own name.',
   kindLabel: 'Receive the money in',
-  kindBank: 'Bank account',
+  kindBank: 'Bank',
   kindWallet: 'E-wallet',
   bank: 'Bank',
   wallet: 'E-wallet',
@@ -52,6 +52,7 @@ const en = {
   codeSent: 'Code sent to {mobile}',
   keepAccount: 'Keep my current account',
   saved: 'Account saved: we are verifying it',
+  payoutFailedTo: 'We could not send your loan to {account}. Give another account to receive it.',
 };
 
 export type BankTextKey = keyof typeof en;
@@ -62,7 +63,7 @@ export const bankText: FeatureText<BankTextKey> = {
     title: 'Account na tatanggap',
     intro: 'Dito namin ipapadala ang iyong loan. Gumamit ng bank account o e-wallet na nakapangalan sa iyo.',
     kindLabel: 'Tanggapin ang pera sa',
-    kindBank: 'Bank account',
+    kindBank: 'Bangko',
     kindWallet: 'E-wallet',
     bank: 'Bangko',
     wallet: 'E-wallet',
@@ -111,13 +112,15 @@ export const bankText: FeatureText<BankTextKey> = {
     codeSent: 'Naipadala ang code sa {mobile}',
     keepAccount: 'Panatilihin ang kasalukuyang account',
     saved: 'Naka-save ang account: sinusuri na namin ito',
+    payoutFailedTo:
+      'Hindi namin maipadala ang iyong loan sa {account}. Magbigay ng ibang account na tatanggap nito.',
   },
   es: {
     title: 'Cuenta de depósito',
     intro: 'Donde enviamos su préstamo. Use una cuenta bancaria o billetera electrónica a su nombre.',
     kindLabel: 'Recibir el dinero en',
-    kindBank: 'Cuenta bancaria',
-    kindWallet: 'Billetera electrónica',
+    kindBank: 'Banco',
+    kindWallet: 'Billetera',
     bank: 'Banco',
     wallet: 'Billetera electrónica',
     chooseBank: 'Elija su banco',
@@ -164,5 +167,6 @@ export const bankText: FeatureText<BankTextKey> = {
     codeSent: 'Código enviado al {mobile}',
     keepAccount: 'Mantener mi cuenta actual',
     saved: 'Cuenta guardada: la estamos verificando',
+    payoutFailedTo: 'No pudimos enviar su préstamo a {account}. Indique otra cuenta para recibirlo.',
   },
 };

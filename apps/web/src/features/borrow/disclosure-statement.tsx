@@ -1,9 +1,18 @@
 import type { DisclosureStatement } from '@hiram/contract/disclosure';
-import { disclosureSections } from '@hiram/contract/disclosure-text';
+import { type DisclosureRow, disclosureSections } from '@hiram/contract/disclosure-text';
 import { useFeatureText } from '../../lib/i18n/feature-text.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { agreementText } from './agreement-text.ts';
 import { formatManilaDate } from './borrow-text.ts';
+
+/**
+ * A figure sits beside its label; a term in words (the penalty, the cap, the channels, the address) reads
+ * as a paragraph under it, as in a printed statement, never squeezed into a narrow right-hand column.
+ */
+function factClass(row: DisclosureRow): string {
+  if (row.prose) return 'borrow-fact borrow-fact-prose';
+  return row.main ? 'borrow-fact borrow-fact-main' : 'borrow-fact';
+}
 
 /** The Disclosure Statement as cards of label and figure, readable on a phone; shared by both signing screens. */
 export function DisclosureStatementView({ statement }: { statement: DisclosureStatement }) {
@@ -18,7 +27,7 @@ export function DisclosureStatementView({ statement }: { statement: DisclosureSt
           <h2 className="card-title">{section.title}</h2>
           <dl className="borrow-facts">
             {section.rows.map((row) => (
-              <div key={row.label} className={row.main ? 'borrow-fact borrow-fact-main' : 'borrow-fact'}>
+              <div key={row.label} className={factClass(row)}>
                 <dt>{row.label}</dt>
                 <dd>
                   <span>{row.value}</span>

@@ -15,8 +15,10 @@ import { type FeatureTranslate, useFeatureText } from '../../lib/i18n/feature-te
 import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { useLatestOrder } from './api/get-latest-order.ts';
 import { useDisbursement, useGetMoney } from './api/get-money.ts';
-import { accountLabel, lendingView, msUntilExpected } from './lending.ts';
+import { accountLabel, expectedDuration, lendingView, msUntilExpected } from './lending.ts';
 import { type LendingTextKey, lendingText } from './lending-text.ts';
+
+const DURATION_LOCALES = { en: 'en-PH', fil: 'fil-PH', es: 'es' } as const;
 
 /** While the money is on its way the disbursement is asked for this often; after 10 minutes, on a tap. */
 const POLL = { intervalMs: 3000, giveUpMs: 10 * 60_000 };
@@ -126,9 +128,18 @@ function Sending({
   gaveUp: boolean;
   onCheckAgain: () => void;
 }) {
-  const { t: common } = useI18n();
+  const { t: common, lang } = useI18n();
   const left = msUntilExpected(disbursement, useNow());
   const late = left === 0;
+  // The hint names the same wait the countdown counts, from the provider's own figure.
+  const duration = disbursement.payout ? expectedDuration(disbursement.payout) : null;
+  const durationText = duration
+    ? new Intl.NumberFormat(DURATION_LOCALES[lang], {
+        style: 'unit',
+        unit: duration.unit,
+        unitDisplay: 'long',
+      }).format(duration.value)
+    : '';
   return (
     <section className="card borrow-preview lending-card" aria-busy="true">
       <h2 className="card-title">{t('sendingTitle', { amount: formatPeso(disbursement.netProceeds) })}</h2>
@@ -147,7 +158,7 @@ function Sending({
       )}
       {late ? <h3 className="lending-late">{t('longerTitle')}</h3> : null}
       <p className="lead" aria-live="polite">
-        {late ? t('longerHint') : t('sendingHint')}
+        {late ? t('longerHint') : t('sendingHint', { duration: durationText })}
       </p>
       {gaveUp ? (
         <button type="button" className="button button-primary button-block" onClick={onCheckAgain}>
@@ -182,13 +193,16 @@ function Arrived({ t, disbursement }: { t: FeatureTranslate<LendingTextKey>; dis
 }
 
 function Failed({ t, disbursement }: { t: FeatureTranslate<LendingTextKey>; disbursement: Disbursement }) {
+  const kind = disbursement.payout?.accountKind;
   return (
     <section className="card lending-failure" role="alert">
       <span className="lending-failure-icon">
         <InfoIcon />
       </span>
       <h2 className="card-title">{t('failedTitle')}</h2>
-      <p className="lending-account">{t('sendingTo', { account: accountLabel(disbursement) })}</p>
+      {disbursement.payout ? (
+        <p className="lending-account">{t('failedAccount', { account: accountLabel(disbursement) })}</p>
+      ) : null}
       {disbursement.payout?.failureReason ? (
         <p className="lending-reason">{disbursement.payout.failureReason}</p>
       ) : null}
@@ -197,7 +211,7 @@ function Failed({ t, disbursement }: { t: FeatureTranslate<LendingTextKey>; disb
         className="button button-primary button-block"
         to={paths.addBankCard.getHref({ orderId: disbursement.orderId })}
       >
-        {t('changeAccount')}
+        {kind === 'wallet' ? t('changeWallet') : kind === 'bank' ? t('changeBank') : t('changeAccount')}
       </Link>
     </section>
   );

@@ -7,7 +7,7 @@ const en = {
   sendingTo: 'To {account}',
   expectedIn: 'Expected in',
   sendingHint:
-    'We check your account, then send the money. Transfers usually take 10 to 60 minutes; you can leave this screen, Home will show when it arrives.',
+    'We check your account, then send the money. This transfer usually takes {duration}; you can leave this screen, Home will show when it arrives.',
   longerTitle: 'This is taking a little longer',
   longerHint:
     'Your bank or e-wallet has not confirmed yet. We keep checking; nothing else is needed from you.',
@@ -21,6 +21,9 @@ const en = {
   failedHint:
     'Please change the account that receives your loan. We send the money again as soon as the new account is checked.',
   changeAccount: 'Change account',
+  failedAccount: 'The transfer to {account} did not go through.',
+  changeWallet: 'Change e-wallet',
+  changeBank: 'Change bank account',
   notSignedTitle: 'Sign the loan agreement first',
   notSignedHint: 'Review the Disclosure Statement and sign to receive your money.',
   openAgreement: 'Review and sign',
@@ -39,7 +42,7 @@ export const lendingText: FeatureText<LendingTextKey> = {
     sendingTo: 'Sa {account}',
     expectedIn: 'Inaasahan sa loob ng',
     sendingHint:
-      'Sinusuri namin ang iyong account, saka ipinapadala ang pera. Karaniwang 10 hanggang 60 minuto ang paglipat; maaari mong iwan ang screen na ito, ipapakita ng Home kapag dumating na.',
+      'Sinusuri namin ang iyong account, saka ipinapadala ang pera. Karaniwang {duration} ang paglipat na ito; maaari mong iwan ang screen na ito, ipapakita ng Home kapag dumating na.',
     longerTitle: 'Medyo natatagalan ito',
     longerHint:
       'Hindi pa kumpirmado ng iyong bangko o e-wallet. Patuloy kaming nagsusuri; wala ka nang ibang kailangang gawin.',
@@ -53,6 +56,9 @@ export const lendingText: FeatureText<LendingTextKey> = {
     failedHint:
       'Pakipalitan ang account na tatanggap ng iyong loan. Ipapadala namin muli ang pera kapag nasuri na ang bagong account.',
     changeAccount: 'Palitan ang account',
+    failedAccount: 'Hindi natuloy ang paglipat sa {account}.',
+    changeWallet: 'Palitan ang e-wallet',
+    changeBank: 'Palitan ang bank account',
     notSignedTitle: 'Pirmahan muna ang kasunduan sa loan',
     notSignedHint: 'Suriin ang Disclosure Statement at pumirma para matanggap ang iyong pera.',
     openAgreement: 'Suriin at pirmahan',
@@ -66,7 +72,7 @@ export const lendingText: FeatureText<LendingTextKey> = {
     sendingTo: 'A {account}',
     expectedIn: 'Llega en',
     sendingHint:
-      'Verificamos su cuenta y luego enviamos el dinero. Las transferencias suelen tardar de 10 a 60 minutos; puede salir de esta pantalla, Inicio mostrará cuando llegue.',
+      'Verificamos su cuenta y luego enviamos el dinero. Esta transferencia suele tardar {duration}; puede salir de esta pantalla, Inicio mostrará cuando llegue.',
     longerTitle: 'Está tardando un poco más',
     longerHint:
       'Su banco o billetera aún no lo ha confirmado. Seguimos comprobando; no necesita hacer nada más.',
@@ -80,6 +86,9 @@ export const lendingText: FeatureText<LendingTextKey> = {
     failedHint:
       'Cambie la cuenta que recibe su préstamo. Enviaremos el dinero de nuevo en cuanto se verifique la nueva cuenta.',
     changeAccount: 'Cambiar la cuenta',
+    failedAccount: 'La transferencia a {account} no se completó.',
+    changeWallet: 'Cambiar la billetera',
+    changeBank: 'Cambiar la cuenta bancaria',
     notSignedTitle: 'Firme primero el contrato de préstamo',
     notSignedHint: 'Revise la Declaración de divulgación y firme para recibir su dinero.',
     openAgreement: 'Revisar y firmar',

@@ -2,7 +2,14 @@ import type { Product } from '@hiram/contract/api/endpoints';
 import { DEMO_LOAN_TERMS } from '@hiram/contract/demo-product';
 import { allowedAmounts, quoteLoan } from '@hiram/contract/pricing';
 import { describe, expect, it } from 'vitest';
-import { costPreview, manilaDateAfter, nearestStepIndex, stepIndex, termsOf } from './loan-choice.ts';
+import {
+  costPreview,
+  initialChoice,
+  manilaDateAfter,
+  nearestStepIndex,
+  stepIndex,
+  termsOf,
+} from './loan-choice.ts';
 
 const product: Product = { productId: 'demo', name: 'Demo', ...DEMO_LOAN_TERMS, tenureDays: [91, 120] };
 const amounts = allowedAmounts(DEMO_LOAN_TERMS);
@@ -19,6 +26,36 @@ describe('amount steps', () => {
     expect(nearestStepIndex(amounts, 100_000)).toBe(0);
     expect(nearestStepIndex(amounts, 175_000)).toBe(1);
     expect(nearestStepIndex(amounts, 999_999_999)).toBe(amounts.length - 1);
+  });
+});
+
+describe('where the chooser starts', () => {
+  const tenures = [91, 120];
+
+  it('starts at the smallest amount and the shortest term without an earlier choice', () => {
+    expect(initialChoice('demo', amounts, tenures, null)).toEqual({ index: 0, tenureDays: 91 });
+  });
+
+  it('comes back to the choice the borrower made before the application steps', () => {
+    const start = initialChoice('demo', amounts, tenures, {
+      productId: 'demo',
+      amount: 500_000,
+      tenureDays: 120,
+    });
+    expect(amounts[start.index]).toBe(500_000);
+    expect(start.tenureDays).toBe(120);
+  });
+
+  it('holds an old choice to what the product offers now, and ignores another product', () => {
+    const start = initialChoice('demo', amounts, [91], {
+      productId: 'demo',
+      amount: 99_999_999,
+      tenureDays: 120,
+    });
+    expect(start).toEqual({ index: amounts.length - 1, tenureDays: 91 });
+    expect(
+      initialChoice('demo', amounts, tenures, { productId: 'other', amount: 500_000, tenureDays: 120 }),
+    ).toEqual({ index: 0, tenureDays: 91 });
   });
 });
 

@@ -85,3 +85,32 @@ export function costPreview(
     effectiveMonthlyRatePercent: (quote.effectiveMonthlyRate * 100).toFixed(2),
   };
 }
+
+/** What the borrower chose on to_borrow, kept while the application steps an Apply led to are filled in. */
+export interface SavedLoanChoice {
+  productId: string;
+  amount: number;
+  tenureDays: number;
+}
+
+/**
+ * Where the chooser starts: the borrower's own earlier choice for this product when there is one (the
+ * amount held to the product's steps, a term it no longer offers dropped), otherwise the smallest amount
+ * and the shortest term: borrowing more is the borrower's choice, not ours.
+ */
+export function initialChoice(
+  productId: string,
+  amounts: readonly number[],
+  tenures: readonly number[],
+  saved: Partial<SavedLoanChoice> | null,
+): { index: number; tenureDays: number } {
+  const first = { index: 0, tenureDays: tenures[0] ?? 0 };
+  if (!saved || saved.productId !== productId || amounts.length === 0) return first;
+  return {
+    index: typeof saved.amount === 'number' ? nearestStepIndex(amounts, saved.amount) : 0,
+    tenureDays:
+      typeof saved.tenureDays === 'number' && tenures.includes(saved.tenureDays)
+        ? saved.tenureDays
+        : first.tenureDays,
+  };
+}

@@ -2,7 +2,7 @@ import { VERIFY_CODE_LENGTH } from '@hiram/contract/auth-rules';
 import type { RateLimitData } from '@hiram/contract/envelope';
 import { FIELD_MESSAGES } from '@hiram/contract/field-messages';
 import { formatPhMobile } from '@hiram/contract/mobile';
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CheckIcon } from '../../components/icons.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
@@ -40,8 +40,8 @@ async function download(orderId: string): Promise<void> {
 }
 
 /**
- * The tick, the SMS code and Sign at the bottom of confirm_borrow and agreement: without the tick, a toast
- * asks for it, and without a 6-digit code the code field does; nothing is sent until both are there. Then
+ * The tick, the SMS code and Sign at the bottom of confirm_borrow and agreement: without the tick, the screen
+ * goes to the tick box and marks it (a toast would name a box the borrower may not see), and without a 6-digit code the code field does; nothing is sent until both are there. Then
  * `onSign` signs the document shown; it answers the message to show under the code field when the code was
  * refused (wrong, expired, used up). Once signed, the date, Get money and the signed agreement's PDF.
  */
@@ -59,6 +59,9 @@ export function SignPanel({
   const t = useFeatureText(agreementText);
   const { lang } = useI18n();
   const [agreed, setAgreed] = useState(false);
+  const [consentMissing, setConsentMissing] = useState(false);
+  const consentRef = useRef<HTMLInputElement>(null);
+  const consentErrorId = useId();
   const [pending, setPending] = useState(false);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>(undefined);
@@ -106,7 +109,9 @@ export function SignPanel({
   const sign = async () => {
     const step = signStep(agreed, code, { orderId, documentHash });
     if (step.kind === 'needConsent') {
-      showToast(t('consentRequired'), { tone: 'error' });
+      setConsentMissing(true);
+      consentRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      consentRef.current?.focus({ preventScroll: true });
       return;
     }
     if (step.kind === 'needCode') {
@@ -128,10 +133,25 @@ export function SignPanel({
 
   return (
     <div className="sign-panel">
-      <label className="check sign-consent">
-        <input type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />
+      <label className={`check sign-consent${consentMissing ? ' sign-consent-missing' : ''}`}>
+        <input
+          ref={consentRef}
+          type="checkbox"
+          checked={agreed}
+          aria-invalid={consentMissing || undefined}
+          aria-describedby={consentMissing ? consentErrorId : undefined}
+          onChange={(event) => {
+            setAgreed(event.target.checked);
+            if (event.target.checked) setConsentMissing(false);
+          }}
+        />
         <span>{t('consent')}</span>
       </label>
+      {consentMissing ? (
+        <p className="field-error sign-consent-error" id={consentErrorId} role="alert">
+          {t('consentRequired')}
+        </p>
+      ) : null}
       <p className="sign-code-intro">{t('codeIntro')}</p>
       <TextField
         label={t('code')}

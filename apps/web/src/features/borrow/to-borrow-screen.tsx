@@ -2,7 +2,7 @@ import './borrow.css';
 import { ERRORS } from '@hiram/contract/errors';
 import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import { formatPeso } from '@hiram/contract/money';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { Page } from '../../components/page.tsx';
@@ -13,6 +13,7 @@ import { ApiError, errorMessage, NetworkError } from '../../lib/api-client.ts';
 import { useFeatureText } from '../../lib/i18n/feature-text.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { DuplicateSubmitError } from '../../lib/mutation.ts';
+import { readJson, writeJson } from '../../lib/storage.ts';
 import { showToast } from '../../lib/toast.ts';
 import { useApplyLoanOrder } from './api/apply-loan-order.ts';
 import { couponForNextLoan, useCoupons } from './api/coupons.ts';
@@ -20,7 +21,7 @@ import { getLatestOrder } from './api/get-latest-order.ts';
 import { type LoanProduct, useLoanProduct } from './api/get-loan-product.ts';
 import { borrowText, formatManilaDate } from './borrow-text.ts';
 import { CouponOffer } from './coupon-offer.tsx';
-import { costPreview, nearestStepIndex, stepIndex } from './loan-choice.ts';
+import { costPreview, initialChoice, type SavedLoanChoice, stepIndex } from './loan-choice.ts';
 
 export interface ToBorrowScreenProps {
   /** The application is not complete after all: the app opens the step that comes next. */
@@ -69,15 +70,24 @@ function LoanChooser({
   const navigate = useNavigate();
   const amounts = steps.amounts;
   const tenures = steps.tenureDays;
-  // Starts at the smallest amount: borrowing more is the borrower's choice, not ours.
-  const [index, setIndex] = useState(() => nearestStepIndex(amounts, amounts[0] ?? product.minAmount));
-  const [tenureDays, setTenureDays] = useState(() => tenures[0] ?? 0);
+  // An Apply that found the application incomplete led through its steps and back here: the borrower's
+  // choice is still theirs, not reset to the smallest amount.
+  const [start] = useState(() =>
+    initialChoice(product.productId, amounts, tenures, readJson<SavedLoanChoice>('loanChoice')),
+  );
+  const [index, setIndex] = useState(start.index);
+  const [tenureDays, setTenureDays] = useState(start.tenureDays);
   const [inProgress, setInProgress] = useState(false);
   const apply = useApplyLoanOrder();
   const coupons = useCoupons();
   const coupon = couponForNextLoan(coupons.data);
 
   const amount = amounts[index];
+  useEffect(() => {
+    if (amount === undefined) return;
+    const choice: SavedLoanChoice = { productId: product.productId, amount, tenureDays };
+    writeJson('loanChoice', choice);
+  }, [product.productId, amount, tenureDays]);
   if (amount === undefined || tenures.length === 0) return <StatusMessage title={t('noProduct')} />;
   // A coupon the borrower chose to use is taken off this application's fee, as the server will.
   const discount = coupon?.state === 'reserved' ? coupon.amount : 0;
@@ -86,6 +96,8 @@ function LoanChooser({
   const submit = async () => {
     try {
       const order = await apply.mutate({ productId: product.productId, amount, tenureDays });
+      // Applied for: the next loan starts from the beginning again.
+      writeJson('loanChoice', null);
       await navigate(paths.finishLoading.getHref({ orderId: order.orderId }));
     } catch (error) {
       if (error instanceof DuplicateSubmitError || error instanceof NetworkError) return;

@@ -6,6 +6,8 @@ import { formatCountdown } from '../../lib/countdown.ts';
 import { type FeatureTranslate, useFeatureText } from '../../lib/i18n/feature-text.ts';
 import { formatManilaDate } from '../../lib/i18n/format-date.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
+import { useDisbursement } from '../borrow/api/get-money.ts';
+import { accountLabel } from '../borrow/lending.ts';
 import { useLatestOrder } from './api/get-latest-order.ts';
 import { useProductList } from './api/get-product-list.ts';
 import { loanOffer } from './loan-offer.ts';
@@ -48,7 +50,7 @@ export function LoanStateCard({ offer, loading }: { offer: ReactNode; loading: R
   if (latest.status === 'pending') return loading;
   // No order, nothing going on, or the server could not say: the offer, whose Apply asks again.
   if (!card) return offer;
-  return <StateCard card={card} t={t} />;
+  return <StateCard card={card} t={t} orderId={latest.data?.order?.orderId ?? ''} />;
 }
 
 /** After a loan is paid: the most the brand lends, as the offer card shows it. */
@@ -59,14 +61,23 @@ function useBorrowAgainFigure(card: HomeCard): HomeCard {
   return { ...card, figure: { kind: 'amount', centavos: offer.maxAmount } };
 }
 
-function StateCard({ card: given, t }: { card: HomeCard; t: FeatureTranslate<LoanStateTextKey> }) {
+function StateCard({
+  card: given,
+  t,
+  orderId,
+}: {
+  card: HomeCard;
+  t: FeatureTranslate<LoanStateTextKey>;
+  orderId: string;
+}) {
   const { lang } = useI18n();
   const card = useBorrowAgainFigure(given);
+  const failed = useFailedPayoutText(card.kind === 'failed' ? orderId : '', t);
   const timeLeft = useTimeLeft(card.figure?.kind === 'countdown' ? card.figure.until : null);
   const key = (suffix: 'Title' | 'Figure' | 'Hint' | 'Action' | 'Due') =>
     `${card.kind}${suffix}` as LoanStateTextKey;
   const countdownOver = card.figure?.kind === 'countdown' && timeLeft === 0;
-  const hint = countdownOver ? t('assessingLonger') : t(key('Hint'));
+  const hint = countdownOver ? t('assessingLonger') : (failed?.hint ?? t(key('Hint')));
 
   return (
     <section
@@ -94,11 +105,27 @@ function StateCard({ card: given, t }: { card: HomeCard; t: FeatureTranslate<Loa
       </p>
       {card.actionHref ? (
         <Link className="button button-on-brand button-block" to={card.actionHref}>
-          {t(key('Action'))}
+          {failed?.action ?? t(key('Action'))}
         </Link>
       ) : null}
     </section>
   );
+}
+
+/**
+ * A failed payout names the account that refused it ("GCash ••••0000") and what to change: an e-wallet is
+ * not a bank account. Until the disbursement answers, the card's own general words stand.
+ */
+function useFailedPayoutText(
+  orderId: string,
+  t: FeatureTranslate<LoanStateTextKey>,
+): { hint: string; action: string } | null {
+  const payout = useDisbursement(orderId).data?.payout;
+  if (!orderId || !payout) return null;
+  return {
+    hint: t('failedAccountHint', { account: accountLabel({ payout }) }),
+    action: payout.accountKind === 'wallet' ? t('failedActionWallet') : t('failedActionBank'),
+  };
 }
 
 function Figure({

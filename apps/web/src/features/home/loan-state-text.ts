@@ -20,10 +20,10 @@ const en = {
   failedTitle: 'We could not send your money',
   failedHint:
     'The transfer to your receiving account did not go through. Change the account and we will send it again.',
-  failedAction: 'Change bank account',
+  failedAction: 'Change account',
   lendingTitle: 'Your money is on its way',
   lendingFigure: 'Amount being sent',
-  lendingHint: 'It usually reaches your account within 10 to 60 minutes.',
+  lendingHint: 'This card changes as soon as it reaches your account.',
   lendingAction: 'See the transfer',
   repayingTitle: 'Your loan is active',
   repayingFigure: 'Amount due',
@@ -49,6 +49,10 @@ const en = {
   stepNow: 'now',
   stepLate: 'needs attention',
   stepNext: 'not yet',
+  failedAccountHint:
+    'The transfer to {account} did not go through. Change the account and we will send it again.',
+  failedActionWallet: 'Change e-wallet',
+  failedActionBank: 'Change bank account',
 };
 export type LoanStateTextKey = keyof typeof en;
 
@@ -74,10 +78,10 @@ export const loanStateText: FeatureText<LoanStateTextKey> = {
     failedTitle: 'Hindi namin naipadala ang iyong pera',
     failedHint:
       'Hindi natuloy ang padala sa iyong tatanggap na account. Palitan ang account at ipapadala namin itong muli.',
-    failedAction: 'Palitan ang bank account',
+    failedAction: 'Palitan ang account',
     lendingTitle: 'Papunta na ang iyong pera',
     lendingFigure: 'Halagang ipinapadala',
-    lendingHint: 'Karaniwang dumarating ito sa iyong account sa loob ng 10 hanggang 60 minuto.',
+    lendingHint: 'Magbabago ang card na ito sa sandaling dumating ito sa iyong account.',
     lendingAction: 'Tingnan ang padala',
     repayingTitle: 'Aktibo ang iyong loan',
     repayingFigure: 'Halagang babayaran',
@@ -104,6 +108,10 @@ export const loanStateText: FeatureText<LoanStateTextKey> = {
     stepNow: 'ngayon',
     stepLate: 'kailangang asikasuhin',
     stepNext: 'hindi pa',
+    failedAccountHint:
+      'Hindi natuloy ang padala sa {account}. Palitan ang account at ipapadala namin itong muli.',
+    failedActionWallet: 'Palitan ang e-wallet',
+    failedActionBank: 'Palitan ang bank account',
   },
   es: {
     assessingTitle: 'Estamos evaluando su solicitud',
@@ -125,10 +133,10 @@ export const loanStateText: FeatureText<LoanStateTextKey> = {
     failedTitle: 'No pudimos enviarle su dinero',
     failedHint:
       'La transferencia a su cuenta de recepción no se completó. Cambie la cuenta y se la enviaremos de nuevo.',
-    failedAction: 'Cambiar la cuenta bancaria',
+    failedAction: 'Cambiar la cuenta',
     lendingTitle: 'Su dinero va en camino',
     lendingFigure: 'Importe enviado',
-    lendingHint: 'Suele llegar a su cuenta en 10 a 60 minutos.',
+    lendingHint: 'Esta tarjeta cambiará en cuanto llegue a su cuenta.',
     lendingAction: 'Ver la transferencia',
     repayingTitle: 'Su préstamo está activo',
     repayingFigure: 'Importe a pagar',
@@ -154,5 +162,9 @@ export const loanStateText: FeatureText<LoanStateTextKey> = {
     stepNow: 'ahora',
     stepLate: 'requiere atención',
     stepNext: 'todavía no',
+    failedAccountHint:
+      'La transferencia a {account} no se completó. Cambie la cuenta y se la enviaremos de nuevo.',
+    failedActionWallet: 'Cambiar la billetera',
+    failedActionBank: 'Cambiar la cuenta bancaria',
   },
 };

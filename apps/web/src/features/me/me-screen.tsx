@@ -7,17 +7,21 @@ import {
   GlobeIcon,
   HeadsetIcon,
   HelpIcon,
+  MailIcon,
   SettingsIcon,
 } from '../../components/extra-icons.tsx';
 import { InfoIcon, UserIcon } from '../../components/icons.tsx';
 import { type MenuItem, MenuList } from '../../components/menu-list.tsx';
 import { paths } from '../../config/paths.ts';
 import { useLogIn } from '../../hooks/use-log-in.ts';
-import { getAppName } from '../../lib/brand.ts';
+import { getAppName, getPageBrand } from '../../lib/brand.ts';
 import { getAppMode } from '../../lib/bridge/bridge.ts';
+import { useFeatureText } from '../../lib/i18n/feature-text.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { useSession } from '../../lib/session.ts';
+import { useUnreadMessages } from './api/get-unread-messages.ts';
 import { useUserInfo } from './api/get-user-info.ts';
+import { inboxRowText } from './inbox-row-text.ts';
 
 /** Me (SPEC section 2): who is signed in, and the way to help, settings and the legal pages. */
 export function MeScreen() {
@@ -27,6 +31,8 @@ export function MeScreen() {
   useUserInfo();
   const logIn = useLogIn();
   const appName = getAppName();
+  const inboxText = useFeatureText(inboxRowText);
+  const unread = useUnreadMessages(session.token !== null);
 
   useEffect(() => {
     document.title = `${t('me.title')} · ${appName}`;
@@ -36,9 +42,19 @@ export function MeScreen() {
     { label: t('me.faq'), icon: <HelpIcon />, to: paths.faq.getHref() },
     { label: t('me.aboutUs'), icon: <InfoIcon />, to: paths.aboutUs.getHref() },
     { label: t('me.customerService'), icon: <HeadsetIcon />, to: paths.customerService.getHref() },
-    ...(getAppMode() === 'app'
+    // Only where there is an app to get: inside it, or for a brand without store links, the row leads nowhere.
+    ...(getAppMode() === 'app' || !getPageBrand().hasStoreLinks
       ? []
       : [{ label: t('me.getApp'), icon: <DownloadIcon />, to: paths.openApp.getHref() }]),
+  ];
+  const messages: MenuItem[] = [
+    {
+      label: inboxText('messages'),
+      icon: <MailIcon />,
+      // Only a fresh count: a cached one may be from before the inbox was read.
+      ...(unread.data && !unread.isFetching ? { detail: inboxText('unread', { count: unread.data }) } : {}),
+      to: paths.messages.getHref(),
+    },
   ];
   const preferences: MenuItem[] = [
     {
@@ -82,6 +98,7 @@ export function MeScreen() {
           </div>
         )}
       </section>
+      {session.token ? <MenuList items={messages} /> : null}
       <MenuList title={t('me.helpSection')} items={help} />
       <MenuList items={preferences} />
       <MenuList title={t('me.legalSection')} items={legal} />

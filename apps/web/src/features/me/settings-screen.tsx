@@ -33,7 +33,7 @@ export function SettingsScreen() {
     setConfirming(false);
     await logOut.mutate(undefined);
     navigate(paths.home.getHref(), { replace: true });
-    showToast(t('settings.loggedOut'), { tone: 'success' });
+    showToast(t('settings.loggedOut'), { tone: 'success', for: 'nextScreen' });
   };
 
   return (

@@ -50,6 +50,13 @@ type Step =
  * Everything typed stays in this screen's state, so a failed request loses nothing.
  */
 export function PortalScreen() {
+  const [search] = useSearchParams();
+  // A new `?ref=` in the same tab is another loan: everything shown for the last one (its balance, its
+  // "paid in full", the code typed for it) starts over, so one loan's result never shows for another.
+  return <PortalForm key={search.get('ref') ?? ''} />;
+}
+
+function PortalForm() {
   const t = useFeatureText(portalText);
   const r = useFeatureText(repayText);
   const { t: common, lang } = useI18n();
@@ -65,6 +72,8 @@ export function PortalScreen() {
   const [problem, setProblem] = useState<RepayTextKey | null>(null);
   const [busy, setBusy] = useState(false);
   const countdown = useCountdown();
+  const referenceRef = useRef<HTMLInputElement>(null);
+  const mobileRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   // Each step starts at its top, not where the channel list was tapped.
@@ -93,6 +102,7 @@ export function PortalScreen() {
     }
     if (error instanceof ApiError && error.fieldErrors.mobile) {
       setErrors({ mobile: error.fieldErrors.mobile });
+      mobileRef.current?.focus();
       return;
     }
     // Not the usual "reload the page": a reload would lose what was typed; trying again keeps it.
@@ -115,7 +125,11 @@ export function PortalScreen() {
   const onSendCode = () => {
     const mobileError = checkMobile();
     setErrors({ mobile: mobileError });
-    if (mobileError) return;
+    if (mobileError) {
+      // The cursor stays in the number to correct, not in the code field beside Send code.
+      mobileRef.current?.focus();
+      return;
+    }
     void run(async () => {
       const sent = await sendPortalCode(mobile);
       countdown.start(sent.resendAfterSeconds);
@@ -132,7 +146,11 @@ export function PortalScreen() {
       code: !code ? message('codeRequired') : isVerifyCodeFormat(code) ? undefined : message('invalidCode'),
     };
     setErrors(found);
-    if (found.reference || found.mobile || found.code) return;
+    const first = found.reference ? referenceRef : found.mobile ? mobileRef : found.code ? codeRef : null;
+    if (first) {
+      first.current?.focus();
+      return;
+    }
     void run(async () => {
       const detail = await getPortalDetail({ orderNo: reference.trim(), code });
       setStep({ kind: 'pay', detail });
@@ -295,6 +313,7 @@ export function PortalScreen() {
         ) : null}
         <TextField
           label={t('reference')}
+          inputRef={referenceRef}
           autoComplete="off"
           maxLength={64}
           value={reference}
@@ -304,6 +323,7 @@ export function PortalScreen() {
         />
         <TextField
           label={t('loanMobile')}
+          inputRef={mobileRef}
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"

@@ -25,8 +25,8 @@ function questionId(code: QuestionCode): string {
 
 /**
  * The credit-history questionnaire (`loan_question`, SPEC sections 3 and 5): all eleven questions on one page.
- * Submitting with gaps says 'There are still unanswered questions, please complete', highlights every gap and
- * takes the borrower to the first, marked 'First answer the question'.
+ * Submitting with gaps highlights every gap, turns the answered count red and takes the borrower to the first,
+ * marked 'First answer the question' (there, not in a toast over the Submit button).
  */
 export function QuestionnaireScreen({ onComplete }: QuestionnaireScreenProps) {
   const t = useFeatureText(questionnaireText);
@@ -57,8 +57,8 @@ export function QuestionnaireScreen({ onComplete }: QuestionnaireScreenProps) {
 
   const submit = async () => {
     if (firstGap !== undefined) {
+      // Said at the first gap, where the screen goes, not in a toast over the Submit button.
       setFlagged(true);
-      showToast(QUESTIONNAIRE_MESSAGES.unanswered[lang], { tone: 'error' });
       const target = document.getElementById(questionId(firstGap));
       target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
       target?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
@@ -80,7 +80,10 @@ export function QuestionnaireScreen({ onComplete }: QuestionnaireScreenProps) {
       title={t('title')}
       footer={
         <div className="questionnaire-footer">
-          <span className="questionnaire-count" aria-live="polite">
+          <span
+            className={`questionnaire-count${flagged && gaps.length > 0 ? ' questionnaire-count-short' : ''}`}
+            aria-live="polite"
+          >
             {t('answered', { count: answeredCount(answers), total })}
           </span>
           <button

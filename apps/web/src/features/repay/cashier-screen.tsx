@@ -16,6 +16,7 @@ import { showToast } from '../../lib/toast.ts';
 import { useCollectionChannels } from './api/get-collection-channels.ts';
 import { useOpenInstrument } from './api/open-instrument.ts';
 import { ChannelMenu } from './components/channel-menu.tsx';
+import { PaymentReferenceBlock } from './components/payment-reference-block.tsx';
 import { type PaymentLink, readPaymentLink, screenOfChannel } from './repay-rules.ts';
 import { type RepayTextKey, repayText } from './repay-text.ts';
 
@@ -97,6 +98,7 @@ function Channels({ t, link }: { t: FeatureTranslate<RepayTextKey>; link: Paymen
   const anyOpen = channels.data.channels.some((channel) => channel.open);
   return (
     <div className="repay">
+      <PaymentReferenceBlock orderNo={link.orderNo} />
       <p className="repay-cashier-amount">{t('cashierAmount', { amount: formatPeso(link.amount) })}</p>
       {/* Checkout channels open the provider's page at once: the promises come before the choice. */}
       {anyOpen ? (

@@ -5,6 +5,7 @@ import { formatPeso } from '@hiram/contract/money';
 import { COLLECTION_CHANNELS, channelName } from '@hiram/contract/repayment';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { DigitGroups } from '../../components/digit-groups.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import { Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -240,11 +241,6 @@ export function InstrumentDetails({
   );
 }
 
-/** A long numeric code read out in fours, as a cashier types it; the copy button copies it whole. */
-function inGroupsOfFour(code: string): string {
-  return /^\d{8,}$/.test(code) ? code.replace(/(\d{4})(?=\d)/g, '$1 ') : code;
-}
-
 function Code({
   label,
   value,
@@ -262,12 +258,19 @@ function Code({
   hint?: string;
 }) {
   return (
-    <div className="repay-code">
+    // A number to copy gets the card's whole width below its label and Copy: read out at full size.
+    <div className={`repay-code${copy && !link ? ' repay-code-wide' : ''}`}>
       <div className="repay-code-text">
         <span className="repay-code-label">{label}</span>
-        <span className={`repay-code-value${big ? ' repay-code-big' : ''}${link ? ' repay-code-link' : ''}`}>
-          {big ? inGroupsOfFour(value) : value}
-        </span>
+        {link ? (
+          <span className="repay-code-value repay-code-link">{value}</span>
+        ) : (
+          <DigitGroups
+            value={value}
+            className={`repay-code-value${big ? ' repay-code-big' : ''}`}
+            maxRem={big ? 1.5 : 1.125}
+          />
+        )}
         {hint ? <span className="repay-code-hint">{hint}</span> : null}
       </div>
       {copy ? <CopyButton text={value} label={label} /> : null}

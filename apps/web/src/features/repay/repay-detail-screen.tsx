@@ -5,6 +5,7 @@ import { formatPeso } from '@hiram/contract/money';
 import { CREDITING_MINUTES, channelName } from '@hiram/contract/repayment';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { digitGroups } from '../../components/digit-groups.tsx';
 import { ChevronIcon } from '../../components/extra-icons.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
@@ -15,8 +16,11 @@ import { StatusMessage } from '../../components/status-message.tsx';
 import { paths } from '../../config/paths.ts';
 import { type FeatureTranslate, useFeatureText } from '../../lib/i18n/feature-text.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
+import { useCoolingOff } from './api/cooling-off.ts';
 import { useRepaymentDetail } from './api/get-repayment-detail.ts';
 import { AmountChoice, type PaymentMode } from './components/amount-choice.tsx';
+import { CoolingOffCard } from './components/cooling-off-card.tsx';
+import { coolingOffText } from './cooling-off-text.ts';
 import { amountFromInput, largestPart, screenOfChannel } from './repay-rules.ts';
 import { formatManilaDay, formatManilaTime, type RepayTextKey, repayText } from './repay-text.ts';
 
@@ -68,12 +72,44 @@ export function RepayDetailScreen() {
         </Link>
       </StatusMessage>
     );
+  } else if (detail.data.status === LOAN_ORDER_STATUS.cancelled) {
+    body = <CancelledLoan orderNo={detail.data.orderNo} />;
   } else if (!payable) {
     body = <NothingToPay title={t('notYetTitle')} message={t('notYetHint')} />;
   } else {
     body = <Repayment t={t} detail={detail.data} />;
   }
   return <Page title={t('detailTitle')}>{body}</Page>;
+}
+
+/** A loan cancelled in its cooling-off period; any other cancelled order had nothing to repay. */
+function CancelledLoan({ orderNo }: { orderNo: string }) {
+  const t = useFeatureText(coolingOffText);
+  const repay = useFeatureText(repayText);
+  const { t: common, lang } = useI18n();
+  const coolingOff = useCoolingOff(orderNo);
+  if (coolingOff.data === undefined)
+    return (
+      <div className="repay-loading">
+        <Spinner label={common('common.loading')} />
+      </div>
+    );
+  if (coolingOff.data?.state !== 'cancelled') return <NothingToPay title={repay('noLoanTitle')} />;
+  const on = coolingOff.data.cancelledAt ? formatManilaDay(coolingOff.data.cancelledAt, lang) : null;
+  return (
+    <StatusMessage
+      icon={<CheckIcon />}
+      title={t('cancelledTitle')}
+      message={on ? `${t('cancelledHint')} ${t('cancelledOn', { date: on })}` : t('cancelledHint')}
+    >
+      <Link className="button button-primary" to={paths.records.getHref()}>
+        {common('tabs.records')}
+      </Link>
+      <Link className="button button-secondary" to={paths.home.getHref()} replace>
+        {common('common.backHome')}
+      </Link>
+    </StatusMessage>
+  );
 }
 
 function NothingToPay({ title, message }: { title: string; message?: string }) {
@@ -93,6 +129,7 @@ function Repayment({ t, detail }: { t: FeatureTranslate<RepayTextKey>; detail: R
   const [mode, setMode] = useState<PaymentMode>('full');
   const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState<RepayTextKey | null>(null);
+  const coolingOff = useCoolingOff(detail.orderNo);
   const values = {
     min: formatPeso(detail.minimumAmount),
     max: formatPeso(largestPart(detail.totalDue)),
@@ -152,7 +189,11 @@ function Repayment({ t, detail }: { t: FeatureTranslate<RepayTextKey>; detail: R
           <Fact label={t('interest')} amount={detail.interest} />
           <Fact label={t('fees')} amount={detail.fees} />
           <Fact label={t('penalty')} amount={detail.penalty} />
-          <Fact label={t('paidSoFar')} amount={detail.paid} />
+          {/* Itemised: an extension fee paid moves the due date, it does not repay the loan (defect 8). */}
+          <Fact label={t('paidToLoan')} amount={detail.paidToLoan} />
+          {detail.paidToExtensionFees > 0 ? (
+            <Fact label={t('paidToExtensionFees')} amount={detail.paidToExtensionFees} />
+          ) : null}
           {detail.overpayment > 0 ? <Fact label={t('overpayment')} amount={detail.overpayment} /> : null}
         </dl>
       </section>
@@ -180,6 +221,10 @@ function Repayment({ t, detail }: { t: FeatureTranslate<RepayTextKey>; detail: R
         {t('continue', { amount: chosen.ok ? formatPeso(chosen.amount) : '' }).trim()}
       </button>
       <p className="fine-print">{t('pendingNote', { minutes: CREDITING_MINUTES })}</p>
+
+      {coolingOff.data ? (
+        <CoolingOffCard coolingOff={coolingOff.data} payOrderId={detail.payOrderId} />
+      ) : null}
 
       <MenuList title={t('moreOptions')} items={otherOptions} />
     </form>
@@ -212,8 +257,8 @@ function OpenInstruments({ t, detail }: { t: FeatureTranslate<RepayTextKey>; det
                   {channelName(instrument.channel, lang)} · {formatPeso(instrument.amount)}
                 </span>
                 <span className="repay-open-hint">
-                  {instrument.reference} ·{' '}
-                  {t('validUntil', { time: formatManilaTime(instrument.expiresAt, lang) })}
+                  <span className="repay-open-reference">{digitGroups(instrument.reference).join(' ')}</span>{' '}
+                  · {t('validUntil', { time: formatManilaTime(instrument.expiresAt, lang) })}
                 </span>
               </span>
               <ChevronIcon className="menu-chevron" />

@@ -12,7 +12,6 @@ const en = {
   interest: 'Interest',
   fees: 'Extension fees',
   penalty: 'Late penalty',
-  paidSoFar: 'Paid so far',
   overpayment: 'Paid beyond your balance (we return it)',
   payFull: 'Pay in full',
   payPart: 'Pay part',
@@ -77,6 +76,9 @@ const en = {
   paidHint: 'Thank you! It is on its way to your loan.',
   checkoutOpening: 'Opening the payment page…',
   iHavePaid: 'I have paid',
+  transferHow: 'How will you send the money?',
+  paidToLoan: 'Paid toward your loan',
+  paidToExtensionFees: 'Paid in extension fees',
 };
 
 export type RepayTextKey = keyof typeof en;
@@ -95,7 +97,6 @@ export const repayText: FeatureText<RepayTextKey> = {
     interest: 'Interes',
     fees: 'Bayad sa extension',
     penalty: 'Multa sa pagkaantala',
-    paidSoFar: 'Nabayaran na',
     overpayment: 'Sobrang bayad (ibabalik namin)',
     payFull: 'Bayaran nang buo',
     payPart: 'Bayaran ang bahagi',
@@ -164,6 +165,9 @@ export const repayText: FeatureText<RepayTextKey> = {
     paidHint: 'Salamat! Papunta na ito sa loan mo.',
     checkoutOpening: 'Binubuksan ang pahina ng bayad…',
     iHavePaid: 'Nakabayad na ako',
+    transferHow: 'Paano mo ipapadala ang pera?',
+    paidToLoan: 'Naibayad sa iyong loan',
+    paidToExtensionFees: 'Naibayad sa bayad sa extension',
   },
   es: {
     detailTitle: 'Pago',
@@ -177,7 +181,6 @@ export const repayText: FeatureText<RepayTextKey> = {
     interest: 'Intereses',
     fees: 'Cargos por prórroga',
     penalty: 'Penalización por atraso',
-    paidSoFar: 'Pagado hasta ahora',
     overpayment: 'Pagado de más (se lo devolvemos)',
     payFull: 'Pagar todo',
     payPart: 'Pagar una parte',
@@ -242,6 +245,9 @@ export const repayText: FeatureText<RepayTextKey> = {
     paidHint: '¡Gracias! Está en camino a su préstamo.',
     checkoutOpening: 'Abriendo la página de pago…',
     iHavePaid: 'Ya pagué',
+    transferHow: '¿Cómo enviará el dinero?',
+    paidToLoan: 'Pagado a su préstamo',
+    paidToExtensionFees: 'Pagado en cargos por prórroga',
   },
 };
 

@@ -3,6 +3,7 @@ import { formatPeso } from '@hiram/contract/money';
 import type { ChannelId } from '@hiram/contract/repayment';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { DigitGroups } from '../../components/digit-groups.tsx';
 import { Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
@@ -14,6 +15,8 @@ import { formatManilaDate } from '../../lib/i18n/format-date.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { DuplicateSubmitError } from '../../lib/mutation.ts';
 import { showToast } from '../../lib/toast.ts';
+import { ChannelMenu } from '../repay/components/channel-menu.tsx';
+import { repayText } from '../repay/repay-text.ts';
 import {
   type PaymentInstrument,
   useChannels,
@@ -47,6 +50,7 @@ function readAwaiting(orderId: string): Awaiting | null {
  */
 export function ExtensionScreen() {
   const t = useFeatureText(servicingText);
+  const repay = useFeatureText(repayText);
   const { t: common, lang } = useI18n();
   const [search] = useSearchParams();
   // repay_detail links with `orderNo`, the spec's name for the loan order.
@@ -55,7 +59,6 @@ export function ExtensionScreen() {
   const channels = useChannels();
   const confirm = useConfirmExtension();
   const pay = usePayExtension();
-  const [channel, setChannel] = useState<ChannelId | null>(null);
   const [instrument, setInstrument] = useState<PaymentInstrument | null>(null);
   const [awaiting, setAwaiting] = useState<Awaiting | null>(() => readAwaiting(orderId));
   const data = extension.data;
@@ -89,8 +92,7 @@ export function ExtensionScreen() {
     }
   };
 
-  const onPay = async (extensionId: string) => {
-    if (!channel) return;
+  const onPay = async (extensionId: string, channel: ChannelId) => {
     try {
       const issued = await pay.mutate({ extensionId, channel });
       startWaiting();
@@ -140,7 +142,6 @@ export function ExtensionScreen() {
     );
   } else {
     const pending = data.pending;
-    const openChannels = channels.data?.channels.filter((c) => c.open) ?? [];
     body = (
       <div className="stack">
         <p className="lead">{t('extensionLead', { days: data.extensionDays })}</p>
@@ -206,33 +207,22 @@ export function ExtensionScreen() {
                 }),
               })}
             </p>
-            <fieldset className="servicing-channels">
-              <legend>{t('choose')}</legend>
-              {openChannels.length === 0 && channels.data ? <p className="notice">{t('noChannel')}</p> : null}
-              {openChannels.map((option) => (
-                <label key={option.channel} className="servicing-channel">
-                  <input
-                    type="radio"
-                    name="channel"
-                    value={option.channel}
-                    checked={channel === option.channel}
-                    onChange={() => setChannel(option.channel)}
-                  />
-                  <span>{option.name}</span>
-                </label>
-              ))}
-            </fieldset>
             <p className="fine-print">{t('crediting')}</p>
-            <button
-              type="button"
-              className="button button-primary button-block"
-              disabled={!channel || pay.isPending}
-              onClick={() => void onPay(pending.extensionId)}
-            >
-              {t('payWith', {
-                channel: openChannels.find((c) => c.channel === channel)?.name ?? '…',
-              })}
-            </button>
+            {/* The cashier's own grid and bank transfer sheet: a tap on a channel pays through it. */}
+            {channels.data ? (
+              <ChannelMenu
+                t={repay}
+                channels={channels.data.channels}
+                disabled={pay.isPending}
+                onChoose={(channel) => void onPay(pending.extensionId, channel)}
+              />
+            ) : channels.status === 'error' ? (
+              <button type="button" className="button button-secondary" onClick={channels.refetch}>
+                {common('common.retry')}
+              </button>
+            ) : (
+              <Spinner label={common('common.loading')} />
+            )}
           </section>
         ) : (
           <button
@@ -264,7 +254,7 @@ function InstrumentDetails({
     <div className="stack">
       <h2 className="card-title">{t('referenceTitle')}</h2>
       <div className="servicing-code">
-        <code>{code}</code>
+        <DigitGroups value={code} className="servicing-code-value" maxRem={1.25} />
         <button type="button" className="button button-secondary" onClick={() => void onCopy(code)}>
           {t('copy')}
         </button>

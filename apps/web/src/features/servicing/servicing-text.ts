@@ -69,6 +69,7 @@ const en = {
   downloadStatement: 'Download the statement (PDF)',
   downloadClearance: 'Download the clearance letter (PDF)',
   downloadFailed: 'The download failed. Please try again.',
+  amountOwed: 'Your loan owes {amount}',
 };
 
 export type ServicingTextKey = keyof typeof en;
@@ -146,6 +147,7 @@ export const servicingText: FeatureText<ServicingTextKey> = {
     downloadStatement: 'I-download ang statement (PDF)',
     downloadClearance: 'I-download ang clearance letter (PDF)',
     downloadFailed: 'Hindi na-download. Pakisubukan muli.',
+    amountOwed: 'Utang ng iyong loan: {amount}',
   },
   es: {
     extensionTitle: 'Prorrogar su préstamo',
@@ -219,5 +221,6 @@ export const servicingText: FeatureText<ServicingTextKey> = {
     downloadStatement: 'Descargar el estado de cuenta (PDF)',
     downloadClearance: 'Descargar la carta de liquidación (PDF)',
     downloadFailed: 'La descarga falló. Inténtelo de nuevo.',
+    amountOwed: 'Su préstamo debe {amount}',
   },
 };

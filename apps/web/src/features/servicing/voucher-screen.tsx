@@ -1,8 +1,12 @@
 import './servicing.css';
 import { VOUCHER_CHANNELS, type VoucherChannel } from '@hiram/contract/api/servicing';
+import { FIELD_MESSAGES } from '@hiram/contract/field-messages';
+import { fillTemplate } from '@hiram/contract/languages';
 import { formatPeso } from '@hiram/contract/money';
+import { proofAmountProblem } from '@hiram/contract/repayment';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ChoiceField } from '../../components/choice-field.tsx';
 import { Page } from '../../components/page.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
@@ -11,7 +15,7 @@ import { formatManilaDate } from '../../lib/i18n/format-date.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { DuplicateSubmitError } from '../../lib/mutation.ts';
 import { showToast } from '../../lib/toast.ts';
-import { useSendProof, useVoucherList, type Voucher } from './api/vouchers.ts';
+import { useAmountOwed, useSendProof, useVoucherList, type Voucher } from './api/vouchers.ts';
 import { type ServicingTextKey, servicingText } from './servicing-text.ts';
 
 const CHANNEL_KEYS: Record<VoucherChannel, ServicingTextKey> = {
@@ -38,6 +42,7 @@ export function VoucherScreen() {
   const orderId = search.get('orderNo') ?? search.get('orderId') ?? '';
   const list = useVoucherList(orderId);
   const send = useSendProof();
+  const owed = useAmountOwed(orderId);
   const photoId = useId();
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -63,6 +68,9 @@ export function VoucherScreen() {
     }
     if (trimmed === '') return setErrors({ amount: t('amountRequired') });
     if (!/^\d+$/.test(trimmed) || Number(trimmed) <= 0) return setErrors({ amount: t('integerAmount') });
+    const tooMuch = owed === null ? null : proofAmountProblem(Number(trimmed) * 100, owed);
+    if (tooMuch && owed !== null)
+      return setErrors({ amount: fillTemplate(FIELD_MESSAGES[tooMuch][lang], { amount: formatPeso(owed) }) });
     setErrors({});
     try {
       await send.mutate({ photo, orderId, amount: Number(trimmed) * 100, reference, channel });
@@ -114,6 +122,7 @@ export function VoucherScreen() {
             label={t('amountPaid')}
             inputMode="numeric"
             value={amount}
+            hint={owed === null ? undefined : t('amountOwed', { amount: formatPeso(owed) })}
             error={errors.amount}
             onChange={(event) => setAmount(event.target.value.replace(/[^\d]/g, ''))}
           />
@@ -124,20 +133,14 @@ export function VoucherScreen() {
             error={errors.reference}
             onChange={(event) => setReference(event.target.value)}
           />
-          <label className="field">
-            <span className="field-label">{t('channel')}</span>
-            <select
-              className="servicing-select"
-              value={channel}
-              onChange={(event) => setChannel(event.target.value as VoucherChannel)}
-            >
-              {VOUCHER_CHANNELS.map((value) => (
-                <option key={value} value={value}>
-                  {t(CHANNEL_KEYS[value])}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ChoiceField
+            label={t('channel')}
+            placeholder={t('channel')}
+            name="channel"
+            choices={VOUCHER_CHANNELS.map((value) => ({ value, label: t(CHANNEL_KEYS[value]) }))}
+            value={channel}
+            onChange={setChannel}
+          />
           <button type="submit" className="button button-primary button-block" disabled={send.isPending}>
             {t('sendProof')}
           </button>

@@ -51,7 +51,14 @@ export function AuthForm({ variant }: { variant: 'login' | 'register' }) {
   const [showPassword, setShowPassword] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const mobileRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  /** The borrower goes on typing where the problem is: a wrong number keeps the cursor in the number. */
+  const focusField = (field: Field | undefined) => {
+    const refs = { mobile: mobileRef, code: codeRef, password: passwordRef };
+    if (field) refs[field].current?.focus();
+  };
 
   const countdown = useCountdown();
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival from a page that sent the code.
@@ -96,6 +103,7 @@ export function AuthForm({ variant }: { variant: 'login' | 'register' }) {
       const fields = error.fieldErrors;
       const known = Object.fromEntries(Object.entries(fields).filter(([field]) => FIELDS.includes(field)));
       setErrors(known);
+      focusField(FIELDS.find((field): field is Field => field in known));
       const hasUnknown = Object.keys(fields).some((field) => !FIELDS.includes(field));
       setFormError(Object.keys(known).length > 0 && !hasUnknown ? null : error.message);
       return;
@@ -107,7 +115,10 @@ export function AuthForm({ variant }: { variant: 'login' | 'register' }) {
     const mobileError = checkMobile();
     setErrors({ mobile: mobileError });
     setFormError(null);
-    if (mobileError) return;
+    if (mobileError) {
+      focusField('mobile');
+      return;
+    }
     try {
       const sent = await sendCode.mutate({ mobile, type: variant });
       countdown.start(sent.resendAfterSeconds);
@@ -123,14 +134,18 @@ export function AuthForm({ variant }: { variant: 'login' | 'register' }) {
     const found: FieldErrors = { mobile: checkMobile(), code: checkCode(), password: checkPassword() };
     setErrors(found);
     setFormError(null);
-    if (found.mobile || found.code || found.password) return;
+    const first = FIELDS.find((field): field is Field => Boolean(found[field as Field]));
+    if (first) {
+      focusField(first);
+      return;
+    }
     try {
       if (variant === 'login') {
         await logIn.mutate(withPassword ? { mobile, password } : { mobile, code });
-        showToast(t('login.welcome'), { tone: 'success' });
+        showToast(t('login.welcome'), { tone: 'success', for: 'nextScreen' });
       } else {
         await register.mutate(password ? { mobile, code, password } : { mobile, code });
-        showToast(t('register.done'), { tone: 'success' });
+        showToast(t('register.done'), { tone: 'success', for: 'nextScreen' });
       }
       navigate(returnTo ?? paths.home.getHref(), { replace: true });
     } catch (error) {
@@ -148,6 +163,7 @@ export function AuthForm({ variant }: { variant: 'login' | 'register' }) {
 
       <TextField
         label={t('login.mobile')}
+        inputRef={mobileRef}
         type="tel"
         inputMode="tel"
         autoComplete="tel-national"
@@ -185,6 +201,7 @@ export function AuthForm({ variant }: { variant: 'login' | 'register' }) {
         <>
           <TextField
             label={t(variant === 'login' ? 'login.password' : 'register.password')}
+            inputRef={passwordRef}
             type={showPassword ? 'text' : 'password'}
             autoComplete={variant === 'login' ? 'current-password' : 'new-password'}
             maxLength={PASSWORD_MAX_LENGTH}

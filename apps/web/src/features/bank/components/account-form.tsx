@@ -16,7 +16,7 @@ import { ApiError, errorMessage, NetworkError } from '../../../lib/api-client.ts
 import type { FeatureTranslate } from '../../../lib/i18n/feature-text.ts';
 import { useI18n } from '../../../lib/i18n/i18n.tsx';
 import { DuplicateSubmitError } from '../../../lib/mutation.ts';
-import { showToast } from '../../../lib/toast.ts';
+import { useOwnToasts } from '../../../lib/own-toasts.ts';
 import {
   type AccountDraft,
   type AccountField,
@@ -69,6 +69,8 @@ export function AccountForm({
   t: FeatureTranslate<BankTextKey>;
 }) {
   const { lang } = useI18n();
+  // The form gives way to the account's check on the same screen: its "saved" goes with it.
+  const showToast = useOwnToasts();
   const startKind = initial.accountKind ?? 'wallet';
   const suggestNumber = startKind === 'wallet' && !initial.accountNumber && ownMobile !== '';
   const [draft, setDraft] = useState<AccountDraft>({

@@ -1,8 +1,9 @@
 import type { OcrFields } from '@hiram/contract/api/application';
 import { OCR_FIELD_MAX_LENGTHS } from '@hiram/contract/identity-rules';
 import {
-  BIRTHDAY_MONTH_NAMES,
+  birthdayMonthName,
   birthdayRange,
+  birthdayWheelStart,
   displayBirthday,
   formatBirthday,
   manilaToday,
@@ -14,6 +15,7 @@ import { PickerField } from '../../../components/picker-field.tsx';
 import { PickerLocale } from '../../../components/picker-locale.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import type { FeatureTranslate } from '../../../lib/i18n/feature-text.ts';
+import { useI18n } from '../../../lib/i18n/i18n.tsx';
 import { type DetailErrors, detailErrors } from '../id-details.ts';
 import type { IdentityTextKey } from '../identity-text.ts';
 
@@ -52,7 +54,10 @@ export function IdDetailsForm({
   const [errors, setErrors] = useState<DetailErrors>({});
   const [pickingBirthday, setPickingBirthday] = useState(false);
   const addressId = useId();
-  const range = birthdayRange(manilaToday());
+  const { lang } = useI18n();
+  const today = manilaToday();
+  const range = birthdayRange(today);
+  const start = birthdayWheelStart(today);
   const shown = { ...serverErrors, ...errors };
 
   const set = (field: keyof OcrFields, value: string) => {
@@ -110,7 +115,7 @@ export function IdDetailsForm({
       />
       <PickerField
         label={t('birthday')}
-        value={fields.birthday ? displayBirthday(fields.birthday) : null}
+        value={fields.birthday ? displayBirthday(fields.birthday, lang) : null}
         placeholder={t('birthdayPlaceholder')}
         error={message('birthday')}
         name="birthday"
@@ -154,8 +159,8 @@ export function IdDetailsForm({
           mouseWheel
           min={new Date(range.earliest.year, range.earliest.month - 1, range.earliest.day)}
           max={new Date(range.latest.year, range.latest.month - 1, range.latest.day)}
-          value={toDate(fields.birthday) ?? new Date(range.latest.year - 12, 0, 1)}
-          renderLabel={(type, value) => (type === 'month' ? BIRTHDAY_MONTH_NAMES[value - 1] : value)}
+          value={toDate(fields.birthday) ?? new Date(start.year, start.month - 1, start.day)}
+          renderLabel={(type, value) => (type === 'month' ? birthdayMonthName(value, lang) : value)}
           onClose={() => setPickingBirthday(false)}
           onConfirm={(date) => set('birthday', fromDate(date))}
         />

@@ -1,6 +1,7 @@
 import {
-  BIRTHDAY_MONTH_NAMES,
+  birthdayMonthName,
   birthdayRange,
+  birthdayWheelStart,
   type CalendarDate,
   displayBirthday,
   formatBirthday,
@@ -9,6 +10,7 @@ import {
 } from '@hiram/contract/profile';
 import DatePicker from 'antd-mobile/es/components/date-picker';
 import { useMemo } from 'react';
+import { useI18n } from '../../../lib/i18n/i18n.tsx';
 import type { SheetText } from './choice-picker.tsx';
 import { SheetField } from './sheet-field.tsx';
 import type { FieldBaseProps } from './text-input.tsx';
@@ -16,8 +18,9 @@ import type { FieldBaseProps } from './text-input.tsx';
 const toDate = (date: CalendarDate) => new Date(date.year, date.month - 1, date.day);
 
 /**
- * The birthday (SPEC section 5): the wheel opens 18 years back from today in Manila and reaches 65 years
- * further back; months wear the spec's names; the value is held as MM-DD-YYYY.
+ * The birthday (SPEC section 5): the wheel reaches from 18 years back from today in Manila to 65 years
+ * further back and, empty, opens at a typical borrower's age; months are named in the borrower's language;
+ * the value is held as MM-DD-YYYY.
  */
 export function BirthdayPicker({
   form,
@@ -28,9 +31,15 @@ export function BirthdayPicker({
   sheet,
 }: Omit<FieldBaseProps, 'field'> & { sheet: SheetText }) {
   const field = 'inputBirthday';
-  const { min, max } = useMemo(() => {
-    const range = birthdayRange(manilaToday());
-    return { min: toDate(range.earliest), max: toDate(range.latest) };
+  const { lang } = useI18n();
+  const { min, max, start } = useMemo(() => {
+    const today = manilaToday();
+    const range = birthdayRange(today);
+    return {
+      min: toDate(range.earliest),
+      max: toDate(range.latest),
+      start: toDate(birthdayWheelStart(today)),
+    };
   }, []);
   const text = form.text(field);
   const parsed = parseBirthday(text);
@@ -43,7 +52,7 @@ export function BirthdayPicker({
       required={required}
       optionalText={optionalText}
       hint={hint}
-      shown={text ? displayBirthday(text) : undefined}
+      shown={text ? displayBirthday(text, lang) : undefined}
       placeholder={sheet.placeholder}
       renderSheet={({ open, close }) => (
         <DatePicker
@@ -52,10 +61,8 @@ export function BirthdayPicker({
           min={min}
           max={max}
           precision="day"
-          value={parsed ? toDate(parsed) : null}
-          renderLabel={(type, data) =>
-            type === 'month' ? (BIRTHDAY_MONTH_NAMES[data - 1] ?? String(data)) : String(data)
-          }
+          value={parsed ? toDate(parsed) : start}
+          renderLabel={(type, data) => (type === 'month' ? birthdayMonthName(data, lang) : String(data))}
           cancelText={sheet.cancel}
           confirmText={sheet.confirm}
           className="sheet-picker"

@@ -35,3 +35,15 @@ export function useSendProof() {
     return saved;
   });
 }
+
+/**
+ * What the loan still owes (the repayment detail's whole balance), so the form can refuse a proof for more
+ * before sending it; the server checks the same rule (proofAmountProblem). Null until known.
+ */
+export function useAmountOwed(orderId: string): number | null {
+  const fetcher: QueryFetcher<number> = async ({ retry }) =>
+    (await apiRequest('repaymentDetail', { orderNo: orderId }, { retry, quiet: true })).totalDue;
+  return (
+    useQuery(`repay/owed/${orderId}`, fetcher, { enabled: orderId !== '', refetchOnMount: true }).data ?? null
+  );
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { wireNumber } from './wire-values.ts';
+
+/**
+ * The borrower's inbox (the `messages` screen, SPEC section 2): every text we sent them that they may read
+ * again (reminders, sign-in alerts, account changes) and a receipt for each payment credited, newest first.
+ * Codes are never listed: a code on a screen is a code someone else can read over a shoulder.
+ */
+
+/** What a message is about; the screen picks its icon and heading from it. */
+export const MESSAGE_KINDS = [
+  'reminder',
+  'signInAlert',
+  'accountChanged',
+  'alreadyRegistered',
+  'paymentReceived',
+] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+/** The server's SMS purposes the inbox shows, and their kinds: anything else (codes) stays out. */
+export const INBOX_SMS_PURPOSES = {
+  reminder: 'reminder',
+  newDevice: 'signInAlert',
+  accountChanged: 'accountChanged',
+  alreadyRegistered: 'alreadyRegistered',
+} as const satisfies Record<string, MessageKind>;
+
+export const MESSAGES_PAGE_SIZE = 20;
+/** Deep enough for years of a borrower's messages; a bigger page number is a mistake, not a request. */
+export const MESSAGES_MAX_PAGE = 500;
+
+export const MessagesRequest = z.object({
+  page: wireNumber(z.number().int('invalid').min(1, 'invalid').max(MESSAGES_MAX_PAGE, 'invalid'))
+    .optional()
+    .describe(`1 (newest, the default) and up; ${MESSAGES_PAGE_SIZE} a page`),
+});
+
+export const InboxMessage = z.object({
+  messageId: z.string().describe('stable: `sms-<n>` for a text, `pay-<journal>` for a payment receipt'),
+  kind: z.enum(MESSAGE_KINDS),
+  via: z.enum(['sms', 'app']).describe('sms: texted to the borrower; app: a notice shown here only'),
+  text: z
+    .string()
+    .describe(
+      "in the request's language (a text from the template it was sent from; as sent when none was kept)",
+    ),
+  sentAt: z.string().describe('ISO 8601'),
+  unread: z.boolean().describe('sent after the newest message the borrower marked read'),
+});
+export type InboxMessage = z.infer<typeof InboxMessage>;
+
+export const MessagesPage = z.object({
+  messages: z.array(InboxMessage),
+  page: z.number().int(),
+  hasMore: z.boolean().describe('an older page exists'),
+  unreadCount: z.number().int().describe('unread messages on every page'),
+});
+export type MessagesPage = z.infer<typeof MessagesPage>;
+
+export const MarkMessagesReadRequest = z.object({
+  upTo: z
+    .string({ message: 'required' })
+    .max(40, 'invalid')
+    .refine((text) => !Number.isNaN(Date.parse(text)), 'invalid')
+    .describe('ISO 8601: the newest `sentAt` the borrower has seen; later messages stay unread'),
+});
