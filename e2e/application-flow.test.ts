@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { PHONE_VIEWPORT, snap, useBrowser } from './support/browser.ts';
 import { photo } from './support/images.ts';
-import { agreeToPermissions, moveWheel, pick, signInWithCode } from './support/journeys.ts';
+import { agreeToPermissions, moveWheel, pick, searchPick, signInWithCode } from './support/journeys.ts';
 import { latestCode, newMobile, passResendCooldown } from './support/sms.ts';
 
 const baseURL = inject('baseURL');
@@ -36,6 +36,7 @@ describe('a new borrower applies in a mobile browser', () => {
         .or(page.getByRole('link', { name: 'Apply now' }))
         .click();
       await page.getByRole('heading', { name: 'Basic information' }).waitFor();
+      await page.getByText('Step 1 of 6').waitFor();
       expect(page.url()).toContain('#/auth/personal_infomation');
       // SPEC section 9: the borrower is told that details left unsubmitted are deleted.
       await page.getByText('Details you do not submit are deleted after 7 days.').waitFor();
@@ -75,13 +76,24 @@ describe('a new borrower applies in a mobile browser', () => {
       // A city needs its province first; a new province clears the city.
       await field(page, 'City or municipality').click();
       await page.getByText('Please choose your province first').waitFor();
-      await pick(page, field(page, 'Province'));
-      await pick(page, field(page, 'City or municipality'));
+      await searchPick(page, field(page, 'Province'), 'abra');
+      await searchPick(page, field(page, 'City or municipality'), '');
       const cityChosen = await field(page, 'City or municipality').innerText();
-      await pick(page, field(page, 'Province'), 1);
+      // Provinces and cities are searched, accents or not: "las pinas" finds Las Piñas City.
+      await searchPick(page, field(page, 'Province'), 'metro manila');
       await expect.poll(() => field(page, 'City or municipality').innerText()).not.toBe(cityChosen);
       await snap(page, journey, '02-city-cleared');
-      await pick(page, field(page, 'City or municipality'));
+      await field(page, 'City or municipality').click();
+      const citySheet = page.getByRole('dialog', { name: 'City or municipality' });
+      await citySheet.getByRole('searchbox').fill('las pinas');
+      expect(await citySheet.getByRole('list').getByRole('button').allInnerTexts()).toEqual([
+        'Las Piñas City',
+      ]);
+      await expectNoAxeViolations(page, 'city search');
+      await snap(page, journey, '02b-city-search');
+      await citySheet.getByRole('button', { name: 'Las Piñas City' }).click();
+      await citySheet.waitFor({ state: 'hidden' });
+      expect(await field(page, 'City or municipality').innerText()).toContain('Las Piñas City');
       await field(page, 'House number, street and barangay').fill(
         'Blk 5 Lot 7 Mabini Street, Barangay San Isidro',
       );
@@ -90,6 +102,7 @@ describe('a new borrower applies in a mobile browser', () => {
       await page.getByRole('button', { name: 'Save and continue' }).click();
 
       await page.getByRole('heading', { name: 'Additional information' }).waitFor();
+      await page.getByText('Step 2 of 6').waitFor();
       // Employment type drives the work fields: self-employed shows no pay frequency.
       await pick(page, field(page, 'Employment type'));
       await page.getByLabel('How often you are paid').first().waitFor();
@@ -133,6 +146,7 @@ describe('a new borrower applies in a mobile browser', () => {
 
       // Identity: the camera is a file input; the sandbox reads what the borrower entered.
       await page.getByRole('heading', { name: 'Verify your identity' }).waitFor();
+      await page.getByText('Step 3 of 6').waitFor();
       await pick(page, page.getByRole('button', { name: /ID type/ }).first());
       await page.getByLabel('Front: Take photo').setInputFiles(await photo('id-front'));
       await page.getByLabel('Back: Take photo').setInputFiles(await photo('id-back'));
@@ -148,6 +162,7 @@ describe('a new borrower applies in a mobile browser', () => {
       await page.getByRole('button', { name: 'Continue' }).click();
 
       await page.getByRole('heading', { name: 'Credit history', exact: true }).waitFor({ timeout: 30_000 });
+      await page.getByText('Step 4 of 6').waitFor();
       await page.getByRole('button', { name: 'Submit answers' }).click();
       // The first gap is marked where the screen takes the borrower, not in a toast over Submit.
       await page.getByRole('alert').getByText('First answer the question').waitFor();
@@ -159,6 +174,7 @@ describe('a new borrower applies in a mobile browser', () => {
       await page.getByRole('button', { name: 'Submit answers' }).click();
 
       await page.getByRole('heading', { name: 'Receiving account' }).waitFor();
+      await page.getByText('Step 5 of 6').waitFor();
       // E-wallet comes first, with the borrower's own mobile filled in.
       expect(await page.getByRole('radio', { name: 'E-wallet' }).isChecked()).toBe(true);
       await page.getByRole('button', { name: /Choose your e-wallet/ }).click();
@@ -184,6 +200,7 @@ describe('a new borrower applies in a mobile browser', () => {
 
       // Choosing the loan: the preview shows every charge before applying.
       await page.getByText('Your loan at a glance').waitFor();
+      await page.getByText('Step 6 of 6').waitFor();
       await page.getByRole('button', { name: /^Apply for ₱/ }).click();
       // Submitted, then assessed by the background job (no delay in tests).
       await page.getByRole('heading', { name: 'Your loan is approved' }).waitFor({ timeout: 45_000 });

@@ -117,6 +117,12 @@ export class ApiBorrower {
     this.token = session.token;
   }
 
+  /** Signs in again with the password (a browser sign-in of the same borrower ended this session). */
+  async logIn(password: string): Promise<void> {
+    const session = await this.call<{ token: string }>('login', { mobile: this.mobile, password });
+    this.token = session.token;
+  }
+
   /** Until `check` is true of what `name` answers (the sandbox providers answer in the background). */
   async until<T>(name: ApiName, check: (data: T) => boolean): Promise<T> {
     let data = await this.call<T>(name);

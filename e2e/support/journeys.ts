@@ -97,8 +97,8 @@ export async function completeApplication(page: Page, answers: ApplicationAnswer
   await pick(page, field(page, 'ID type'));
   await field(page, 'ID number').pressSequentially('987654321098');
   await field(page, 'E-mail').fill('rosa.mendoza@example.com');
-  await pick(page, field(page, 'Province'));
-  await pick(page, field(page, 'City or municipality'));
+  await searchPick(page, field(page, 'Province'), 'abra');
+  await searchPick(page, field(page, 'City or municipality'), '');
   await field(page, 'House number, street and barangay').fill('12 Rizal Avenue, Barangay Poblacion');
   await pick(page, field(page, 'Type of residence'));
   await page.getByRole('button', { name: 'Save and continue' }).click();
@@ -153,4 +153,17 @@ export async function completeApplication(page: Page, answers: ApplicationAnswer
   await page.getByRole('heading', { name: 'Your account is verified' }).waitFor({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByText('Your loan at a glance').waitFor();
+}
+
+/**
+ * A province or a city: typed into the search box of its sheet as a borrower would (without accents), then
+ * the named match tapped, or the first one.
+ */
+export async function searchPick(page: Page, field: Locator, search: string, choice?: string): Promise<void> {
+  await field.click();
+  const sheet = page.locator('dialog[open]');
+  await sheet.getByRole('searchbox').fill(search);
+  const options = sheet.getByRole('list').getByRole('button');
+  await (choice ? options.filter({ hasText: choice }) : options).first().click();
+  await sheet.waitFor({ state: 'hidden' });
 }

@@ -4,8 +4,10 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createAppRouter } from './app/router.tsx';
 import { startApp } from './app/start.ts';
+import { prefetchLatestOrder } from './features/home/api/get-latest-order.ts';
 import { prefetchProductList } from './features/home/api/get-product-list.ts';
 import { initialLanguage, setLanguage } from './lib/i18n/i18n.tsx';
+import { getSession } from './lib/session.ts';
 import { captureLaunchParams, forgetStoredBrand } from './lib/storage.ts';
 import './styles/app.css';
 
@@ -13,6 +15,7 @@ forgetStoredBrand();
 captureLaunchParams(window.location.search);
 // Home's data is fetched while the page renders, not after.
 prefetchProductList();
+if (getSession().token) prefetchLatestOrder();
 const router = createAppRouter();
 startApp(router);
 

@@ -55,6 +55,19 @@ export async function continueApplication(
   await navigateTo(action.to, options);
 }
 
+/**
+ * A repeat borrower edits one part from confirm_details (`?back=confirm_details`) and comes back to it;
+ * the application is complete, so there is no next step to open.
+ */
+export const RETURN_TO_CONFIRM = 'confirm_details';
+
+export function backToConfirm(progress?: ApplicationProgress): boolean {
+  const back = new URLSearchParams(window.location.hash.split('?')[1] ?? '').get('back');
+  if (back !== RETURN_TO_CONFIRM || (progress && progress.nextStep !== null)) return false;
+  void navigateTo(paths.confirmDetails.getHref(), { replace: true });
+  return true;
+}
+
 let applying = false;
 
 /** Home's Apply button, signed in: one dispatch at a time however often it is tapped. */

@@ -1,6 +1,7 @@
-import type { ApplicationProgress } from '@hiram/contract/api/application';
+import type { ApplicationProgress, ApplicationStep } from '@hiram/contract/api/application';
 import type { ComponentType } from 'react';
 import { createHashRouter, type RouteObject, redirect, useSearchParams } from 'react-router';
+import { ApplicationStepContext } from '../components/application-step-context.ts';
 import { ScreenSpinner } from '../components/spinner.tsx';
 import { paths, type RouteName, redirects } from '../config/paths.ts';
 import { HomeScreen } from '../features/home/home-screen.tsx';
@@ -35,12 +36,25 @@ type LazyScreen = () => Promise<{ Component: ComponentType }>;
 type StepScreen = ComponentType<{ onComplete: (progress?: ApplicationProgress) => Promise<void> | void }>;
 
 /** An application step's screen, loaded with the dispatcher that takes the borrower on from it. */
-function applicationStep(load: () => Promise<StepScreen>): LazyScreen {
+function applicationStep(step: ApplicationStep, load: () => Promise<StepScreen>): LazyScreen {
   return () =>
     Promise.all([load(), import('./continue-application.ts')]).then(([Screen, flow]) => ({
-      Component: () => (
-        <Screen onComplete={(progress) => flow.continueApplication(progress, { replace: true })} />
-      ),
+      Component: function ApplicationStepScreen() {
+        const [search] = useSearchParams();
+        // Edited from confirm_details, the screen is one part of a finished application, not a step of it.
+        const editing = search.get('back') === flow.RETURN_TO_CONFIRM;
+        return (
+          <ApplicationStepContext.Provider value={editing ? null : step}>
+            <Screen
+              onComplete={(progress) =>
+                flow.backToConfirm(progress)
+                  ? undefined
+                  : flow.continueApplication(progress, { replace: true })
+              }
+            />
+          </ApplicationStepContext.Provider>
+        );
+      },
     }));
 }
 
@@ -51,7 +65,11 @@ function applicationStep(load: () => Promise<StepScreen>): LazyScreen {
 const toBorrow: LazyScreen = () =>
   Promise.all([import('../features/borrow/to-borrow-screen.tsx'), import('./continue-application.ts')]).then(
     ([screen, flow]) => ({
-      Component: () => <screen.ToBorrowScreen onIncompleteApplication={() => flow.continueApplication()} />,
+      Component: () => (
+        <ApplicationStepContext.Provider value="chooseLoan">
+          <screen.ToBorrowScreen onIncompleteApplication={() => flow.continueApplication()} />
+        </ApplicationStepContext.Provider>
+      ),
     }),
   );
 
@@ -65,6 +83,8 @@ const addBankCard: LazyScreen = () =>
       Component: function AddBankCard() {
         const [search] = useSearchParams();
         const orderId = search.get('orderId');
+        if (search.get('back') === flow.RETURN_TO_CONFIRM)
+          return <screen.BankScreen changeFirst onComplete={() => void flow.backToConfirm()} />;
         if (orderId)
           return (
             <screen.BankScreen
@@ -73,7 +93,9 @@ const addBankCard: LazyScreen = () =>
             />
           );
         return (
-          <screen.BankScreen onComplete={() => flow.continueApplication(undefined, { replace: true })} />
+          <ApplicationStepContext.Provider value="addBankCard">
+            <screen.BankScreen onComplete={() => flow.continueApplication(undefined, { replace: true })} />
+          </ApplicationStepContext.Provider>
         );
       },
     }),
@@ -121,20 +143,20 @@ const screens: Record<Exclude<RouteName, 'home'>, LazyScreen> = {
     import('../features/legal/loan-terms-screen.tsx').then((m) => ({ Component: m.LoanTermsScreen })),
 
   // Steps of later releases: routed and guarded now, each saying plainly that it is not available yet.
-  personalInformation: applicationStep(() =>
+  personalInformation: applicationStep('personal_infomation', () =>
     import('../features/profile/personal-information-screen.tsx').then((m) => m.PersonalInformationScreen),
   ),
-  additionalInformation: applicationStep(() =>
+  additionalInformation: applicationStep('additionalInfomation', () =>
     import('../features/profile/additional-information-screen.tsx').then(
       (m) => m.AdditionalInformationScreen,
     ),
   ),
-  idCardAuthentication: applicationStep(() =>
+  idCardAuthentication: applicationStep('id_card_authentication', () =>
     import('../features/identity/identity-screen.tsx').then((m) => m.IdentityScreen),
   ),
   reviewTips: () =>
     import('../features/borrow/review-tips-screen.tsx').then((m) => ({ Component: m.ReviewTipsScreen })),
-  loanQuestion: applicationStep(() =>
+  loanQuestion: applicationStep('loan_question', () =>
     import('../features/questionnaire/questionnaire-screen.tsx').then((m) => m.QuestionnaireScreen),
   ),
   addBankCard,
@@ -172,6 +194,10 @@ const screens: Record<Exclude<RouteName, 'home'>, LazyScreen> = {
   finishLoading: () =>
     import('../features/borrow/finish-loading-screen.tsx').then((m) => ({
       Component: m.FinishLoadingScreen,
+    })),
+  confirmDetails: () =>
+    import('../features/reconfirm/confirm-details-screen.tsx').then((m) => ({
+      Component: m.ConfirmDetailsScreen,
     })),
   messages: () =>
     import('../features/messages/messages-screen.tsx').then((m) => ({ Component: m.MessagesScreen })),

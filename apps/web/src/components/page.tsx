@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { getAppName } from '../lib/brand.ts';
 import { useI18n } from '../lib/i18n/i18n.tsx';
 import { BackIcon } from './extra-icons.tsx';
+import { StepProgress } from './step-progress.tsx';
 
 /** A screen with a title bar: the back button returns where the borrower came from, or Home on a fresh visit. */
 export function Page({
@@ -43,7 +44,10 @@ export function Page({
         <h1 className="page-title">{title}</h1>
         <span className="icon-button-space" />
       </header>
-      <main className="page-body">{children}</main>
+      <main className="page-body">
+        <StepProgress />
+        {children}
+      </main>
       {footer ? <div className="page-footer">{footer}</div> : null}
     </div>
   );

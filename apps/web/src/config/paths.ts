@@ -82,6 +82,8 @@ export const paths = {
   yx2ConfirmBorrow: open('/yx2ConfirmBorrow'),
   yx3: open('/yx3'),
   finishLoading: signedIn('/finish_loading'),
+  // A repeat borrower's one screen: what we hold (address, work, account), each editable, then apply.
+  confirmDetails: signedIn('/borrow/confirm_details'),
   // Issue #11, "Missing screens": the borrower's inbox, and the status-16 screen while our checks run.
   messages: signedIn('/messages'),
   validation: signedIn('/auth/validation'),

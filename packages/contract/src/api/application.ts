@@ -352,3 +352,10 @@ export const AnalyticsEvent = z.object({
   at: z.number().int().describe('client time, ms since the epoch'),
 });
 export const AnalyticsBatch = z.object({ events: z.array(AnalyticsEvent).min(1).max(ANALYTICS_BATCH_MAX) });
+
+/**
+ * What a first application walks through, as its screens number it ("Step 2 of 6"): the five parts the
+ * server checks, then choosing the loan (to_borrow).
+ */
+export const APPLICATION_JOURNEY = [...APPLICATION_STEPS, 'chooseLoan'] as const;
+export type ApplicationJourneyStep = (typeof APPLICATION_JOURNEY)[number];

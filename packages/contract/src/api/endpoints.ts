@@ -240,6 +240,24 @@ export const LoanOrder = z.object({
 });
 export type LoanOrder = z.infer<typeof LoanOrder>;
 
+/**
+ * The milestones of an order as Home draws them (applied, approved, sent, due, paid): each the moment it
+ * happened, null while it has not (docs/decisions/0040-home-knows-the-borrower.md).
+ */
+export const LoanTimeline = z.object({
+  appliedAt: z.string().nullable().describe('ISO 8601: when the application was submitted for assessment'),
+  approvedAt: z.string().nullable().describe('ISO 8601: when the assessment approved it'),
+  sentAt: z.string().nullable().describe('ISO 8601: when the payout reached the borrower'),
+  dueDate: z
+    .string()
+    .nullable()
+    .describe(
+      'YYYY-MM-DD (Manila): the last instalment, after any extension; null before the money was sent',
+    ),
+  paidAt: z.string().nullable().describe('ISO 8601: when the loan was repaid in full'),
+});
+export type LoanTimeline = z.infer<typeof LoanTimeline>;
+
 /** A Records row: the order and, once the money was sent, the day it must be repaid in full. */
 export const LoanOrderListItem = LoanOrder.extend({
   dueDate: z
@@ -607,6 +625,9 @@ export const ENDPOINTS = {
         .describe(
           'centavos, with dueDate: that instalment, or every instalment past due, less payments, plus penalty and fees (from the ledger)',
         ),
+      timeline: LoanTimeline.nullable().describe(
+        "where the latest order stands, for Home's timeline; null when there is no order",
+      ),
     }),
   ),
   loanOrderList: endpoint(

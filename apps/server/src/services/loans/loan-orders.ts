@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ApplicationStep } from '@hiram/contract/api/application';
-import type { LoanOrder, LoanOrderListItem } from '@hiram/contract/api/endpoints';
+import type { LoanOrder, LoanOrderListItem, LoanTimeline } from '@hiram/contract/api/endpoints';
 import { ERRORS } from '@hiram/contract/errors';
 import { fillTemplate, type Localized } from '@hiram/contract/languages';
 import { LOAN_ORDER_STATUS, USUAL_ASSESSMENT_MINUTES } from '@hiram/contract/loan-status';
@@ -77,6 +77,7 @@ export interface LatestOrder {
   assessmentDueAt: string | null;
   dueDate: string | null;
   amountDue: number | null;
+  timeline: LoanTimeline | null;
 }
 
 type RowWithDisbursement = OrderRow & { disbursed_at: Date | string | null };
@@ -262,11 +263,12 @@ export class LoanOrders {
     );
     const now = this.clock.now();
     const nothing = { canApplyAgainAt: null, assessmentDueAt: null, dueDate: null, amountDue: null };
-    if (!row) return { order: null, homeState: homeStateOf(null, now), ...nothing };
+    if (!row) return { order: null, homeState: homeStateOf(null, now), ...nothing, timeline: null };
     const order = orderOfRow(row);
     const updatedAt = new Date(row.updated_at);
     const homeState = homeStateOf({ status: row.status, updatedAt }, now);
-    const latest: LatestOrder = { order, homeState, ...nothing };
+    const timeline = await this.timelineOf(row);
+    const latest: LatestOrder = { order, homeState, ...nothing, timeline };
     if (homeState === 'rejected') latest.canApplyAgainAt = retryDateAfterRejection(updatedAt).toISOString();
     if (homeState === 'assessing' && row.submitted_at !== null) {
       const submittedAt = new Date(row.submitted_at).getTime();
@@ -277,6 +279,34 @@ export class LoanOrders {
       if (due) Object.assign(latest, due);
     }
     return latest;
+  }
+
+  /**
+   * An order's milestones from its history. The latest of each event counts: a payment reversed and paid
+   * again is paid when it was paid again; an approval happens once.
+   */
+  private async timelineOf(row: RowWithDisbursement): Promise<LoanTimeline> {
+    const [events] = await this.db.query<{
+      approved_at: Date | string | null;
+      sent_at: Date | string | null;
+      paid_at: Date | string | null;
+    }>(
+      `select max(at) filter (where event = 'approve') as approved_at,
+              min(at) filter (where event = 'payoutSucceeded') as sent_at,
+              max(at) filter (where event = 'repayInFull') as paid_at
+       from loan_order_events where order_id = $1`,
+      [row.order_id],
+    );
+    const order = orderOfRow(row);
+    const when = (value: Date | string | null | undefined) => (value ? iso(value) : null);
+    return {
+      appliedAt: when(row.submitted_at),
+      approvedAt: when(events?.approved_at),
+      sentAt: when(events?.sent_at),
+      dueDate: row.disbursed_at === null ? null : finalDueDate(order.quote, new Date(row.disbursed_at)),
+      // Paid only while the order is finished: a reversed payment reopens the loan.
+      paidAt: row.status === LOAN_ORDER_STATUS.finished ? when(events?.paid_at) : null,
+    };
   }
 
   async list(userId: string): Promise<LoanOrderListItem[]> {

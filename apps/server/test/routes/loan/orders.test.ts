@@ -181,6 +181,7 @@ describe('submitOrder, latest and list', () => {
       assessmentDueAt: null,
       dueDate: null,
       amountDue: null,
+      timeline: null,
     });
     expect((await server.call('loanOrderList', {}, { token: jose.token })).body.data).toEqual([]);
     expect((await server.call('cancelAndApplyAgain', {}, { token: jose.token })).body.data).toBeNull();
@@ -198,6 +199,15 @@ describe('the order machine on a real order', () => {
       expect(now.homeState).toBe(homeState);
     };
     await expectState(S.applying, 'assessing', 'assessing');
+    const submittedAt = (await latest(maria.token)).timeline?.appliedAt;
+    expect(submittedAt).toEqual(expect.any(String));
+    expect((await latest(maria.token)).timeline).toEqual({
+      appliedAt: submittedAt,
+      approvedAt: null,
+      sentAt: null,
+      dueDate: null,
+      paidAt: null,
+    });
 
     await expect(move(orderId, 'sign')).rejects.toMatchObject({ key: 'LOAN_STEP_NOT_ALLOWED' });
     await expect(move(orderId, 'disburse')).rejects.toMatchObject({ key: 'LOAN_STEP_NOT_ALLOWED' });
@@ -207,6 +217,9 @@ describe('the order machine on a real order', () => {
     const raced = await Promise.allSettled([move(orderId, 'approve'), move(orderId, 'approve')]);
     expect(raced.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     await expectState(S.confirm, 'success', 'incomplete');
+    const approvedAt = server.clock.now().toISOString();
+    expect((await latest(maria.token)).timeline).toMatchObject({ approvedAt, sentAt: null });
+    server.clock.advance(60 * 60);
     await expect(move(orderId, 'disburse')).rejects.toMatchObject({ key: 'LOAN_STEP_NOT_ALLOWED' });
 
     await move(orderId, 'sign');
@@ -227,6 +240,14 @@ describe('the order machine on a real order', () => {
       dueDate,
       amountDue: quote.totalPayable,
       assessmentDueAt: null,
+      // Approved an hour before the money went: each milestone keeps its own moment.
+      timeline: {
+        appliedAt: submittedAt,
+        approvedAt,
+        sentAt: server.clock.now().toISOString(),
+        dueDate,
+        paidAt: null,
+      },
     });
     const listed = (await server.call('loanOrderList', {}, { token: maria.token })).body.data;
     expect(listed[0]).toMatchObject({ orderId, dueDate });
@@ -240,6 +261,11 @@ describe('the order machine on a real order', () => {
     await move(orderId, 'extend');
     await move(orderId, 'repayInFull');
     await expectState(S.finished, 'canLoan', 'finished');
+    // Paid: Home still shows the finished loan's timeline, with its borrow-again offer.
+    expect((await latest(maria.token)).timeline).toMatchObject({
+      approvedAt,
+      paidAt: server.clock.now().toISOString(),
+    });
     await expect(move(orderId, 'repayInFull')).rejects.toMatchObject({ key: 'LOAN_STEP_NOT_ALLOWED' });
     expect(await server.app.loanOrders.history(orderId)).toHaveLength(11);
     expect((await server.call('limitExceeded', {}, { token: maria.token })).body.data.exceeded).toBe(false);

@@ -6,7 +6,6 @@ import {
   cleanAccountNumber,
   digitsRule,
   firstProblemField,
-  searchInstitutions,
   walletNumberSuggestion,
 } from './account-form.ts';
 
@@ -106,20 +105,5 @@ describe('account numbers', () => {
       min: 10,
       max: 13,
     });
-  });
-});
-
-describe('searching institutions', () => {
-  const list = [
-    { code: 'BDO', name: 'BDO Unibank', kind: 'bank' as const },
-    { code: 'BPI', name: 'BPI (Bank of the Philippine Islands)', kind: 'bank' as const },
-    { code: '90005', name: 'GCash', kind: 'wallet' as const },
-  ];
-
-  it('finds by name or code, within the chosen kind', () => {
-    expect(searchInstitutions(list, 'bank', 'philippine').map((entry) => entry.code)).toEqual(['BPI']);
-    expect(searchInstitutions(list, 'bank', 'bdo').map((entry) => entry.code)).toEqual(['BDO']);
-    expect(searchInstitutions(list, 'bank', '').map((entry) => entry.code)).toEqual(['BDO', 'BPI']);
-    expect(searchInstitutions(list, 'wallet', 'gc').map((entry) => entry.code)).toEqual(['90005']);
   });
 });

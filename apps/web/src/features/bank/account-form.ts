@@ -91,17 +91,3 @@ export function digitsRule(
     ? { kind: 'between', min: first, max: last }
     : { kind: 'either', digits: lengths };
 }
-
-/** Institutions of one kind whose name or code holds the search text. */
-export function searchInstitutions<T extends Pick<PayoutInstitution, 'code' | 'name' | 'kind'>>(
-  list: readonly T[],
-  kind: AccountKind,
-  search: string,
-): T[] {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  return list.filter((institution) => {
-    if (institution.kind !== kind) return false;
-    const text = `${institution.name} ${institution.code}`.toLowerCase();
-    return words.every((word) => text.includes(word));
-  });
-}

@@ -7,6 +7,7 @@ import { errorMessage, NetworkError } from '../../lib/api-client.ts';
 import { getAppName } from '../../lib/brand.ts';
 import { type Translate, useI18n } from '../../lib/i18n/i18n.tsx';
 import { useSession } from '../../lib/session.ts';
+import { useLatestOrder } from './api/get-latest-order.ts';
 import { useProductList } from './api/get-product-list.ts';
 import { type LoanOffer, loanOffer } from './loan-offer.ts';
 
@@ -29,21 +30,33 @@ export function HomeScreen({ onApply }: { onApply: () => void }) {
   const { token } = useSession();
   const appName = getAppName();
   const offer = products.data ? loanOffer(products.data) : null;
+  // Read here, fetched by the loan card (and at start-up, main.tsx): "How it works" is for those who never applied.
+  const latest = useLatestOrder({ enabled: false });
+  const signedIn = token !== null;
+  const hasApplied = signedIn && Boolean(latest.data?.order);
+  // Until the borrower's card is known nothing is drawn below it, so nothing below it can be pushed down.
+  const belowCard = !signedIn || latest.status !== 'pending';
 
   useEffect(() => {
     document.title = appName;
   }, [appName]);
 
-  // While the borrower's loan card loads: the card's frame, so nothing jumps when it arrives.
+  // While the borrower's loan card loads: the card's shape at its size (home-first-card), so nothing moves.
   const loadingCard = (
-    <section className="offer-card" aria-busy="true" aria-label={t('common.loading')}>
+    <section className="offer-card home-first-card" aria-busy="true" aria-label={t('common.loading')}>
       <span className="skeleton" />
+      <span className="skeleton skeleton-wide skeleton-figure" />
       <span className="skeleton skeleton-wide" />
+      <span className="skeleton skeleton-button" />
     </section>
   );
 
   const offerCard = (
-    <section className="offer-card" aria-labelledby="offer-title" aria-busy={products.status === 'pending'}>
+    <section
+      className={signedIn ? 'offer-card home-first-card' : 'offer-card'}
+      aria-labelledby="offer-title"
+      aria-busy={products.status === 'pending'}
+    >
       <h1 id="offer-title" className="offer-title">
         {t('home.title')}
       </h1>
@@ -107,17 +120,27 @@ export function HomeScreen({ onApply }: { onApply: () => void }) {
         offerCard
       )}
 
-      <section className="card how-card" aria-labelledby="how-title">
-        <h2 id="how-title" className="card-title">
-          {t('home.howTitle')}
-        </h2>
-        <ol className="steps">
-          <li>{t('home.step1')}</li>
-          <li>{t('home.step2')}</li>
-          <li>{t('home.step3')}</li>
-        </ol>
-      </section>
+      {belowCard && !hasApplied ? (
+        <section className="card how-card" aria-labelledby="how-title">
+          <h2 id="how-title" className="card-title">
+            {t('home.howTitle')}
+          </h2>
+          <ol className="steps">
+            <li>{t('home.step1')}</li>
+            <li>{t('home.step2')}</li>
+            <li>{t('home.step3')}</li>
+          </ol>
+        </section>
+      ) : null}
+      {belowCard ? <HomeFooter /> : null}
+    </main>
+  );
+}
 
+function HomeFooter() {
+  const { t } = useI18n();
+  return (
+    <>
       <ul className="promises">
         <li>
           <CheckIcon />
@@ -134,6 +157,6 @@ export function HomeScreen({ onApply }: { onApply: () => void }) {
         <Link to={paths.privacyPolicy.getHref()}>{t('legal.privacyPolicy')}</Link>
         <Link to={paths.termsOfService.getHref()}>{t('legal.termsOfService')}</Link>
       </nav>
-    </main>
+    </>
   );
 }

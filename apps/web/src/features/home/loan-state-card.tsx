@@ -9,7 +9,9 @@ import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { useDisbursement } from '../borrow/api/get-money.ts';
 import { accountLabel } from '../borrow/lending.ts';
 import { useLatestOrder } from './api/get-latest-order.ts';
-import { type HomeCard, type HomeCardFigure, homeCardOf } from './loan-state.ts';
+import { useProductList } from './api/get-product-list.ts';
+import { loanOffer } from './loan-offer.ts';
+import { type HomeCard, type HomeCardFigure, homeCardOf, type TimelineStop } from './loan-state.ts';
 import { type LoanStateTextKey, loanStateText } from './loan-state-text.ts';
 
 /** Milliseconds left until `until`, ticking each second until it is reached. */
@@ -51,8 +53,16 @@ export function LoanStateCard({ offer, loading }: { offer: ReactNode; loading: R
   return <StateCard card={card} t={t} orderId={latest.data?.order?.orderId ?? ''} />;
 }
 
+/** After a loan is paid: the most the brand lends, as the offer card shows it. */
+function useBorrowAgainFigure(card: HomeCard): HomeCard {
+  const products = useProductList();
+  const offer = products.data ? loanOffer(products.data) : null;
+  if (card.kind !== 'paid' || !offer) return card;
+  return { ...card, figure: { kind: 'amount', centavos: offer.maxAmount } };
+}
+
 function StateCard({
-  card,
+  card: given,
   t,
   orderId,
 }: {
@@ -61,6 +71,7 @@ function StateCard({
   orderId: string;
 }) {
   const { lang } = useI18n();
+  const card = useBorrowAgainFigure(given);
   const failed = useFailedPayoutText(card.kind === 'failed' ? orderId : '', t);
   const timeLeft = useTimeLeft(card.figure?.kind === 'countdown' ? card.figure.until : null);
   const key = (suffix: 'Title' | 'Figure' | 'Hint' | 'Action' | 'Due') =>
@@ -69,7 +80,10 @@ function StateCard({
   const hint = countdownOver ? t('assessingLonger') : (failed?.hint ?? t(key('Hint')));
 
   return (
-    <section className={`offer-card loan-card loan-card-${card.kind}`} aria-labelledby="loan-card-title">
+    <section
+      className={`offer-card home-first-card loan-card loan-card-${card.kind}`}
+      aria-labelledby="loan-card-title"
+    >
       <h1 id="loan-card-title" className="offer-title">
         {t(key('Title'))}
       </h1>
@@ -79,11 +93,13 @@ function StateCard({
           <Figure figure={card.figure} timeLeft={timeLeft} lang={lang} />
         </div>
       ) : null}
-      {card.dueDate ? (
+      {/* The timeline's Due row says the date when it is the same one: no need to say it twice. */}
+      {card.dueDate && card.dueDate !== card.timeline?.find((stop) => stop.step === 'due')?.date ? (
         <p className="loan-card-due">
           <span>{t(key('Due'))}</span> <strong>{formatManilaDate(card.dueDate, lang)}</strong>
         </p>
       ) : null}
+      {card.timeline ? <Timeline stops={card.timeline} t={t} lang={lang} /> : null}
       <p className="loan-card-hint" aria-live="polite">
         {hint}
       </p>
@@ -133,4 +149,38 @@ function Figure({
     case 'date':
       return <span className="loan-card-date">{formatManilaDate(figure.iso, lang)}</span>;
   }
+}
+
+/**
+ * Applied, approved, sent, due, paid: one row each, the date beside it. The state is said in words for a
+ * screen reader; the dots say it to the eye.
+ */
+function Timeline({
+  stops,
+  t,
+  lang,
+}: {
+  stops: readonly TimelineStop[];
+  t: FeatureTranslate<LoanStateTextKey>;
+  lang: ReturnType<typeof useI18n>['lang'];
+}) {
+  const stateWord = { done: 'stepDone', current: 'stepNow', late: 'stepLate', upcoming: 'stepNext' } as const;
+  return (
+    <ol className="loan-timeline" aria-label={t('timelineLabel')}>
+      {stops.map((stop) => (
+        <li
+          key={stop.step}
+          className={`loan-timeline-stop is-${stop.state}`}
+          aria-current={stop.state === 'current' || stop.state === 'late' ? 'step' : undefined}
+        >
+          <span className="loan-timeline-dot" aria-hidden="true" />
+          <span className="loan-timeline-name">
+            {t(`${stop.step}Step` as LoanStateTextKey)}
+            <span className="visually-hidden">, {t(stateWord[stop.state])}</span>
+          </span>
+          <span className="loan-timeline-date">{stop.date ? formatManilaDate(stop.date, lang) : ''}</span>
+        </li>
+      ))}
+    </ol>
+  );
 }

@@ -2,7 +2,7 @@ import type { LoanOrder } from '@hiram/contract/api/endpoints';
 import { LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
 import { describe, expect, it } from 'vitest';
 import type { LatestOrder } from './api/get-latest-order.ts';
-import { HOME_REFRESH_MS, homeCardOf } from './loan-state.ts';
+import { HOME_REFRESH_MS, homeCardOf, timelineOf } from './loan-state.ts';
 
 const order = (status: number, submitted = true): LoanOrder => ({
   orderId: 'o-1',
@@ -37,14 +37,18 @@ const latest = (homeState: LatestOrder['homeState'], o: LoanOrder | null, extra:
     assessmentDueAt: null,
     dueDate: null,
     amountDue: null,
+    timeline: null,
     ...extra,
   }) satisfies LatestOrder;
 
 describe('homeCardOf', () => {
   it('shows the offer when nothing is going on', () => {
     expect(homeCardOf(latest('canLoan', null))).toBeNull();
-    // A finished loan, or a rejection 30 days old: the server says canLoan, Home offers a new loan.
-    expect(homeCardOf(latest('canLoan', order(S.finished)))).toBeNull();
+    // A cancelled loan, a written-off one (finished, never paid), or a rejection 30 days old: the offer.
+    expect(homeCardOf(latest('canLoan', order(S.cancelled)))).toBeNull();
+    expect(
+      homeCardOf(latest('canLoan', order(S.finished), { timeline: { ...SENT, paidAt: null } })),
+    ).toBeNull();
     expect(homeCardOf(latest('canLoan', order(S.rejected)))).toBeNull();
   });
 
@@ -58,6 +62,7 @@ describe('homeCardOf', () => {
       dueDate: null,
       actionHref: '/auth/review_tips',
       refreshMs: HOME_REFRESH_MS,
+      timeline: null,
     });
   });
 
@@ -86,6 +91,7 @@ describe('homeCardOf', () => {
       dueDate: null,
       actionHref: null,
       refreshMs: null,
+      timeline: null,
     });
   });
 
@@ -118,6 +124,78 @@ describe('homeCardOf', () => {
       dueDate: '2026-05-31',
       actionHref: '/repay/repay_detail?orderNo=o-1',
       refreshMs: null,
+      timeline: null,
+    });
+  });
+
+  it('a loan repaid in full: the whole timeline done, and borrow again through confirm_details', () => {
+    const card = homeCardOf(latest('canLoan', order(S.finished), { timeline: PAID }));
+    expect(card).toMatchObject({ kind: 'paid', actionHref: '/borrow/confirm_details' });
+    expect(card?.timeline?.map((stop) => stop.state)).toEqual(['done', 'done', 'done', 'done', 'done']);
+  });
+});
+
+const SENT = {
+  appliedAt: '2026-03-01T01:00:00.000Z',
+  approvedAt: '2026-03-01T01:08:00.000Z',
+  sentAt: '2026-03-01T02:00:00.000Z',
+  dueDate: '2026-05-31',
+  paidAt: null,
+};
+const PAID = { ...SENT, paidAt: '2026-05-20T03:00:00.000Z' };
+
+describe('timelineOf', () => {
+  const states = (homeState: LatestOrder['homeState'], timeline: LatestOrder['timeline']) =>
+    timelineOf(latest(homeState, order(S.repaying), { timeline }))?.map((stop) => stop.state);
+  const none = { approvedAt: null, sentAt: null, dueDate: null, paidAt: null };
+
+  it('marks what happened, the next step current, and what follows upcoming', () => {
+    expect(states('assessing', { appliedAt: SENT.appliedAt, ...none })).toEqual([
+      'done',
+      'current',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+    ]);
+    expect(states('lending', { ...SENT, sentAt: null, dueDate: null })).toEqual([
+      'done',
+      'done',
+      'current',
+      'upcoming',
+      'upcoming',
+    ]);
+    // The due date is the next step until the loan is paid, even though the date is known.
+    expect(states('repaying', SENT)).toEqual(['done', 'done', 'done', 'current', 'upcoming']);
+  });
+
+  it('marks the step that went wrong late: a failed payout, a missed due date', () => {
+    expect(states('failed', { ...SENT, sentAt: null, dueDate: null })).toEqual([
+      'done',
+      'done',
+      'late',
+      'upcoming',
+      'upcoming',
+    ]);
+    expect(states('overdue', SENT)).toEqual(['done', 'done', 'done', 'late', 'upcoming']);
+  });
+
+  it('before submit, applying is the step at hand; after a rejection there is no timeline', () => {
+    expect(states('assessing', { ...none, appliedAt: null })).toEqual([
+      'current',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+    ]);
+    expect(states('rejected', { appliedAt: SENT.appliedAt, ...none })).toBeUndefined();
+    expect(states('canLoan', null)).toBeUndefined();
+  });
+
+  it('carries each stop’s date', () => {
+    expect(timelineOf(latest('repaying', order(S.repaying), { timeline: SENT }))?.[3]).toEqual({
+      step: 'due',
+      date: '2026-05-31',
+      state: 'current',
     });
   });
 });

@@ -1,4 +1,4 @@
-import type { HomeState } from '@hiram/contract/loan-status';
+import { type HomeState, LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import { paths } from '../../config/paths.ts';
 import type { LatestOrder } from './api/get-latest-order.ts';
 
@@ -7,7 +7,20 @@ import type { LatestOrder } from './api/get-latest-order.ts';
  * Home state: what it says, the one figure that matters, and the one thing to do next. Pure, so every state
  * is tested; loan-state-card.tsx draws it. `null`: nothing is going on, Home shows the loan offer.
  */
-export type HomeCardKind = Exclude<HomeState, 'canLoan'> | 'notSubmitted';
+/** `paid`: the latest loan was repaid in full; the card offers to borrow again. */
+export type HomeCardKind = Exclude<HomeState, 'canLoan'> | 'notSubmitted' | 'paid';
+
+/** The milestones of a loan, in the order a borrower lives them. */
+export const TIMELINE_STEPS = ['applied', 'approved', 'sent', 'due', 'paid'] as const;
+export type TimelineStep = (typeof TIMELINE_STEPS)[number];
+
+export interface TimelineStop {
+  step: TimelineStep;
+  /** ISO 8601 or YYYY-MM-DD: when it happened, or (due) when it must. */
+  date: string | null;
+  /** `late`: the current step went wrong (the payout failed, the due date passed). */
+  state: 'done' | 'current' | 'late' | 'upcoming';
+}
 
 export type HomeCardFigure =
   | { kind: 'countdown'; until: number }
@@ -23,21 +36,55 @@ export interface HomeCard {
   actionHref: string | null;
   /** Ask the server again this often while the card waits on something that happens without the borrower. */
   refreshMs: number | null;
+  /** Where the loan stands (before submit, Applied is the current step); none after a rejection. */
+  timeline: TimelineStop[] | null;
 }
 
 /** While an assessment or a payout is under way: often enough to see the outcome soon after it happens. */
 export const HOME_REFRESH_MS = 10_000;
 
+/**
+ * The five stops with what the server knows of each. Done: it happened (due: the loan was paid). The first
+ * stop not done is the current one, late when the payout failed or the due date passed.
+ */
+export function timelineOf(latest: LatestOrder): TimelineStop[] | null {
+  const { timeline, homeState } = latest;
+  if (!timeline || homeState === 'rejected') return null;
+  const dates: Record<TimelineStep, string | null> = {
+    applied: timeline.appliedAt,
+    approved: timeline.approvedAt,
+    sent: timeline.sentAt,
+    due: timeline.dueDate,
+    paid: timeline.paidAt,
+  };
+  const done = (step: TimelineStep) => (step === 'due' ? timeline.paidAt !== null : dates[step] !== null);
+  const current = TIMELINE_STEPS.find((step) => !done(step));
+  const late =
+    (current === 'sent' && homeState === 'failed') || (current === 'due' && homeState === 'overdue');
+  return TIMELINE_STEPS.map((step) => ({
+    step,
+    date: dates[step],
+    state: done(step) ? 'done' : step === current ? (late ? 'late' : 'current') : 'upcoming',
+  }));
+}
+
 export function homeCardOf(latest: LatestOrder): HomeCard | null {
   const { order } = latest;
-  if (!order || latest.homeState === 'canLoan') return null;
+  if (!order) return null;
   const orderId = order.orderId;
+  const timeline = timelineOf(latest);
   const card = (
     kind: HomeCardKind,
     figure: HomeCardFigure | null,
     actionHref: string | null,
     extra: Partial<HomeCard> = {},
-  ): HomeCard => ({ kind, figure, dueDate: null, actionHref, refreshMs: null, ...extra });
+  ): HomeCard => ({ kind, figure, dueDate: null, actionHref, refreshMs: null, timeline, ...extra });
+
+  if (latest.homeState === 'canLoan') {
+    // Repaid in full: the loan's story, and the next one starts by re-confirming what may have changed.
+    if (order.status !== LOAN_ORDER_STATUS.finished || !latest.timeline?.paidAt) return null;
+    return card('paid', null, paths.confirmDetails.getHref());
+  }
 
   switch (latest.homeState) {
     case 'assessing':

@@ -72,6 +72,10 @@ const en = {
   'action.retry': 'Try again',
   /** Read after a picker's name by screen readers (its asterisk is hidden from them). */
   required: 'required',
+
+  'search.provinces': 'Search provinces',
+  'search.cities': 'Search cities and municipalities',
+  'search.noMatch': 'No match. Check the spelling or try another name.',
 } as const;
 
 type Key = keyof typeof en;
@@ -146,6 +150,10 @@ const fil: Record<Key, string> = {
   'action.saving': 'Sine-save…',
   'action.retry': 'Subukang muli',
   required: 'kailangan',
+
+  'search.provinces': 'Maghanap ng probinsya',
+  'search.cities': 'Maghanap ng lungsod o munisipalidad',
+  'search.noMatch': 'Walang tugma. Suriin ang baybay o subukan ang ibang pangalan.',
 };
 
 const es: Record<Key, string> = {
@@ -217,6 +225,10 @@ const es: Record<Key, string> = {
   'action.saving': 'Guardando…',
   'action.retry': 'Reintentar',
   required: 'obligatorio',
+
+  'search.provinces': 'Buscar provincias',
+  'search.cities': 'Buscar ciudades y municipios',
+  'search.noMatch': 'Sin resultados. Revise la ortografía o pruebe otro nombre.',
 };
 
 export type ProfileTextKey = Key;

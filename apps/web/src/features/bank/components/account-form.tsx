@@ -283,9 +283,11 @@ export function AccountForm({
           }
         />
       ) : null}
-      <button type="submit" className="button button-primary button-block" disabled={save.isPending}>
-        {t('submit')}
-      </button>
+      <div className="account-form-actions">
+        <button type="submit" className="button button-primary button-block" disabled={save.isPending}>
+          {t('submit')}
+        </button>
+      </div>
       <InstitutionSheet
         open={choosing}
         kind={draft.accountKind}

@@ -1,6 +1,6 @@
 import type { ResponseOf } from '@hiram/contract/api/endpoints';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { type QueryFetcher, useQuery } from '../../../lib/query.ts';
+import { prefetchQuery, type QueryFetcher, useQuery } from '../../../lib/query.ts';
 
 export type LatestOrder = ResponseOf<'latestLoanOrder'>;
 
@@ -10,6 +10,12 @@ const LATEST_ORDER_KEY = 'loan/loan-order/latest';
 /** Quiet: when it cannot load, Home shows the offer and its Apply, which asks the server again. */
 const fetchLatestOrder: QueryFetcher<LatestOrder> = () => apiRequest('latestLoanOrder', {}, { quiet: true });
 
-export function useLatestOrder() {
-  return useQuery(LATEST_ORDER_KEY, fetchLatestOrder, { refetchOnMount: true });
+/** `enabled: false` only reads what another screen (or the start-up prefetch) fetched. */
+export function useLatestOrder({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery(LATEST_ORDER_KEY, fetchLatestOrder, { enabled, refetchOnMount: true });
+}
+
+/** At start-up with a session: the borrower's card is asked for alongside Home's code, not after it. */
+export function prefetchLatestOrder(): void {
+  prefetchQuery(LATEST_ORDER_KEY, fetchLatestOrder);
 }

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { showToast } from '../../../lib/toast.ts';
 import { canChooseCity } from '../form/visibility.ts';
 import { ChoicePicker } from './choice-picker.tsx';
+import { PlacePicker } from './place-picker.tsx';
 import { choicesOf, fieldProps, type SectionProps, sheetText } from './section-props.ts';
 import { TextInput } from './text-input.tsx';
 
@@ -30,11 +31,20 @@ export function ResidenceSection(props: SectionProps & { psgc: PsgcData | null }
       <h2 className="pf-section-title" id="profile-section-residence">
         {t('section.residence')}
       </h2>
-      <ChoicePicker {...fieldProps(props, 'state')} choices={stateChoices} sheet={sheet} loading={!psgc} />
-      <ChoicePicker
+      <PlacePicker
+        {...fieldProps(props, 'state')}
+        choices={stateChoices}
+        placeholder={sheet.placeholder}
+        searchLabel={t('search.provinces')}
+        emptyText={t('search.noMatch')}
+        loading={!psgc}
+      />
+      <PlacePicker
         {...fieldProps(props, 'city')}
         choices={cityChoices}
-        sheet={sheet}
+        placeholder={sheet.placeholder}
+        searchLabel={t('search.cities')}
+        emptyText={t('search.noMatch')}
         loading={!psgc}
         beforeOpen={() => {
           if (canChooseCity(form.state.values)) return true;
