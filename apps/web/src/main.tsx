@@ -1,8 +1,6 @@
 import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { createAppRouter } from './app/router.tsx';
+import { AppShell } from './app/app-shell.tsx';
 import { startApp } from './app/start.ts';
 import { prefetchLatestOrder } from './features/home/api/get-latest-order.ts';
 import { prefetchProductList } from './features/home/api/get-product-list.ts';
@@ -16,8 +14,7 @@ captureLaunchParams(window.location.search);
 // Home's data is fetched while the page renders, not after.
 prefetchProductList();
 if (getSession().token) prefetchLatestOrder();
-const router = createAppRouter();
-startApp(router);
+startApp();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
@@ -30,12 +27,7 @@ setLanguage(initialLanguage(window.location.search, navigator.language))
   .finally(() => {
     createRoot(root).render(
       <StrictMode>
-        <RouterProvider
-          router={router}
-          flushSync={(update) => {
-            flushSync(update);
-          }}
-        />
+        <AppShell />
       </StrictMode>,
     );
   });

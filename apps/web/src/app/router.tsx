@@ -1,29 +1,22 @@
 import type { ApplicationProgress, ApplicationStep } from '@hiram/contract/api/application';
 import type { ComponentType } from 'react';
-import { createHashRouter, type RouteObject, redirect, useSearchParams } from 'react-router';
+import { flushSync } from 'react-dom';
+import {
+  createHashRouter,
+  type DataRouter,
+  type RouteObject,
+  RouterProvider,
+  redirect,
+  useSearchParams,
+} from 'react-router';
 import { ApplicationStepContext } from '../components/application-step-context.ts';
 import { ScreenSpinner } from '../components/spinner.tsx';
 import { paths, type RouteName, redirects } from '../config/paths.ts';
-import { HomeScreen } from '../features/home/home-screen.tsx';
-import { translate, useI18n } from '../lib/i18n/i18n.tsx';
+import { useI18n } from '../lib/i18n/i18n.tsx';
 import { navigateTo } from '../lib/navigation.ts';
-import { getSession } from '../lib/session.ts';
-import { showToast } from '../lib/toast.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { TabLayout } from './tab-layout.tsx';
-
-/**
- * Home's Apply: signed out, the guard of to_borrow signs the borrower in; signed in, the status dispatcher
- * (loaded on the tap, not with Home) opens the next step.
- */
-function apply() {
-  if (!getSession().token) return void navigateTo(paths.toBorrow.getHref());
-  import('./continue-application.ts').then(
-    (flow) => flow.applyForLoan(),
-    () => showToast(translate('common.networkFailed'), { tone: 'error' }),
-  );
-}
 
 function LoadingScreen() {
   const { t } = useI18n();
@@ -106,7 +99,8 @@ const instrumentScreen: LazyScreen = () =>
   import('../features/repay/instrument-screen.tsx').then((m) => ({ Component: m.InstrumentScreen }));
 
 /**
- * Every screen but Home, each its own chunk so the first screen loads nothing it does not show. The
+ * Every screen but Home, each its own chunk (and this table with the router in one more, loaded after
+ * Home has painted) so the first screen loads nothing it does not show. The
  * Record type makes a screen added to `paths` fail the type check until it is routed here.
  */
 const screens: Record<Exclude<RouteName, 'home'>, LazyScreen> = {
@@ -230,13 +224,9 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <LoadingScreen />,
     children: [
-      {
-        element: <TabLayout />,
-        children: [
-          { path: paths.home.path, element: <HomeScreen onApply={apply} /> },
-          ...TAB_SCREENS.map(lazyRoute),
-        ],
-      },
+      // Home is drawn by the app shell, above the router (app-shell.tsx): routed here only to match.
+      { path: paths.home.path, element: null },
+      { element: <TabLayout />, children: TAB_SCREENS.map(lazyRoute) },
       ...redirects.map(({ from, to }) => ({ path: from, loader: () => redirect(paths[to].getHref()) })),
       {
         // The guard's own code is needed only on a protected screen, so it loads with the first one.
@@ -254,4 +244,16 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   return createHashRouter(routes);
+}
+
+/** The routed screens; the app shell mounts it for every screen but Home. */
+export function RoutedApp({ router }: { router: DataRouter }) {
+  return (
+    <RouterProvider
+      router={router}
+      flushSync={(update) => {
+        flushSync(update);
+      }}
+    />
+  );
 }

@@ -1,8 +1,7 @@
-import type { DataRouter } from 'react-router';
 import { refreshUserInfo } from '../features/me/api/get-user-info.ts';
 import { bridge, getAppMode, onNativeEvent } from '../lib/bridge/bridge.ts';
 import { onLanguageChange } from '../lib/i18n/i18n.tsx';
-import { setNavigator } from '../lib/navigation.ts';
+import { currentLocation, navigateTo } from '../lib/navigation.ts';
 import { invalidateQueries } from '../lib/query.ts';
 import { endSession, getSession, saveToken, setSessionChecked, takePendingRoute } from '../lib/session.ts';
 
@@ -12,7 +11,7 @@ function refreshUserQuietly(): void {
 }
 
 /** In the app the native side owns the session: ask it once at start-up, then follow its `setNewToken`. */
-async function adoptNativeSession(router: DataRouter): Promise<void> {
+async function adoptNativeSession(): Promise<void> {
   setSessionChecked(false);
   onNativeEvent('setNewToken', ({ token }) => {
     if (!token) {
@@ -22,8 +21,7 @@ async function adoptNativeSession(router: DataRouter): Promise<void> {
     saveToken(token);
     refreshUserQuietly();
     const pending = takePendingRoute();
-    const here = router.state.location.pathname + router.state.location.search;
-    if (pending && pending !== here) void router.navigate(pending);
+    if (pending && pending !== currentLocation()) void navigateTo(pending);
   });
   try {
     const info = await bridge.getLoginInfo();
@@ -40,12 +38,12 @@ async function adoptNativeSession(router: DataRouter): Promise<void> {
   }
 }
 
-export function startApp(router: DataRouter): void {
-  setNavigator((to, options) => router.navigate(to, options));
+/** Start-up work that needs no router: it runs before the router's chunk has loaded. */
+export function startApp(): void {
   // Server texts (messages, contacts' hours) come in the `lang` of the request: fetch them again.
   onLanguageChange(() => invalidateQueries());
   if (getAppMode() === 'app') {
-    void adoptNativeSession(router);
+    void adoptNativeSession();
   } else if (getSession().token && !getSession().user) {
     refreshUserQuietly();
   }

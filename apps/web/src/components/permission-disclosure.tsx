@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { getAppName } from '../lib/brand.ts';
 import { getAppMode } from '../lib/bridge/bridge.ts';
 import { useI18n } from '../lib/i18n/i18n.tsx';
+import { hashHref } from '../lib/navigation.ts';
 import { type PermissionChoice, savePermissionChoice } from '../lib/permission-choice.ts';
 import { CameraIcon, ContactIcon, ShieldIcon } from './icons.tsx';
 import { Sheet } from './sheet.tsx';
@@ -71,9 +71,9 @@ export function PermissionDisclosure({
         <span>{t('permissions.never')}</span>
       </p>
       <p className="fine-print">{t('permissions.optional')}</p>
-      <Link className="text-link" to={paths.privacyPolicy.getHref()}>
+      <a className="text-link" href={hashHref(paths.privacyPolicy.getHref())}>
         {t('permissions.readPolicy')}
-      </Link>
+      </a>
     </Sheet>
   );
 }

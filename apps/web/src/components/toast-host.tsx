@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import { currentScreen, dismissToast, screenChanged, useToast } from '../lib/toast.ts';
 
 /**
  * Renders the current toast in a live region, so screen readers read it out too. It sits at the top of the
  * screen, where no main button is (those are at the bottom), and leaves with the screen it belongs to.
+ * `location` changes with every navigation (the router's location object, or the hash before it loads).
  */
-export function ToastHost() {
+export function ToastHost({ location }: { location: unknown }) {
   const toast = useToast();
-  const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new location is a new screen; the hash says which.
   useEffect(() => screenChanged(currentScreen()), [location]);
   return (

@@ -20,3 +20,13 @@ export async function navigateTo(to: string, options: NavigateOptions = {}): Pro
   if (navigate) await navigate(to, options);
   else window.location.hash = `#${to}`;
 }
+
+/** The `href` of an app location: the app routes by hash, so a plain link works with or without the router. */
+export function hashHref(to: string): string {
+  return `#${to}`;
+}
+
+/** The app location the address bar shows now (`/repay/repay_detail?orderNo=1`), read without the router. */
+export function currentLocation(): string {
+  return window.location.hash.replace(/^#/, '') || '/';
+}

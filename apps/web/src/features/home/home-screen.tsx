@@ -1,11 +1,11 @@
 import { formatPeso } from '@hiram/contract/money';
 import { lazy, Suspense, useEffect } from 'react';
-import { Link } from 'react-router';
 import { CheckIcon, ShieldIcon } from '../../components/icons.tsx';
 import { paths } from '../../config/paths.ts';
 import { errorMessage, NetworkError } from '../../lib/api-client.ts';
 import { getAppName } from '../../lib/brand.ts';
 import { type Translate, useI18n } from '../../lib/i18n/i18n.tsx';
+import { hashHref } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
 import { useLatestOrder } from './api/get-latest-order.ts';
 import { useProductList } from './api/get-product-list.ts';
@@ -153,9 +153,9 @@ function HomeFooter() {
       </ul>
 
       <nav className="legal-links" aria-label={t('me.legalSection')}>
-        <Link to={paths.loanTerms.getHref()}>{t('legal.loanTerms')}</Link>
-        <Link to={paths.privacyPolicy.getHref()}>{t('legal.privacyPolicy')}</Link>
-        <Link to={paths.termsOfService.getHref()}>{t('legal.termsOfService')}</Link>
+        <a href={hashHref(paths.loanTerms.getHref())}>{t('legal.loanTerms')}</a>
+        <a href={hashHref(paths.privacyPolicy.getHref())}>{t('legal.privacyPolicy')}</a>
+        <a href={hashHref(paths.termsOfService.getHref())}>{t('legal.termsOfService')}</a>
       </nav>
     </>
   );

@@ -1,11 +1,11 @@
 import './loan-state-card.css';
 import { formatPeso } from '@hiram/contract/money';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { formatCountdown } from '../../lib/countdown.ts';
 import { type FeatureTranslate, useFeatureText } from '../../lib/i18n/feature-text.ts';
 import { formatManilaDate } from '../../lib/i18n/format-date.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
+import { hashHref } from '../../lib/navigation.ts';
 import { useDisbursement } from '../borrow/api/get-money.ts';
 import { accountLabel } from '../borrow/lending.ts';
 import { useLatestOrder } from './api/get-latest-order.ts';
@@ -104,9 +104,9 @@ function StateCard({
         {hint}
       </p>
       {card.actionHref ? (
-        <Link className="button button-on-brand button-block" to={card.actionHref}>
+        <a className="button button-on-brand button-block" href={hashHref(card.actionHref)}>
           {failed?.action ?? t(key('Action'))}
-        </Link>
+        </a>
       ) : null}
     </section>
   );
