@@ -31,7 +31,8 @@ it('Home paints the amount range with the first-load JavaScript only, compressed
 
   await page.goto(`${baseURL}/`);
   await page.getByText('₱1,000 – ₱10,000').waitFor();
-  const current = (name: string) => page.getByRole('link', { name, exact: true }).getAttribute('aria-current');
+  const current = (name: string) =>
+    page.getByRole('link', { name, exact: true }).getAttribute('aria-current');
   expect(await current('Home')).toBe('page');
   await snap(page, 'home-first-paint', '01-home');
   expect(scripts.length).toBeGreaterThan(0);

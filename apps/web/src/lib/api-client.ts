@@ -1,5 +1,7 @@
 import type { EndpointName, RequestOf, ResponseOf } from '@hiram/contract/api/endpoints';
-import { API, REQUEST_TIMEOUT_MS } from '@hiram/contract/api/routes';
+import { FIRST_SCREEN_API } from '@hiram/contract/api/first-screen-routes';
+import type { ApiRoute } from '@hiram/contract/api/routes';
+import { REQUEST_TIMEOUT_MS } from '@hiram/contract/api/wire';
 import { SUCCESS_CODE } from '@hiram/contract/envelope';
 import {
   type ClientContext,
@@ -98,6 +100,12 @@ function reportNetworkFailure(retry: (() => void) | undefined): void {
   });
 }
 
+/** An endpoint's route: Home's are at hand; the whole table is its own chunk, loaded with the first other call. */
+function routeOf(name: EndpointName): ApiRoute | Promise<ApiRoute> {
+  const firstScreen: Partial<Record<EndpointName, ApiRoute>> = FIRST_SCREEN_API;
+  return firstScreen[name] ?? import('@hiram/contract/api/routes').then((routes) => routes.API[name]);
+}
+
 /**
  * Calls one endpoint of the contract by name. Resolves with `data` when `code` is 0; otherwise rejects with
  * ApiError (after ending the session for the session codes) or NetworkError (after a toast with Retry).
@@ -107,7 +115,10 @@ export function apiRequest<N extends EndpointName>(
   payload?: RequestOf<N>,
   options: RequestOptions = {},
 ): Promise<ResponseOf<N>> {
-  return send((context) => prepareRequest(API[name], payload as Payload | undefined, context), options);
+  return send(
+    async (context) => prepareRequest(await routeOf(name), payload as Payload | undefined, context),
+    options,
+  );
 }
 
 /**
@@ -119,7 +130,11 @@ export function apiFile<N extends EndpointName>(
   payload?: RequestOf<N>,
   options: RequestOptions = {},
 ): Promise<Blob> {
-  return send((context) => prepareRequest(API[name], payload as Payload | undefined, context), options, true);
+  return send(
+    async (context) => prepareRequest(await routeOf(name), payload as Payload | undefined, context),
+    options,
+    true,
+  );
 }
 
 /** Sends a multipart endpoint's form (a photo and its fields); answers like apiRequest. */
@@ -128,11 +143,11 @@ export function apiUpload<N extends EndpointName>(
   form: FormData,
   options: RequestOptions = {},
 ): Promise<ResponseOf<N>> {
-  return send((context) => prepareUpload(API[name], form, context), options);
+  return send(async (context) => prepareUpload(await routeOf(name), form, context), options);
 }
 
 async function send<T>(
-  prepare: (context: ClientContext) => PreparedRequest,
+  prepare: (context: ClientContext) => PreparedRequest | Promise<PreparedRequest>,
   options: RequestOptions,
   file = false,
 ): Promise<T> {
@@ -146,7 +161,7 @@ async function send<T>(
   // The session this request speaks for: an answer that it has ended concerns only that session.
   const sentToken = getSession().token;
   try {
-    const prepared = prepare({
+    const prepared = await prepare({
       packageName: getPackageName(),
       appName: getAppName(),
       afid: readItem('afid'),

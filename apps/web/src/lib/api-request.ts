@@ -1,4 +1,5 @@
-import { API_PREFIX, type ApiRoute, HEADERS } from '@hiram/contract/api/routes';
+import type { ApiRoute } from '@hiram/contract/api/routes';
+import { API_PREFIX, HEADERS } from '@hiram/contract/api/wire';
 import { encryptPath } from '@hiram/contract/cipher';
 import type { Envelope } from '@hiram/contract/envelope';
 

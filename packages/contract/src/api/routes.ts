@@ -1,3 +1,5 @@
+import { FIRST_SCREEN_API } from './first-screen-routes.ts';
+
 /**
  * The clear path, method and body encoding of every endpoint, without schemas, so the web app's first
  * screen can call the API without loading the schema library. Request and response schemas live in
@@ -27,7 +29,7 @@ export const API = {
   },
   register: { method: 'POST', path: '/security/register', encoding: 'json', auth: 'none' },
   login: { method: 'POST', path: '/security/login', encoding: 'form', auth: 'none' },
-  getUserInfo: { method: 'GET', path: '/security/getUserInfo', encoding: 'query', auth: 'required' },
+  getUserInfo: FIRST_SCREEN_API.getUserInfo,
   modifyPassword: { method: 'POST', path: '/security/modifyPassword', encoding: 'json', auth: 'required' },
   resetPassword: { method: 'POST', path: '/security/resetPassword', encoding: 'json', auth: 'none' },
   logout: { method: 'POST', path: '/security/logout', encoding: 'json', auth: 'required' },
@@ -35,7 +37,7 @@ export const API = {
   customerService: { method: 'GET', path: '/loanMarket/customer-service', encoding: 'query', auth: 'none' },
   appDownloadAddress: { method: 'GET', path: '/app-download/getAddress', encoding: 'query', auth: 'none' },
   crashLog: { method: 'POST', path: '/log/crash-log', encoding: 'json', auth: 'none' },
-  productList: { method: 'GET', path: '/loan/product/list', encoding: 'query', auth: 'none' },
+  productList: FIRST_SCREEN_API.productList,
 
   // Products and pricing (issue "Loan lifecycle").
   productListByApp: { method: 'GET', path: '/loan/product/list/byapp', encoding: 'query', auth: 'none' },
@@ -59,7 +61,7 @@ export const API = {
   // Loan orders (issue "Loan lifecycle").
   applyLoanOrder: { method: 'POST', path: '/loan/loan-order/apply', encoding: 'json', auth: 'required' },
   submitOrder: { method: 'POST', path: '/loan/submitOrder', encoding: 'json', auth: 'required' },
-  latestLoanOrder: { method: 'GET', path: '/loan/loan-order/latest', encoding: 'query', auth: 'required' },
+  latestLoanOrder: FIRST_SCREEN_API.latestLoanOrder,
   loanOrderList: { method: 'GET', path: '/loan/loan-order/list', encoding: 'query', auth: 'required' },
   cancelAndApplyAgain: {
     method: 'GET',
@@ -287,8 +289,7 @@ export const API = {
 
 export type ApiName = keyof typeof API;
 
-/** Routes outside the `/api/<cipher>` scheme. */
-export const API_PREFIX = '/api';
+export { API_PREFIX, HEADERS, REQUEST_TIMEOUT_MS } from './wire.ts';
 /** Liveness: the process answers. */
 export const HEALTH_PATH = '/healthz';
 /** Readiness: the database answers and its schema is up to date. */
@@ -305,15 +306,6 @@ export const DEV_CLOSED_CHANNELS_PATH = '/dev/collections/closed-channels';
 /** The sandbox collections provider's hosted checkout page, `/sandbox/checkout/<instrumentId>`. */
 export const SANDBOX_CHECKOUT_PATH = '/sandbox/checkout';
 
-/** Request headers of SPEC section 7. */
-export const HEADERS = {
-  authorization: 'authorization',
-  packageName: 'packagename',
-  appName: 'appname',
-  afid: 'afid',
-  lang: 'lang',
-} as const;
-
 /**
  * The request's id: sent back on every answer and in every error envelope, and in every log line of the
  * request. An incoming one (from a proxy or the client) is kept only when it matches REQUEST_ID_PATTERN.
@@ -321,6 +313,3 @@ export const HEADERS = {
 export const REQUEST_ID_HEADER = 'x-request-id';
 /** Letters, digits and `.`, `_`, `:`, `-`, 1 to 128 of them: safe in a log line and in a header. */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/** SPEC section 9: the client gives up on a request after 60 seconds. */
-export const REQUEST_TIMEOUT_MS = 60_000;
