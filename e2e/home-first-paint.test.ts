@@ -55,3 +55,37 @@ it('Home paints the amount range with the first-load JavaScript only, compressed
   for (const script of scripts) expect(encodings.get(script)).toMatch(/^(br|gzip)$/);
   await context.close();
 });
+
+it('draws Home and its tab bar in each language at 360 px before the router has arrived', async () => {
+  const { js } = initialAssets(join(REPO_ROOT, 'apps/web/dist/index.html'));
+  const { context, page } = await browser().newPhone({ width: 360, height: 740 });
+  // A returning visitor (the permission sheet answered on an earlier visit) who opens a link with `?lang=`.
+  await context.addInitScript(() => {
+    localStorage.setItem('hiram.permissionDisclosure', 'agreed');
+    localStorage.removeItem('hiram.language');
+  });
+  // A Filipino or Spanish reader's dictionary is the one other chunk Home waits for (lib/i18n/i18n.tsx).
+  const dictionary = /\/assets\/(?:fil|es)-[\w-]+\.js$/;
+  await page.route(
+    (url) => url.pathname.endsWith('.js') && !js.includes(url.pathname) && !dictionary.test(url.pathname),
+    () => {
+      // Never answered: Home must draw on the first load alone.
+    },
+  );
+  const languages = [
+    { lang: 'en', title: 'Personal loan', home: 'Home' },
+    { lang: 'fil', title: 'Personal na loan', home: 'Home' },
+    { lang: 'es', title: 'Préstamo personal', home: 'Inicio' },
+  ];
+  for (const { lang, title, home } of languages) {
+    await page.goto(`${baseURL}/?lang=${lang}`);
+    await page.getByRole('heading', { name: title }).waitFor();
+    await page.getByText('₱1,000 – ₱10,000').waitFor();
+    const tab = page.getByRole('link', { name: home, exact: true });
+    expect(await tab.getAttribute('aria-current')).toBe('page');
+    expect(await tab.getAttribute('href')).toBe('#/');
+    await snap(page, 'home-first-paint', `02-home-360-${lang}`);
+    await expectNoAxeViolations(page, `Home before the router, ${lang}`);
+  }
+  await context.close();
+});
