@@ -288,8 +288,12 @@ export class FakeXendit extends FakeHttp {
   private readonly byKey = new Map<string, FakePaymentRequest>();
   readonly payments: FakeXenditPayment[] = [];
 
-  constructor(readonly callbackToken = randomBytes(24).toString('hex')) {
-    super(`xnd_development_${randomBytes(20).toString('hex')}`);
+  constructor(
+    readonly callbackToken = randomBytes(24).toString('hex'),
+    /** The account's secret key; the payouts' fake of the same account shares it (xendit-account-fake.ts). */
+    secretKey = `xnd_development_${randomBytes(20).toString('hex')}`,
+  ) {
+    super(secretKey);
   }
 
   protected unauthorized() {

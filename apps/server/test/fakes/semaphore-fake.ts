@@ -43,6 +43,15 @@ export class SemaphoreFake extends HttpFake {
     });
   }
 
+  /** The 6-digit code in the newest text to a number (`09…`), as the borrower reads it on the phone. */
+  lastCode(mobile: string): string {
+    const recipient = mobile.replace(/^0/, '63');
+    const text = [...this.messages].reverse().find((m) => m.recipient === recipient)?.message ?? '';
+    const code = /\b(\d{6})\b/.exec(text)?.[1];
+    if (!code) throw new Error(`Semaphore sent no code to ${mobile}`);
+    return code;
+  }
+
   /** What the network did with a message, as Semaphore will then report it. */
   setStatus(messageId: number, status: 'Queued' | 'Pending' | 'Sent' | 'Failed' | 'Refunded'): void {
     const message = this.messages.find((m) => m.message_id === messageId);
