@@ -32,14 +32,17 @@ export class XenditAccountFake {
         const target = moneyOut ? this.payouts.baseUrl : this.payments.url;
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(request.headers))
-          if (typeof value === 'string' && name !== 'host' && name !== 'content-length') headers[name] = value;
+          if (typeof value === 'string' && name !== 'host' && name !== 'content-length')
+            headers[name] = value;
         const body = Buffer.concat(chunks);
         const answer = await fetch(`${target}${request.url}`, {
           method: request.method ?? 'GET',
           headers,
           ...(body.length > 0 ? { body } : {}),
         });
-        response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' });
+        response.writeHead(answer.status, {
+          'content-type': answer.headers.get('content-type') ?? 'text/plain',
+        });
         response.end(Buffer.from(await answer.arrayBuffer()));
       });
     });

@@ -199,7 +199,7 @@ describe('going live by configuration alone', () => {
     const { token, orderId } = borrower;
     const reference = await server.call('paymentReference', { orderNo: orderId }, { token });
     expectOk('paymentReference', reference);
-    const accountNumber = reference.body.data.reference?.accountNumber ?? "";
+    const accountNumber = reference.body.data.reference?.accountNumber ?? '';
     expect(accountNumber).toMatch(/^9988\d{12}$/);
     const due = await totalDue();
 
