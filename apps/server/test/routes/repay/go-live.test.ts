@@ -207,6 +207,24 @@ describe('going live by configuration alone', () => {
     lostPaymentId = xendit.payments.pay(accountNumber, { pesos: 100, at: server.clock.now() }).payment.id;
     expect(await totalDue()).toBe(due);
 
+    // A transfer to it that bounces: Xendit's payment.failure leaves the loan's number open for the next.
+    const bounced = xendit.payments.pay(accountNumber, { pesos: 50, at: server.clock.now() }).payment;
+    xendit.payments.payments.pop();
+    const failure = xendit.payments.event('payment.failure', bounced, 'FAILED');
+    // Typed as Xendit's documented example types a payment, whatever the request was.
+    const body = JSON.parse(failure.body) as { data: { type: string } };
+    body.data.type = 'SINGLE_PAYMENT';
+    const bouncedAnswer = await post(XENDIT_PAYMENTS_WEBHOOK_PATH, {
+      ...failure,
+      body: JSON.stringify(body),
+    });
+    expect(bouncedAnswer.status, JSON.stringify(bouncedAnswer.body)).toBe(200);
+    const [standing] = await server.db.query<{ status: string }>(
+      'select status from collection_instruments where order_id = $1 and standing',
+      [orderId],
+    );
+    expect(standing?.status).toBe('open');
+
     const { payment, delivery } = xendit.payments.pay(accountNumber, {
       pesos: due / 100,
       at: server.clock.now(),
