@@ -17,6 +17,8 @@ export interface FakeSemaphoreMessage {
 
 export class SemaphoreFake extends HttpFake {
   readonly messages: FakeSemaphoreMessage[] = [];
+  /** The account's credits: at 0 a send is refused as Semaphore refuses it (500, one sentence). */
+  credits = Number.POSITIVE_INFINITY;
   private nextId = 200_112_345;
 
   constructor(
@@ -68,6 +70,15 @@ export class SemaphoreFake extends HttpFake {
       problems.sendername = ['The selected sendername is invalid.'];
     }
     if (Object.keys(problems).length > 0) return { status: 200, body: problems };
+    const cost = route === 'priority' ? 2 : 1;
+    if (this.credits < cost)
+      return {
+        status: 500,
+        body: [
+          `Your current balance of ${this.credits} credits is not sufficient. This transaction requires ${cost} credits.`,
+        ],
+      };
+    this.credits -= cost;
     const message: FakeSemaphoreMessage = {
       message_id: this.nextId++,
       recipient: number.replace(/^0/, '63'),
