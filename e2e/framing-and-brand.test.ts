@@ -23,7 +23,7 @@ let foreignParent: string;
 /** The partner's onboarding page: the profile section in a frame, and a record of what the frame said. */
 function partnerPage(appUrl: string): string {
   const src = `${appUrl}/?mode=embedded#/auth/personal_infomation`;
-  return `<!doctype html><html><head><meta charset="utf-8">
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Partner onboarding</title></head>
 <body style="margin:0;font-family:sans-serif"><p style="margin:8px">Partner onboarding</p>
 <iframe id="form" title="Profile form" src="${src}" style="border:0;width:100%;height:85vh"></iframe>
@@ -79,8 +79,8 @@ function messagesTo(page: Page) {
 
 describe('framing the app', () => {
   it('shows nothing inside a page on an origin the brand does not allow', async () => {
-    const context = await browser().browser.newContext({ viewport: NARROW });
-    const page = await context.newPage();
+    // A phone of the journeys' browser, so axe checks every state it reaches.
+    const { context, page } = await browser().newPhone(NARROW);
     try {
       const form = await openPartnerPage(page, foreignParent);
       // The browser refused to load the app in the frame and shows its error page instead: no field to
@@ -95,8 +95,8 @@ describe('framing the app', () => {
   });
 
   it('works inside a page on an allowed origin', async () => {
-    const context = await browser().browser.newContext({ viewport: NARROW });
-    const page = await context.newPage();
+    // A phone of the journeys' browser, so axe checks every state it reaches.
+    const { context, page } = await browser().newPhone(NARROW);
     try {
       const form = await openPartnerPage(page, allowedParent);
       await expect.poll(() => form.getByLabel('First name').first().inputValue()).toBe('Ana');
@@ -112,8 +112,7 @@ describe('framing the app', () => {
 
 describe('the app’s name', () => {
   it('comes from the brand record: a link cannot rename the app, now or on a later visit', async () => {
-    const context = await browser().browser.newContext({ viewport: NARROW, locale: 'en-PH' });
-    const page = await context.newPage();
+    const { context, page } = await browser().newPhone(NARROW);
     try {
       // What an older version left in storage after such a link is forgotten too.
       await page.goto(`${app.url}/healthz`);

@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatPeso } from '@hiram/contract/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiBorrower } from './support/api-borrower.ts';
+import { ApiBorrower, payAtCounter } from './support/api-borrower.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { SCREENSHOT_DIR, snap, useBrowser } from './support/browser.ts';
 import { agreeToPermissions } from './support/journeys.ts';
@@ -37,15 +37,21 @@ describe('the work queues at 1280 px', () => {
     const { context, page } = await browser().newPage();
     await setUpAndSignIn(page, server.url, adminSetupToken, ADMIN, ADMIN_PASSWORD);
 
-    // A borrower with a loan in repayment orders an extension, then sends a proof of ₱50 more than is due.
+    // A borrower with a loan in repayment orders an extension, then pays ₱50 more than is due.
     const borrower = new ApiBorrower(server.url, newMobile());
     const password = 'Queues2026!';
     await borrower.register(password);
     const orderId = await borrower.takeLoanToRepayment(100_000, 91);
     const { totalDue } = await borrower.call<{ totalDue: number }>('extensionData', { orderId });
     await borrower.call('confirmExtensionOrder', { orderId });
-    const proofAmount = totalDue + 5_000;
+    // A proof may not claim more than is owed (issue 11, defect 16): the proof is of the whole balance, then
+    // ₱50 reaches the loan's standing account number before a reviewer gets to the proof.
+    const proofAmount = totalDue;
     await borrower.sendProof(orderId, proofAmount, 'GC-7788-1234');
+    const { reference } = await borrower.call<{ reference: { accountNumber: string } }>('paymentReference', {
+      orderNo: orderId,
+    });
+    await payAtCounter(server.url, reference.accountNumber, 5_000);
     // Another, whose payout the sandbox refuses (a wallet ending in 0000).
     const refused = new ApiBorrower(server.url, newMobile());
     await refused.register('Refused2026!');

@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { ApiBorrower, closeChannels, payAtCounter } from './support/api-borrower.ts';
 import { snap, useBrowser } from './support/browser.ts';
 import { agreeToPermissions } from './support/journeys.ts';
+import { startServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
 
 const baseURL = inject('baseURL');
@@ -262,6 +263,10 @@ describe('a borrower repays in a mobile browser', () => {
 
   it('says there is no payment method when the lender closed every channel, and reloads the list after a refusal', async () => {
     const journey = 'repayment-closed-channels';
+    // Its own server: closing the brand's channels on the shared one would change what other journeys,
+    // running at the same time, see in their cashier and Disclosure Statement.
+    const own = await startServer();
+    const baseURL = own.url;
     const borrower = new ApiBorrower(baseURL, newMobile());
     const password = 'Repay2026!';
     await borrower.register(password);
@@ -349,8 +354,8 @@ describe('a borrower repays in a mobile browser', () => {
       await snap(page, journey, 'failed-here');
       throw error;
     } finally {
-      await closeChannels(baseURL, []);
       await context.close();
+      await own.stop();
     }
   });
 });

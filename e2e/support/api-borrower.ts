@@ -24,6 +24,8 @@ interface Envelope<T> {
 export class ApiBorrower {
   /** This borrower's phone's address (see phone-address.ts). */
   private readonly address = phoneAddressHeader();
+  /** Reads the newest code on the borrower's phone: the sandbox outbox, or a real SMS provider's fake. */
+  readCode: (mobile: string) => Promise<string> = (mobile) => latestCode(this.baseURL, mobile);
 
   constructor(
     readonly baseURL: string,
@@ -111,7 +113,7 @@ export class ApiBorrower {
     await this.call('getVerifyCode', { mobile: this.mobile, type: 'register' });
     const session = await this.call<{ token: string }>('register', {
       mobile: this.mobile,
-      code: await latestCode(this.baseURL, this.mobile),
+      code: await this.readCode(this.mobile),
       password,
     });
     this.token = session.token;
@@ -169,7 +171,7 @@ export class ApiBorrower {
     const { documentHash } = await this.call<{ documentHash: string }>('loanAgreement', { orderId });
     await passResendCooldown(this.baseURL);
     await this.call('getVerifyCode', { mobile: this.mobile, type: 'signAgreement' });
-    const code = await latestCode(this.baseURL, this.mobile);
+    const code = await this.readCode(this.mobile);
     await this.call('signAgreement', { orderId, documentHash, agreed: true, code });
   }
 

@@ -131,7 +131,9 @@ export class AxeWatch {
 
   /** Makes every page of the context watch itself. Call before the context's first page opens. */
   async attach(context: BrowserContext): Promise<void> {
-    await context.exposeBinding('hiramAxeIsNew', (_source, state: string) => {
+    await context.exposeBinding('hiramAxeIsNew', (source, state: string) => {
+      // Chromium's own error page (a frame the browser refused to load) is not ours to check.
+      if (source.frame.url().startsWith('chrome-error:')) return false;
       if (this.checked.has(state)) return false;
       this.checked.add(state);
       this.started.set(state, performance.now());

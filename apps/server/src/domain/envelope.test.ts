@@ -7,7 +7,11 @@ describe('envelope', () => {
   });
 
   it('takes failures from the catalogue, filling placeholders, data null by default', () => {
-    expect(failure('NOT_FOUND', 'fil')).toEqual({ code: 40401, msg: 'Hindi nahanap', data: null });
+    expect(failure('NOT_FOUND', 'fil')).toEqual({
+      code: 40401,
+      msg: 'Hindi namin makita ang hinahanap mo. Bumalik at subukan muli',
+      data: null,
+    });
     expect(failure('TOO_MANY_REQUESTS', 'en', { retryAfterSeconds: 9 }, { seconds: 9 })).toEqual({
       code: 42901,
       msg: 'Too many attempts. Please wait 9 seconds and try again',

@@ -55,6 +55,18 @@ afterEach(() => {
 });
 
 describe('createOutboundClient', () => {
+  it('hands back a 5xx the adapter recognises as the provider’s own answer: no retry, no breaker count', async () => {
+    const { fake, calls } = scripted([500, 500, 500]);
+    const { client: acme } = client(fake, { failureThreshold: 1 });
+    const isAnswer = (status: number, body: string) => status === 500 && body.includes('500');
+    const answer = await acme.send({ ...GET, isAnswer });
+    expect(answer.status).toBe(500);
+    expect(calls).toHaveLength(1);
+    // The breaker (threshold 1) did not open: the next request still goes out.
+    expect((await acme.send({ ...GET, isAnswer })).status).toBe(500);
+    expect(calls).toHaveLength(2);
+  });
+
   it('answers with the provider’s answer, 4xx included: the adapter maps those', async () => {
     const { fake, calls } = scripted([422]);
     const { client: acme } = client(fake);

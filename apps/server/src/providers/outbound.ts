@@ -16,6 +16,11 @@ export interface OutboundRequest {
   body?: string;
   /** Safe to repeat: GETs, and POSTs carrying an idempotency key. */
   retryable: boolean;
+  /**
+   * A 5xx that is the provider's own answer, not an outage (Semaphore answers an empty balance with a
+   * 500 and a message): handed back to the adapter, neither retried nor counted by the breaker.
+   */
+  isAnswer?: (status: number, body: string) => boolean;
 }
 
 export interface OutboundResponse {
@@ -148,7 +153,8 @@ export function createOutboundClient(options: OutboundOptions): OutboundClient {
           ...(wait === null ? {} : { waitMs: wait }),
         };
       }
-      if (response.status >= 500) return { kind: 'retry', reason: 'serverError', status: response.status };
+      if (response.status >= 500 && !request.isAnswer?.(response.status, body))
+        return { kind: 'retry', reason: 'serverError', status: response.status };
       return { kind: 'answer', response: { status: response.status, headers: response.headers, body } };
     } catch {
       return { kind: 'retry', reason: controller.signal.aborted ? 'timeout' : 'network' };

@@ -161,12 +161,24 @@ export class FakePaymongo extends FakeHttp {
       };
     }
     if (method === 'GET' && path.startsWith('/v1/payments')) {
+      // Newest first, paged by cursor as PayMongo's list endpoints are: `limit` (default 10) and `after`,
+      // the id of the last payment of the page before; `has_more` says whether another page follows.
+      const query = new URL(path, 'http://fake').searchParams;
+      const limit = Number(query.get('limit') ?? 10);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+        return {
+          status: 400,
+          body: { errors: [{ code: 'parameter_invalid', source: { attribute: 'limit' } }] },
+        };
       const newestFirst = [...this.payments].reverse();
+      const after = query.get('after');
+      const start = after ? newestFirst.findIndex((p) => p.id === after) + 1 : 0;
+      const page = newestFirst.slice(start, start + limit);
       return {
         status: 200,
         body: {
-          has_more: false,
-          data: newestFirst.map((p) => ({
+          has_more: start + limit < newestFirst.length,
+          data: page.map((p) => ({
             id: p.id,
             type: 'payment',
             attributes: {
@@ -288,8 +300,12 @@ export class FakeXendit extends FakeHttp {
   private readonly byKey = new Map<string, FakePaymentRequest>();
   readonly payments: FakeXenditPayment[] = [];
 
-  constructor(readonly callbackToken = randomBytes(24).toString('hex')) {
-    super(`xnd_development_${randomBytes(20).toString('hex')}`);
+  constructor(
+    readonly callbackToken = randomBytes(24).toString('hex'),
+    /** The account's secret key; the payouts' fake of the same account shares it (xendit-account-fake.ts). */
+    secretKey = `xnd_development_${randomBytes(20).toString('hex')}`,
+  ) {
+    super(secretKey);
   }
 
   protected unauthorized() {

@@ -17,6 +17,8 @@ export interface FakeSemaphoreMessage {
 
 export class SemaphoreFake extends HttpFake {
   readonly messages: FakeSemaphoreMessage[] = [];
+  /** The account's credits: at 0 a send is refused as Semaphore refuses it (500, one sentence). */
+  credits = Number.POSITIVE_INFINITY;
   private nextId = 200_112_345;
 
   constructor(
@@ -43,6 +45,15 @@ export class SemaphoreFake extends HttpFake {
     });
   }
 
+  /** The 6-digit code in the newest text to a number (`09…`), as the borrower reads it on the phone. */
+  lastCode(mobile: string): string {
+    const recipient = mobile.replace(/^0/, '63');
+    const text = [...this.messages].reverse().find((m) => m.recipient === recipient)?.message ?? '';
+    const code = /\b(\d{6})\b/.exec(text)?.[1];
+    if (!code) throw new Error(`Semaphore sent no code to ${mobile}`);
+    return code;
+  }
+
   /** What the network did with a message, as Semaphore will then report it. */
   setStatus(messageId: number, status: 'Queued' | 'Pending' | 'Sent' | 'Failed' | 'Refunded'): void {
     const message = this.messages.find((m) => m.message_id === messageId);
@@ -59,6 +70,15 @@ export class SemaphoreFake extends HttpFake {
       problems.sendername = ['The selected sendername is invalid.'];
     }
     if (Object.keys(problems).length > 0) return { status: 200, body: problems };
+    const cost = route === 'priority' ? 2 : 1;
+    if (this.credits < cost)
+      return {
+        status: 500,
+        body: [
+          `Your current balance of ${this.credits} credits is not sufficient. This transaction requires ${cost} credits.`,
+        ],
+      };
+    this.credits -= cost;
     const message: FakeSemaphoreMessage = {
       message_id: this.nextId++,
       recipient: number.replace(/^0/, '63'),

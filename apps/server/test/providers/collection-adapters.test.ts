@@ -209,6 +209,20 @@ describe('the PayMongo adapter', () => {
     });
     expect((await paymongo.settlementReport('2026-03-03')).map((l) => l.reference)).not.toContain(payment.id);
   });
+
+  it('reads the list of payments page after page, by its `after` cursor', async () => {
+    const { paymongo } = adapter();
+    const issued = await paymongo.issue(tx, request());
+    const { payment } = fake.pay(issued.reference, { at: NOW, settleAfterDays: 5 });
+    // 120 newer payments (settling another day) push it onto the second page of 100.
+    for (let i = 0; i < 120; i++) fake.pay(issued.reference, { at: new Date(NOW.getTime() + 60_000) });
+    const day = new Date(NOW.getTime() + 5 * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+    const before = fake.requests.length;
+    expect((await paymongo.settlementReport(day)).map((l) => l.reference)).toEqual([payment.id]);
+    const asked = fake.requests.slice(before).map((r) => r.path);
+    expect(asked).toHaveLength(2);
+    expect(asked[1]).toMatch(/[?&]after=pay_/);
+  });
 });
 
 describe('the Xendit adapter', () => {

@@ -201,6 +201,28 @@ describe('SemaphoreSms', () => {
     expect(await rows(mobile)).toEqual([]);
   });
 
+  it('reads an account out of credits as SMS_NOT_SENT, not as an outage: no retry, the breaker stays shut', async () => {
+    const semaphore = adapter({ failureThreshold: 2 });
+    fake.credits = 0;
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const refused = await semaphore
+          .send(nextMobile(), 'Your code is 444444', { purpose: 'login', urgent: true })
+          .catch((e: unknown) => e);
+        expect(refused).toMatchObject({
+          key: 'SMS_NOT_SENT',
+          options: { log: { status: 500, reason: 'insufficientCredits' } },
+        });
+        expect(JSON.stringify((refused as AppError).options)).not.toContain('444444');
+      }
+      // One request per send, and the third was still sent: nothing counted towards the breaker.
+      expect(fake.requests).toHaveLength(3);
+    } finally {
+      fake.credits = Number.POSITIVE_INFINITY;
+    }
+    await semaphore.send(nextMobile(), 'Hello', { purpose: 'reminder' });
+  });
+
   it('checks its key at start', async () => {
     expect(await adapter().checkCredentials()).toBe('valid');
     expect(await adapter({ apiKey: 'wrongwrongwrongwrong' }).checkCredentials()).toBe('refused');

@@ -1,5 +1,6 @@
 import { API, API_PREFIX } from '@hiram/contract/api/routes';
 import { encryptPath } from '@hiram/contract/cipher';
+import type { ChannelId } from '@hiram/contract/repayment';
 import fp from 'fastify-plugin';
 import { JOB_POLL_MS } from '../../domain/limits.ts';
 import type { CollectionProvider } from '../../providers/collection/collection-provider.ts';
@@ -186,7 +187,9 @@ export const servicesPlugin = fp<ServicesOptions>(
     const approvals = new Approvals(db, clock);
     app.decorate('approvals', approvals);
     app.decorate('reports', new ReportService({ db, clock }));
-    const products = new Products({ db, lenderOf: (name) => app.brands.find(name)?.lender });
+    // The collections provider is set up further down; it is asked only once requests come.
+    const servesChannel = (channel: ChannelId) => app.collections.serves(channel);
+    const products = new Products({ db, lenderOf: (name) => app.brands.find(name)?.lender, servesChannel });
     approvals.register(products.createHandler());
     approvals.register(products.changeHandler());
     app.decorate('products', products);
@@ -211,7 +214,10 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('loanOrders', loanOrders);
     app.decorate('coupons', coupons);
     app.decorate('market', new Market(db, clock, application, loanOrders));
-    app.decorate('agreements', new Agreements(db, clock, loanOrders, (name) => app.brands.find(name), codes));
+    app.decorate(
+      'agreements',
+      new Agreements(db, clock, loanOrders, (name) => app.brands.find(name), codes, servesChannel),
+    );
     app.decorate('assessment', new Assessment(db, clock, application, loanOrders, jobs));
     app.decorate('referrals', new Referrals(db, clock, loanOrders));
     app.decorate('identity', new Identity(db, clock, jobs, identityProvider));

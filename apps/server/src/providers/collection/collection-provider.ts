@@ -44,6 +44,11 @@ export interface StandingReference {
 /** Every provider also publishes a daily settlement report, which reconciliation reads (ADR 0035). */
 export interface CollectionProvider extends SettlementReports {
   readonly name: string;
+  /**
+   * Whether the provider can issue an instrument of this channel at all. The cashier, the payment portal
+   * and the Disclosure Statement leave out the rest, so a borrower is never offered a way that answers 50307.
+   */
+  serves(channel: ChannelId): boolean;
   /** Called inside the caller's transaction: the instrument exists for us if and only if it commits. */
   issue(tx: Queryable, request: InstrumentRequest): Promise<IssuedInstrument>;
   /**

@@ -92,6 +92,11 @@ function integer(value: unknown): number | null {
 export class PaymongoCollections implements CollectionProvider, CollectionWebhooks {
   readonly name = 'paymongo';
 
+  /** The hosted checkout channels: counters and transfers are not PayMongo's. */
+  serves(channel: ChannelId): boolean {
+    return PAYMONGO_METHODS[channel] !== undefined;
+  }
+
   constructor(
     private readonly keys: PaymongoKeys,
     private readonly client: OutboundClient,

@@ -1,3 +1,4 @@
+import type { ChannelId } from '@hiram/contract/repayment';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import { createOutboundClient, type OutboundOptions } from '../outbound.ts';
@@ -32,6 +33,11 @@ export class RealCollections implements CollectionProvider {
   /** The providers whose webhooks the server listens to. */
   get webhooks(): CollectionWebhooks[] {
     return [this.paymongo, this.xendit].filter((p) => p !== null) as CollectionWebhooks[];
+  }
+
+  /** Each channel by the one that offers it; GCash and Maya Bills Pay by neither. */
+  serves(channel: ChannelId): boolean {
+    return (this.paymongo?.serves(channel) ?? false) || (this.xendit?.serves(channel) ?? false);
   }
 
   issue(tx: Queryable, request: InstrumentRequest): Promise<IssuedInstrument> {

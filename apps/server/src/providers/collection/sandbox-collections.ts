@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { CollectionEvent } from '@hiram/contract/api/repayment';
 import { SANDBOX_CHECKOUT_PATH } from '@hiram/contract/api/routes';
+import type { ChannelId } from '@hiram/contract/repayment';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
@@ -100,6 +101,11 @@ function digits(count: number): string {
 
 export class SandboxCollections implements CollectionProvider {
   readonly name = 'sandbox';
+
+  /** The sandbox plays every channel. */
+  serves(_channel: ChannelId): boolean {
+    return true;
+  }
 
   constructor(
     private readonly db: Database,

@@ -87,6 +87,11 @@ interface XenditTransaction {
 export class XenditCollections implements CollectionProvider, CollectionWebhooks {
   readonly name = 'xendit';
 
+  /** Counters and transfers (XENDIT_CHANNELS); the checkout channels are PayMongo's. */
+  serves(channel: ChannelId): boolean {
+    return XENDIT_CHANNELS[channel] !== undefined;
+  }
+
   constructor(
     private readonly keys: XenditKeys,
     private readonly client: OutboundClient,

@@ -34,8 +34,10 @@ import type {
 export const XENDIT_ACCOUNT_CHECK_JOB = 'xendit-payout-check';
 
 /**
- * Our institution codes as Xendit's channel codes (`PH_` + Xendit's bank code). Xendit lists its channels
- * at `GET /payouts_channels?currency=PHP`; the start-up check names any of ours it does not list.
+ * Our institution codes as Xendit's channel codes (`PH_` + Xendit's bank code). Xendit's coverage page
+ * publishes its list only as an embedded table, so the codes were checked against open-source Xendit
+ * clients (docs/providers.md, "What was confirmed"); Xendit lists its channels at
+ * `GET /payouts_channels?currency=PHP` and the start-up check names any of ours it does not list.
  */
 export const XENDIT_CHANNELS: Readonly<Record<string, string>> = {
   '90005': 'PH_GCASH',
@@ -54,21 +56,21 @@ export const XENDIT_CHANNELS: Readonly<Record<string, string>> = {
   EWB: 'PH_EWB',
   DBP: 'PH_DBP',
   AUB: 'PH_AUB',
-  PBCOM: 'PH_PBCOM',
-  MAYBANK: 'PH_MAYBANK',
+  PBCOM: 'PH_PBC',
+  MAYBANK: 'PH_MPI',
   BOC: 'PH_BOC',
   PVB: 'PH_PVB',
   PBB: 'PH_PBB',
   HSBC: 'PH_HSBC',
   PSB: 'PH_PSB',
   CBS: 'PH_CBS',
-  BDONB: 'PH_BDONB',
+  BDONB: 'PH_ONB',
   SBA: 'PH_SBA',
   CITYSTATE: 'PH_CSB',
-  CARDBANK: 'PH_CARD',
+  CARDBANK: 'PH_CRD',
   MAYABANK: 'PH_MAYA',
   GOTYME: 'PH_GOTYME',
-  SEABANK: 'PH_SEABANK',
+  SEABANK: 'PH_SEA',
   CIMB: 'PH_CIMB',
   TONIK: 'PH_TONIK',
   UNOBANK: 'PH_UNOBANK',

@@ -15,7 +15,10 @@ import type { SmsProvider, SmsSendOptions, SmsStatus } from './sms-provider.ts';
  *   so the status is asked for (a job per message, a few times) until it is final.
  * - `GET /api/v4/account?apikey=`: the account, for the start-up key check.
  * - Rate limits answer 429 with Retry-After; a wrong key answers 401 or 403; a refused field answers an
- *   object of messages per field (`{"number": ["The number format is invalid."]}`) instead of the array.
+ *   object of messages per field (`{"number": ["The number format is invalid."]}`) instead of the array,
+ *   with status 200. An account out of credits answers 500 with an array of one sentence ("Your current
+ *   balance of 0 credits is not sufficient…"), one without an approved sender name 500 with
+ *   `[{"senderName": "No active sender name found…"}]`: the lender's to fix, not an outage.
  *
  * A send is never repeated by the outbound client (Semaphore takes no idempotency key: a retry could send
  * twice); the status requests are. Neither the text nor the number reaches a log: a refusal names the
@@ -93,6 +96,7 @@ export class SemaphoreSms implements SmsProvider {
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: form.toString(),
       retryable: false,
+      isAnswer: (_status, body) => semaphoreRefusal(body) !== null,
     });
     const message = acceptedMessage(response.status, response.body);
     const now = this.clock.now().toISOString();
@@ -196,9 +200,28 @@ function isMessage(value: unknown): value is SemaphoreMessage {
 function acceptedMessage(status: number, body: string): SemaphoreMessage {
   const [message] = status === 200 ? parseMessages(body) : [];
   if (message) return message;
+  const reason = status >= 500 ? semaphoreRefusal(body) : null;
   throw new AppError('SMS_NOT_SENT', {
-    log: { provider: 'semaphore', status, refused: refusedFields(body) },
+    log: { provider: 'semaphore', status, refused: refusedFields(body), ...(reason ? { reason } : {}) },
   });
+}
+
+/**
+ * What Semaphore's 500 says when it is a refusal of the account rather than an outage: out of credits,
+ * or no approved sender name. Null for anything else (a real server error, retried and counted).
+ */
+export function semaphoreRefusal(body: string): 'insufficientCredits' | 'noSenderName' | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parsed)) return null;
+  const text = JSON.stringify(parsed).toLowerCase();
+  if (text.includes('credits')) return 'insufficientCredits';
+  if (text.includes('sendername') || text.includes('sender name')) return 'noSenderName';
+  return null;
 }
 
 /** The names of the fields Semaphore refused (never their values: they hold the number and the text). */
@@ -207,6 +230,11 @@ export function refusedFields(body: string): string[] {
     const parsed: unknown = JSON.parse(body);
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
       return Object.keys(parsed).slice(0, 10);
+    // `[{"senderName": "…"}]`: the keys of the objects in the array.
+    if (Array.isArray(parsed))
+      return parsed
+        .flatMap((item) => (item && typeof item === 'object' ? Object.keys(item) : []))
+        .slice(0, 10);
   } catch {
     // A plain-text refusal ("Unauthorized"): no field to name.
   }

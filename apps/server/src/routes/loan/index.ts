@@ -88,7 +88,7 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
       quote,
       startDate: manilaToday(app.clock.now()),
       lender: brand.lender,
-      repaymentChannels: await openChannels(app.db, brand.packageName),
+      repaymentChannels: await openChannels(app.db, brand.packageName, (c) => app.collections.serves(c)),
     });
     return { product, quote, disclosure };
   });

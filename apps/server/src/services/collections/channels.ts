@@ -10,8 +10,18 @@ export async function closedChannels(db: Queryable, packageName: string): Promis
   return new Set(row?.closed_collection_channels ?? []);
 }
 
-/** The brand's open channels in the cashier's order: the ones the Disclosure Statement lists. */
-export async function openChannels(db: Queryable, packageName: string): Promise<ChannelId[]> {
+/** Whether the configured collections provider can serve a channel at all (CollectionProvider.serves). */
+export type ServesChannel = (channel: ChannelId) => boolean;
+
+/**
+ * The brand's open channels in the cashier's order, the ones the Disclosure Statement lists: those the
+ * configured provider serves and the lender has not closed.
+ */
+export async function openChannels(
+  db: Queryable,
+  packageName: string,
+  serves: ServesChannel,
+): Promise<ChannelId[]> {
   const closed = await closedChannels(db, packageName);
-  return CHANNEL_IDS.filter((channel) => !closed.has(channel));
+  return CHANNEL_IDS.filter((channel) => serves(channel) && !closed.has(channel));
 }

@@ -68,7 +68,15 @@ export class Collections {
     this.deps.extensionHook = hook;
   }
 
-  /** The brand's channels in the cashier's order, with whether each is open now. */
+  /** Whether the configured provider serves the channel at all. */
+  serves(channel: ChannelId): boolean {
+    return this.deps.provider.serves(channel);
+  }
+
+  /**
+   * The brand's channels in the cashier's order, with whether each is open now (the lender may close one
+   * for a while). Channels the configured provider cannot serve are left out: nobody could pay there.
+   */
   async channels(
     packageName: string,
     language: Language,
@@ -76,7 +84,7 @@ export class Collections {
   ): Promise<z.infer<typeof ChannelList>> {
     const closed = await closedChannels(db, packageName);
     return {
-      channels: CHANNEL_IDS.map((channel) => ({
+      channels: CHANNEL_IDS.filter((channel) => this.serves(channel)).map((channel) => ({
         channel,
         kind: COLLECTION_CHANNELS[channel].kind,
         name: channelName(channel, language),

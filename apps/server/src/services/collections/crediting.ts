@@ -59,9 +59,11 @@ export async function creditCollection(
     const now = deps.clock.now().toISOString();
     if (event.outcome === 'failed') {
       if (instrument.status === 'paid') throw new AppError('PAYMENT_ALREADY_SETTLED');
+      // A loan's standing account number takes the next payment whatever happened to one attempt: a
+      // provider's failure event for it (however the provider types the payment) never closes it.
       await tx.query(
         `update collection_instruments set status = 'failed', settled_at = $2
-         where instrument_id = $1 and status = 'open'`,
+         where instrument_id = $1 and status = 'open' and not standing`,
         [instrument.instrument_id, now],
       );
       return 'failed';

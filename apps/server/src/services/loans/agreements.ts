@@ -16,7 +16,7 @@ import { AppError, invalidField } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { transition } from '../../domain/loan-order-machine.ts';
 import { orderProduct, productAboveCaps, productViolations, termsOf } from '../../domain/products.ts';
-import { openChannels } from '../collections/channels.ts';
+import { openChannels, type ServesChannel } from '../collections/channels.ts';
 import type { VerifyCodes } from '../security/verify-codes.ts';
 import type { LoanOrders } from './loan-orders.ts';
 
@@ -127,6 +127,8 @@ export class Agreements {
       packageName: string,
     ) => { lender: LenderDetails; coolingOffDays: number } | undefined,
     private readonly codes: VerifyCodes,
+    /** Whether the configured collections provider serves a channel (the statement lists only those). */
+    private readonly servesChannel: ServesChannel,
   ) {}
 
   async view(userId: string, orderId: string, language: Language): Promise<LoanAgreement> {
@@ -302,7 +304,7 @@ export class Agreements {
     );
     const repaymentChannels = signedBeforeDocumentsKept
       ? undefined
-      : await openChannels(tx, order.package_name);
+      : await openChannels(tx, order.package_name, this.servesChannel);
     if (!signedBeforeDocumentsKept) assertSignable(order.product_id, terms, quote, isoDate(startDate));
     const disclosure = buildDisclosure({
       terms,

@@ -13,7 +13,7 @@ import { AppError } from '../../domain/app-error.ts';
 import { saveProduct } from '../../domain/products.ts';
 import type { ApplyContext, ProposalHandler, ProposalTarget } from '../approvals/approvals.ts';
 import { recordAudit } from '../audit/audit.ts';
-import { openChannels } from '../collections/channels.ts';
+import { openChannels, type ServesChannel } from '../collections/channels.ts';
 
 /**
  * Products in the back office (docs/decisions/0032-versioned-products.md): listed and viewed by every role,
@@ -116,6 +116,8 @@ export interface ProductsDeps {
   db: Database;
   /** The brand's lender details the Disclosure Statement prints, or undefined for an unknown brand. */
   lenderOf: (packageName: string) => LenderDetails | undefined;
+  /** Whether the configured collections provider serves a channel (the statement lists only those). */
+  servesChannel: ServesChannel;
   /** The dated caps (the contract's; a test adds a circular coming into force). */
   capRules?: readonly CapRule[];
 }
@@ -178,7 +180,7 @@ export class Products {
         return { version: v.version, terms, loansSigned: v.loans_signed };
       }),
       lender,
-      repaymentChannels: await openChannels(this.deps.db, row.package_name),
+      repaymentChannels: await openChannels(this.deps.db, row.package_name, this.deps.servesChannel),
     };
   }
 

@@ -297,6 +297,7 @@ describe('proposing and approving', () => {
     const stricter = new Products({
       db: server.db,
       lenderOf: (name) => server.app.brands.find(name)?.lender,
+      servesChannel: () => true,
       capRules: [
         ...PHILIPPINE_CAP_RULES,
         {

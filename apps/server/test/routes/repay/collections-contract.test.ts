@@ -7,6 +7,7 @@ import {
   MINIMUM_REPAYMENT,
 } from '@hiram/contract/repayment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PRODUCT } from '../../../src/db/seed.ts';
 import { addDays, manilaDay } from '../../../src/domain/servicing-rules.ts';
 import {
   PAYMONGO_WEBHOOK_PATH,
@@ -360,6 +361,26 @@ describe.each([
       const expected = servesOf(target.name, channel) ? 0 : ERRORS.CHANNEL_NOT_OFFERED.code;
       expect({ channel, code: answer.body.code }).toEqual({ channel, code: expected });
     }
+  });
+
+  it('lists to the borrower only the channels it serves, and the Disclosure Statement names only those', async () => {
+    const { token } = await repayingLoan(target.server);
+    const answer = await target.server.call('collectionChannels', {}, { token });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const listed = answer.body.data.channels.map((entry: { channel: ChannelId }) => entry.channel);
+    const served = (Object.keys(COLLECTION_CHANNELS) as ChannelId[]).filter((c) => servesOf(target.name, c));
+    expect(listed).toEqual(served);
+    const confirmed = await target.server.call(
+      'confirmProductInfo',
+      {
+        productId: DEMO_PRODUCT.productId,
+        amount: DEMO_PRODUCT.minAmount,
+        tenureDays: DEMO_PRODUCT.tenureDays[0] as number,
+      },
+      { token },
+    );
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.data.disclosure.repaymentChannels).toEqual(served);
   });
 });
 
