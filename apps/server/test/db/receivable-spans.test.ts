@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { Instalment } from '@hiram/contract/pricing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PRODUCT } from '../../src/db/seed.ts';
-import { type LoanSetup, play, type Step } from '../../src/domain/ledger-sequences.ts';
+import { play } from '../../src/domain/ledger-sequences.ts';
 import { addDays, instalmentDueDates, overdueDays } from '../../src/domain/servicing-rules.ts';
 import { startTestServer, type TestServer } from '../helper.ts';
+import { loanSetup, loanStep, newLedgerOrder } from '../ledger-fixtures.ts';
 
 /**
  * The receivable spans (migration 0029) are a read model of the ledger for the portfolio report. Random loan
@@ -21,31 +20,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.close());
 
-async function newOrder(): Promise<string> {
-  const orderId = randomUUID();
-  const now = server.clock.now().toISOString();
-  await server.db.query(
-    `insert into loan_orders (order_id, user_id, package_name, product_id, principal, tenure_days, status, quote,
-       created_at, updated_at) values ($1, $2, 'ph.hiram.app', $3, 100000, 91, 4, '{}', $4, $4)`,
-    [orderId, userId, DEMO_PRODUCT.productId, now],
-  );
-  return orderId;
-}
-
-const setup: fc.Arbitrary<LoanSetup> = fc.record({
-  principal: fc.integer({ min: 100_000, max: 1_000_000 }),
-  interest: fc.integer({ min: 0, max: 200_000 }),
-  processingFee: fc.integer({ min: 0, max: 50_000 }),
-  dailyPenaltyBps: fc.integer({ min: 0, max: 16 }),
-  extensionFeeBps: fc.integer({ min: 0, max: 600 }),
-});
-
-const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.integer({ min: 100, max: 2_000_000 }).map((amount) => ({ kind: 'payment' as const, amount })),
-  fc.integer({ min: 1, max: 400 }).map((days) => ({ kind: 'penalty' as const, days })),
-  fc.boolean().map((paid) => ({ kind: 'extension' as const, paid })),
-  fc.nat(50).map((pick) => ({ kind: 'reversal' as const, pick })),
-);
+const newOrder = () => newLedgerOrder(server, userId);
 
 const BASE = Date.parse('2026-03-01T00:00:00Z');
 const HOUR = 3_600_000;
@@ -59,8 +34,8 @@ describe('receivable spans', () => {
   it('equal the ledger’s sums on every day, whatever order the journals are posted in (20 histories)', async () => {
     await fc.assert(
       fc.asyncProperty(
-        setup,
-        fc.array(step, { minLength: 1, maxLength: 12 }),
+        loanSetup,
+        fc.array(loanStep, { minLength: 1, maxLength: 12 }),
         // Hours after BASE for each journal: up to ten days, so several journals share a day, and the hour
         // crosses Manila's midnight (16:00 UTC).
         fc.array(fc.integer({ min: 0, max: 240 }), { minLength: 30, maxLength: 30 }),
