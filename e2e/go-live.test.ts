@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakePaymongo } from '../apps/server/test/fakes/collection-fakes.ts';
-import { SemaphoreFake } from '../apps/server/test/fakes/semaphore-fake.ts';
-import { XenditAccountFake } from '../apps/server/test/fakes/xendit-account-fake.ts';
+import type { FakePaymongo } from '../apps/server/test/fakes/collection-fakes.ts';
+import { type LiveProviders, startLiveProviders } from '../apps/server/test/fakes/live-providers.ts';
+import type { SemaphoreFake } from '../apps/server/test/fakes/semaphore-fake.ts';
+import type { XenditAccountFake } from '../apps/server/test/fakes/xendit-account-fake.ts';
 import { ApiBorrower } from './support/api-borrower.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { snap, useBrowser } from './support/browser.ts';
@@ -25,35 +26,20 @@ function centavos(text: string): number {
  * the loan's standing account number at Xendit, and sees the amount due go down and the loan paid.
  */
 describe('a borrower of a lender gone live', () => {
+  let live: LiveProviders;
   let semaphore: SemaphoreFake;
   let paymongo: FakePaymongo;
   let xendit: XenditAccountFake;
   let server: RunningServer;
 
   beforeAll(async () => {
-    [semaphore, paymongo, xendit] = await Promise.all([
-      new SemaphoreFake().start(),
-      new FakePaymongo(WEBHOOK_SECRET).start(),
-      new XenditAccountFake().start(),
-    ]);
-    server = await startServer({
-      SMS_PROVIDER: 'semaphore',
-      SEMAPHORE_API_KEY: semaphore.apiKey,
-      SEMAPHORE_BASE_URL: semaphore.baseUrl,
-      COLLECTIONS_PROVIDER: 'paymongo+xendit',
-      PAYMONGO_SECRET_KEY: paymongo.secretKey,
-      PAYMONGO_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      PAYMONGO_API_URL: paymongo.url,
-      PAYOUT_PROVIDER: 'xendit',
-      XENDIT_SECRET_KEY: xendit.secretKey,
-      XENDIT_CALLBACK_TOKEN: xendit.callbackToken,
-      XENDIT_BASE_URL: xendit.baseUrl,
-      ASSESSMENT_DELAY_SECONDS: '0',
-    });
+    live = await startLiveProviders(WEBHOOK_SECRET);
+    ({ semaphore, paymongo, xendit } = live);
+    server = await startServer({ ...live.environment, ASSESSMENT_DELAY_SECONDS: '0' });
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
-    await Promise.all([semaphore?.close(), paymongo?.stop(), xendit?.close()]);
+    await live?.close();
   });
 
   /** Delivers a provider's webhook to the server, as the provider would. */

@@ -10,9 +10,10 @@ import {
 } from '../../../src/routes/webhooks/collections.ts';
 import { XENDIT_PAYOUT_WEBHOOK_PATH } from '../../../src/routes/webhooks/xendit-payouts.ts';
 import { completeSteps, expectOk } from '../../application-fixtures.ts';
-import { FakePaymongo } from '../../fakes/collection-fakes.ts';
-import { SemaphoreFake } from '../../fakes/semaphore-fake.ts';
-import { XenditAccountFake } from '../../fakes/xendit-account-fake.ts';
+import type { FakePaymongo } from '../../fakes/collection-fakes.ts';
+import { type LiveProviders, startLiveProviders } from '../../fakes/live-providers.ts';
+import type { SemaphoreFake } from '../../fakes/semaphore-fake.ts';
+import type { XenditAccountFake } from '../../fakes/xendit-account-fake.ts';
 import { type Answer, freshMobile, startTestServer, type TestServer } from '../../helper.ts';
 import { newMember, opsCall, signIn as staffSignIn } from '../../ops-fixtures.ts';
 import { PAYOUT_CHOICE, wallet } from '../../payout-fixtures.ts';
@@ -27,39 +28,24 @@ import { goTo } from '../../servicing-fixtures.ts';
  * calls, and the daily reconciliation reads the providers' settlement reports from the fakes.
  */
 const WEBHOOK_SECRET = `whsk_${'GoLive2026x'.repeat(3)}`;
+let live: LiveProviders;
 let semaphore: SemaphoreFake;
 let paymongo: FakePaymongo;
 let xendit: XenditAccountFake;
 let server: TestServer;
 
 beforeAll(async () => {
-  [semaphore, paymongo, xendit] = await Promise.all([
-    new SemaphoreFake().start(),
-    new FakePaymongo(WEBHOOK_SECRET).start(),
-    new XenditAccountFake().start(),
-  ]);
+  live = await startLiveProviders(WEBHOOK_SECRET);
+  ({ semaphore, paymongo, xendit } = live);
   // Exactly what a lender puts in the environment; only the addresses point at the fakes.
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    SMS_PROVIDER: 'semaphore',
-    SEMAPHORE_API_KEY: semaphore.apiKey,
-    SEMAPHORE_BASE_URL: semaphore.baseUrl,
-    COLLECTIONS_PROVIDER: 'paymongo+xendit',
-    PAYMONGO_SECRET_KEY: paymongo.secretKey,
-    PAYMONGO_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    PAYMONGO_API_URL: paymongo.url,
-    PAYOUT_PROVIDER: 'xendit',
-    XENDIT_SECRET_KEY: xendit.secretKey,
-    XENDIT_CALLBACK_TOKEN: xendit.callbackToken,
-    XENDIT_BASE_URL: xendit.baseUrl,
-  });
+  const config = loadConfig({ NODE_ENV: 'test', ...live.environment });
   server = await startTestServer({ config: { ...config, assessmentDelaySeconds: 0 } });
   xendit.payouts.now = () => server.clock.now();
 }, 60_000);
 
 afterAll(async () => {
   await server?.close();
-  await Promise.all([semaphore?.close(), paymongo?.stop(), xendit?.close()]);
+  await live?.close();
 });
 
 /** A code to the borrower's phone, sent through Semaphore and read from what Semaphore was asked to send. */
