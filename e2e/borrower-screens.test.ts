@@ -11,7 +11,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { ADDITION_INFO } from './support/borrower-answers.ts';
 import { snap, useBrowser } from './support/browser.ts';
 import { photo } from './support/images.ts';
-import { agreeToPermissions } from './support/journeys.ts';
+import { signInWithPassword } from './support/journeys.ts';
 import { moveServerClock, type RunningServer, startServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
 
@@ -23,21 +23,6 @@ import { newMobile } from './support/sms.ts';
 const baseURL = inject('baseURL');
 const browser = useBrowser();
 const SMALL_PHONE = { width: 360, height: 780 };
-
-async function signInWithPassword(
-  page: Page,
-  url: string,
-  mobile: string,
-  password: string,
-  returnTo: string,
-) {
-  await page.goto(`${url}/#/user/login?returnTo=${encodeURIComponent(returnTo)}`);
-  await agreeToPermissions(page);
-  await page.getByLabel('Mobile number').fill(mobile);
-  await page.getByRole('button', { name: 'Use password instead' }).click();
-  await page.getByRole('textbox', { name: 'Password' }).fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-}
 
 async function chooseLanguage(page: Page, url: string, name: 'English' | 'Filipino' | 'Español') {
   await page.goto(`${url}/#/user_center/language`);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiBorrower, payAtCounter } from './support/api-borrower.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { snap, useBrowser } from './support/browser.ts';
-import { agreeToPermissions } from './support/journeys.ts';
+import { signInWithPassword } from './support/journeys.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
 
@@ -53,12 +53,7 @@ async function watchLayoutShift(page: Page): Promise<void> {
 const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
 
 async function signIn(page: Page, who: ApiBorrower = borrower): Promise<void> {
-  await page.goto(`${server.url}/#/user/login?returnTo=%2F`);
-  await agreeToPermissions(page);
-  await page.getByLabel('Mobile number').fill(who.mobile);
-  await page.getByRole('button', { name: 'Use password instead' }).click();
-  await page.getByRole('textbox', { name: 'Password' }).fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await signInWithPassword(page, server.url, who.mobile, password);
   await page.locator('nav.legal-links').waitFor();
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { snap, useBrowser } from './support/browser.ts';
-import { agreeToPermissions } from './support/journeys.ts';
+import { signInWithPassword } from './support/journeys.ts';
 import type { RunningServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
 import { setUpAndSignIn, startServerWithAdmin } from './support/staff.ts';
@@ -105,13 +105,7 @@ describe('the borrower view at 1280 px', () => {
 
     // The borrower, on a 360 px phone, applies and is told why not, in each language; nothing is applied.
     const phone = await browser().newPhone({ width: 360, height: 780 });
-    await phone.page.goto(`${server.url}/#/user/login?returnTo=%2F`);
-    await agreeToPermissions(phone.page);
-    await phone.page.getByLabel('Mobile number').fill(mobile);
-    await phone.page.getByRole('button', { name: 'Use password instead' }).click();
-    await phone.page.getByRole('textbox', { name: 'Password' }).fill(BORROWER_PASSWORD);
-    await phone.page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await phone.page.waitForURL((url) => !url.hash.includes('login'));
+    await signInWithPassword(phone.page, server.url, mobile, BORROWER_PASSWORD);
     for (const lang of ['en', 'fil', 'es'] as const) {
       if (lang !== 'en') {
         await phone.page.goto(`${server.url}/#/user_center/language`);

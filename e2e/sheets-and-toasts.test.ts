@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { snap, useBrowser } from './support/browser.ts';
-import { agreeToPermissions } from './support/journeys.ts';
+import { signInWithPassword } from './support/journeys.ts';
 import { latestCode, newMobile, passResendCooldown } from './support/sms.ts';
 
 /**
@@ -17,13 +17,7 @@ const SMALL_PHONE = { width: 360, height: 780 };
 const PASSWORD = 'Sheets2026!';
 
 async function logIn(page: Page, mobile: string, returnTo: string): Promise<void> {
-  await page.goto(`${baseURL}/#/user/login?returnTo=${encodeURIComponent(returnTo)}`);
-  await agreeToPermissions(page);
-  await page.getByLabel('Mobile number').fill(mobile);
-  await page.getByRole('button', { name: 'Use password instead' }).click();
-  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL((url) => !url.hash.startsWith('#/user/login'));
+  await signInWithPassword(page, baseURL, mobile, PASSWORD, returnTo);
 }
 
 async function speak(page: Page, lang: 'en' | 'fil' | 'es'): Promise<void> {

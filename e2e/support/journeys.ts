@@ -20,6 +20,26 @@ export async function signInWithCode(page: Page, baseURL: string, mobile: string
 }
 
 /**
+ * On the web sign-in screen with a password (a second SMS code to the same number would wait out the resend
+ * limit): opens it with `returnTo`, agrees to the first-visit sheet, logs in and waits to leave the screen.
+ */
+export async function signInWithPassword(
+  page: Page,
+  baseURL: string,
+  mobile: string,
+  password: string,
+  returnTo = '/',
+): Promise<void> {
+  await page.goto(`${baseURL}/#/user/login?returnTo=${encodeURIComponent(returnTo)}`);
+  await agreeToPermissions(page);
+  await page.getByLabel('Mobile number').fill(mobile);
+  await page.getByRole('button', { name: 'Use password instead' }).click();
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.waitForURL((url) => !url.hash.startsWith('#/user/login'));
+}
+
+/**
  * On confirm_borrow or agreement: the tick, a `signAgreement` code by SMS (past the cool-down of the
  * sign-in code), typed as the borrower reads it, and Sign; waits for the signed state.
  */
