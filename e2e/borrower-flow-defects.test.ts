@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { snap, useBrowser } from './support/browser.ts';
-import { agreeToPermissions, signInWithCode } from './support/journeys.ts';
+import { agreeToPermissions, signInWithCode, signInWithPassword } from './support/journeys.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { latestCode, newMobile, passResendCooldown } from './support/sms.ts';
 
@@ -199,12 +199,7 @@ describe('the borrower flow at 360 px', () => {
     const orderId = await borrower.takeLoanToRepayment(100_000, 91);
     const { context, page } = await browser().newPhone(SMALL_PHONE);
     try {
-      await page.goto(`${baseURL}/#/user/login`);
-      await agreeToPermissions(page);
-      await page.getByLabel('Mobile number').fill(borrower.mobile);
-      await page.getByRole('button', { name: 'Use password instead' }).click();
-      await page.getByRole('textbox', { name: 'Password' }).fill(password);
-      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      await signInWithPassword(page, baseURL, borrower.mobile, password, null);
       await page.getByText('You are logged in').waitFor();
 
       // Defect 4: the 13-digit counter reference, the 16-digit virtual account and the transfer details.

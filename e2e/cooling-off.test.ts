@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { ApiBorrower, payAtCounter } from './support/api-borrower.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { snap, useBrowser } from './support/browser.ts';
-import { agreeToPermissions } from './support/journeys.ts';
+import { signInWithPassword } from './support/journeys.ts';
 import { newMobile } from './support/sms.ts';
 
 const baseURL = inject('baseURL');
@@ -89,12 +89,7 @@ describe('cooling-off on a 360 px phone', () => {
       const { context, page } = await browser().newPhone();
       try {
         await page.setViewportSize(NARROW_PHONE);
-        await page.goto(`${baseURL}/#/user/login?returnTo=%2F`);
-        await agreeToPermissions(page);
-        await page.getByLabel('Mobile number').fill(borrower.mobile);
-        await page.getByRole('button', { name: 'Use password instead' }).click();
-        await page.getByRole('textbox', { name: 'Password' }).fill(password);
-        await page.getByRole('button', { name: 'Log in', exact: true }).click();
+        await signInWithPassword(page, baseURL, borrower.mobile, password);
         await page.locator('section.loan-card').waitFor();
         if (lang !== 'en') {
           await page.goto(`${baseURL}/#/user_center/language`);

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { snap, useBrowser } from './support/browser.ts';
-import { agreeToPermissions, completeApplication, signInWithCode, signWithCode } from './support/journeys.ts';
+import {
+  agreeToPermissions,
+  completeApplication,
+  signInWithCode,
+  signInWithPassword,
+  signWithCode,
+} from './support/journeys.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { latestCode, newMobile, passResendCooldown } from './support/sms.ts';
 
@@ -156,12 +162,7 @@ describe('a borrower whose payout fails', () => {
       const orderId = await borrower.takeLoanToSigned(100_000, 91);
       const { context, page } = await browser().newPhone({ width: 360, height: 740 });
       try {
-        await page.goto(`${server.url}/#/user/login`);
-        await agreeToPermissions(page);
-        await page.getByLabel('Mobile number').fill(borrower.mobile);
-        await page.getByRole('button', { name: 'Use password instead' }).click();
-        await page.getByRole('textbox', { name: 'Password' }).fill(password);
-        await page.getByRole('button', { name: 'Log in', exact: true }).click();
+        await signInWithPassword(page, server.url, borrower.mobile, password, null);
         await page.getByText('You are logged in').waitFor();
         await page.evaluate((language) => localStorage.setItem('hiram.language', language), lang);
         // Get money opens the lending screen, which starts the transfer and counts down.

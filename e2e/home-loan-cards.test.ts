@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
 import { snap, useBrowser } from './support/browser.ts';
-import { agreeToPermissions } from './support/journeys.ts';
+import { signInWithPassword } from './support/journeys.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
 
@@ -42,12 +42,7 @@ describe("Home's card for a loan in trouble", () => {
 
     const { context, page } = await browser().newPhone();
     try {
-      await page.goto(`${server.url}/#/user/login?returnTo=%2F`);
-      await agreeToPermissions(page);
-      await page.getByLabel('Mobile number').fill(borrower.mobile);
-      await page.getByRole('button', { name: 'Use password instead' }).click();
-      await page.getByRole('textbox', { name: 'Password' }).fill(password);
-      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      await signInWithPassword(page, server.url, borrower.mobile, password);
 
       // Four days late: ₱1,091 and four days of 0.1% penalty on it, as repay_detail counts it.
       const card = page.locator('section.loan-card');
@@ -102,12 +97,7 @@ describe("Home's card for a loan in trouble", () => {
 
     const { context, page } = await browser().newPhone();
     try {
-      await page.goto(`${server.url}/#/user/login?returnTo=%2F`);
-      await agreeToPermissions(page);
-      await page.getByLabel('Mobile number').fill(borrower.mobile);
-      await page.getByRole('button', { name: 'Use password instead' }).click();
-      await page.getByRole('textbox', { name: 'Password' }).fill(password);
-      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      await signInWithPassword(page, server.url, borrower.mobile, password);
 
       const card = page.locator('section.loan-card');
       await card.getByRole('heading', { name: 'We could not send your money' }).waitFor();

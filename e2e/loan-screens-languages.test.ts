@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { snap, useBrowser } from './support/browser.ts';
-import { agreeToPermissions } from './support/journeys.ts';
+import { signInWithPassword } from './support/journeys.ts';
 import { moveServerClock, type RunningServer, startServer } from './support/server.ts';
 import { latestCode, newMobile, passResendCooldown } from './support/sms.ts';
 
@@ -92,12 +92,7 @@ describe('the loan screens in Filipino and Spanish on a 360 px phone', () => {
     const { context, page } = await browser().newPhone();
     try {
       await page.setViewportSize(NARROW_PHONE);
-      await page.goto(`${baseURL}/#/user/login?returnTo=%2F`);
-      await agreeToPermissions(page);
-      await page.getByLabel('Mobile number').fill(borrower.mobile);
-      await page.getByRole('button', { name: 'Use password instead' }).click();
-      await page.getByRole('textbox', { name: 'Password' }).fill(password);
-      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      await signInWithPassword(page, baseURL, borrower.mobile, password);
       await page.locator('section.loan-card').waitFor();
 
       for (const lang of ['fil', 'es'] as const) {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiBorrower, payAtCounter } from './support/api-borrower.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { snap, useBrowser } from './support/browser.ts';
-import { agreeToPermissions } from './support/journeys.ts';
+import { signInWithPassword } from './support/journeys.ts';
 import type { RunningServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
 import { setUpAndSignIn, setupTokenOf, startServerWithAdmin } from './support/staff.ts';
@@ -71,12 +71,7 @@ async function amountDueSeenByBorrower(mobile: string, password: string): Promis
   const { context, page } = await browser().newPhone();
   try {
     await page.setViewportSize({ width: 360, height: 780 });
-    await page.goto(`${server.url}/#/user/login?returnTo=${encodeURIComponent('/repay/repay_detail')}`);
-    await agreeToPermissions(page);
-    await page.getByLabel('Mobile number').fill(mobile);
-    await page.getByRole('button', { name: 'Use password instead' }).click();
-    await page.getByRole('textbox', { name: 'Password' }).fill(password);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await signInWithPassword(page, server.url, mobile, password, '/repay/repay_detail');
     await page.getByRole('heading', { name: 'Amount due now' }).waitFor();
     const due = centavos(await page.locator('.repay-due-amount').innerText());
     await page.screenshot({ path: join(SHOTS, '07-borrower-amount-due-360.png') });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiBorrower, payAtCounter } from './support/api-borrower.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { SCREENSHOT_DIR, snap, useBrowser } from './support/browser.ts';
-import { agreeToPermissions } from './support/journeys.ts';
+import { signInWithPassword } from './support/journeys.ts';
 import type { RunningServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
 import { setUpAndSignIn, startServerWithAdmin } from './support/staff.ts';
@@ -133,12 +133,7 @@ describe('the work queues at 1280 px', () => {
 
     // The borrower's app shows the loan paid in full.
     const phone = await browser().newPhone();
-    await phone.page.goto(`${server.url}/#/user/login?returnTo=${encodeURIComponent('/repay/repay_detail')}`);
-    await agreeToPermissions(phone.page);
-    await phone.page.getByLabel('Mobile number').fill(borrower.mobile);
-    await phone.page.getByRole('button', { name: 'Use password instead' }).click();
-    await phone.page.getByRole('textbox', { name: 'Password' }).fill(password);
-    await phone.page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await signInWithPassword(phone.page, server.url, borrower.mobile, password, '/repay/repay_detail');
     await phone.page.getByRole('heading', { name: 'Your loan is paid in full' }).waitFor();
     await snap(phone.page, JOURNEY, '06-borrower-paid');
     await phone.context.close();

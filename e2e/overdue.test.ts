@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
 import { snap, useBrowser } from './support/browser.ts';
 import { photo } from './support/images.ts';
-import { agreeToPermissions } from './support/journeys.ts';
+import { signInWithPassword } from './support/journeys.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
 
@@ -58,12 +58,7 @@ describe('an overdue loan', () => {
     const { context, page } = await browser().newPhone();
     try {
       const target = `/repay/repay_detail?orderNo=${orderId}`;
-      await page.goto(`${server.url}/#/user/login?returnTo=${encodeURIComponent(target)}`);
-      await agreeToPermissions(page);
-      await page.getByLabel('Mobile number').fill(borrower.mobile);
-      await page.getByRole('button', { name: 'Use password instead' }).click();
-      await page.getByRole('textbox', { name: 'Password' }).fill(password);
-      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      await signInWithPassword(page, server.url, borrower.mobile, password, target);
 
       // repay_detail: the penalty (0.1% a day of ₱1,091 for 4 days: ₱4.36) and the days overdue.
       await page.getByRole('heading', { name: 'Amount due now' }).waitFor();

@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { ApiBorrower, payAtCounter } from './support/api-borrower.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { snap, useBrowser } from './support/browser.ts';
-import { agreeToPermissions } from './support/journeys.ts';
+import { signInWithPassword } from './support/journeys.ts';
 import { newMobile } from './support/sms.ts';
 
 const baseURL = inject('baseURL');
@@ -28,12 +28,7 @@ describe("the loan's one number to pay with", () => {
 
     const { page } = await browser().newPhone();
     await page.setViewportSize({ width: 360, height: 780 });
-    await page.goto(`${baseURL}/#/user/login?returnTo=${encodeURIComponent('/repay/repay_detail')}`);
-    await agreeToPermissions(page);
-    await page.getByLabel('Mobile number').fill(borrower.mobile);
-    await page.getByRole('button', { name: 'Use password instead' }).click();
-    await page.getByRole('textbox', { name: 'Password' }).fill(password);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await signInWithPassword(page, baseURL, borrower.mobile, password, '/repay/repay_detail');
     await page.getByRole('heading', { name: 'Amount due now' }).waitFor();
 
     let shown: string | null = null;

@@ -2,7 +2,7 @@ import { CHANNEL_IDS } from '@hiram/contract/repayment';
 import { describe, expect, inject, it } from 'vitest';
 import { ApiBorrower, closeChannels, payAtCounter } from './support/api-borrower.ts';
 import { snap, useBrowser } from './support/browser.ts';
-import { agreeToPermissions } from './support/journeys.ts';
+import { signInWithPassword } from './support/journeys.ts';
 import { startServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
 
@@ -26,12 +26,7 @@ describe('a borrower repays in a mobile browser', () => {
     const { context, page } = await browser().newPhone();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
     try {
-      await page.goto(`${baseURL}/#/user/login?returnTo=${encodeURIComponent('/repay/repay_detail')}`);
-      await agreeToPermissions(page);
-      await page.getByLabel('Mobile number').fill(borrower.mobile);
-      await page.getByRole('button', { name: 'Use password instead' }).click();
-      await page.getByRole('textbox', { name: 'Password' }).fill(password);
-      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      await signInWithPassword(page, baseURL, borrower.mobile, password, '/repay/repay_detail');
 
       // What is due now and why.
       await page.getByRole('heading', { name: 'Amount due now' }).waitFor();
@@ -232,12 +227,7 @@ describe('a borrower repays in a mobile browser', () => {
       });
       // The phone's clock, moved forward below while the code screen stays open.
       await page.clock.install();
-      await page.goto(`${baseURL}/#/user/login`);
-      await agreeToPermissions(page);
-      await page.getByLabel('Mobile number').fill(borrower.mobile);
-      await page.getByRole('button', { name: 'Use password instead' }).click();
-      await page.getByRole('textbox', { name: 'Password' }).fill(password);
-      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      await signInWithPassword(page, baseURL, borrower.mobile, password, null);
       await page.getByText('You are logged in').waitFor();
 
       const link = `orderNo=${orderId}&payOrderId=1&amount=50000`;
@@ -274,12 +264,7 @@ describe('a borrower repays in a mobile browser', () => {
 
     const { context, page } = await browser().newPhone();
     try {
-      await page.goto(`${baseURL}/#/user/login`);
-      await agreeToPermissions(page);
-      await page.getByLabel('Mobile number').fill(borrower.mobile);
-      await page.getByRole('button', { name: 'Use password instead' }).click();
-      await page.getByRole('textbox', { name: 'Password' }).fill(password);
-      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      await signInWithPassword(page, baseURL, borrower.mobile, password, null);
       await page.getByText('You are logged in').waitFor();
 
       const cashier = `${baseURL}/#/repay/cashier?orderNo=${orderId}&payOrderId=1&amount=50000`;

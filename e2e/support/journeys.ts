@@ -28,9 +28,11 @@ export async function signInWithPassword(
   baseURL: string,
   mobile: string,
   password: string,
-  returnTo = '/',
+  /** Where the app goes after; null opens the screen without one, as a link from Me does. */
+  returnTo: string | null = '/',
 ): Promise<void> {
-  await page.goto(`${baseURL}/#/user/login?returnTo=${encodeURIComponent(returnTo)}`);
+  const query = returnTo === null ? '' : `?returnTo=${encodeURIComponent(returnTo)}`;
+  await page.goto(`${baseURL}/#/user/login${query}`);
   await agreeToPermissions(page);
   await page.getByLabel('Mobile number').fill(mobile);
   await page.getByRole('button', { name: 'Use password instead' }).click();
