@@ -125,15 +125,18 @@ describe('Home for a signed-in borrower', () => {
     try {
       await signIn(page);
 
-      // A fresh start with a session: the latest order is asked for before the loan card's code is.
+      // A fresh start with a session: the latest order is asked for at start-up, before any screen's code
+      // beyond the first load (the page preloads the card's code itself).
       const requested: string[] = [];
       page.on('request', (request) => requested.push(new URL(request.url()).pathname));
       await page.reload();
       await settled(page);
       const latestAt = requested.indexOf(LATEST_PATH);
+      const routerCodeAt = requested.findIndex((path) => /\/router-[^/]*\.js$/.test(path));
       const cardCodeAt = requested.findIndex((path) => /\/loan-state-card-[^/]*\.js$/.test(path));
       expect(latestAt, requested.join('\n')).toBeGreaterThanOrEqual(0);
-      expect(cardCodeAt, requested.join('\n')).toBeGreaterThan(latestAt);
+      expect(routerCodeAt, requested.join('\n')).toBeGreaterThan(latestAt);
+      expect(cardCodeAt, requested.join('\n')).toBeLessThan(latestAt);
       expect(await layoutShift(page)).toBeLessThan(0.01);
 
       // The loan as a timeline: applied, approved and sent done, due next with its date; no "How it works".

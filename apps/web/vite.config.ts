@@ -51,9 +51,9 @@ const reactRouterDist = join(
   'dist',
 );
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   base: '/',
-  plugins: [react(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
   resolve: {
     alias:
       command === 'build'
@@ -65,20 +65,31 @@ export default defineConfig(({ command }) => ({
   },
   define: {
     __APP_VERSION__: JSON.stringify(packageJson.version),
+    // The server's renderer runs React's production build whatever NODE_ENV the server runs with.
+    ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    // Every browser we serve preloads modules natively; the polyfill would only add bytes to Home.
-    modulePreload: { polyfill: false },
-    rollupOptions: {
-      input: {
-        index: 'index.html',
-        simulator: 'simulator.html',
+  // The server's renderer of Home (`vite build --ssr`, src/server): one self-contained module the API
+  // server imports, so the server's image needs none of the web app's packages.
+  ssr: { noExternal: true, target: 'node' },
+  build: isSsrBuild
+    ? {
+        outDir: 'dist-server',
+        emptyOutDir: true,
+        target: 'node20',
+      }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        target: 'es2022',
+        // Every browser we serve preloads modules natively; the polyfill would only add bytes to Home.
+        modulePreload: { polyfill: false },
+        rollupOptions: {
+          input: {
+            index: 'index.html',
+            simulator: 'simulator.html',
+          },
+        },
       },
-    },
-  },
   server: {
     proxy: {
       '/api': API_SERVER,

@@ -1,33 +1,63 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppShell } from './app/app-shell.tsx';
 import { startApp } from './app/start.ts';
+import { paths } from './config/paths.ts';
 import { prefetchLatestOrder } from './features/home/api/get-latest-order.ts';
 import { prefetchProductList } from './features/home/api/get-product-list.ts';
-import { initialLanguage, setLanguage } from './lib/i18n/i18n.tsx';
+import { readFirstPaint, rememberSignedInForFirstPaint, setFirstPaint } from './lib/first-paint.ts';
+import { getLanguage, initialLanguage, setLanguage } from './lib/i18n/i18n.tsx';
+import { currentLocation } from './lib/navigation.ts';
+import { seedQueries } from './lib/query.ts';
 import { getSession } from './lib/session.ts';
 import { captureLaunchParams, forgetStoredBrand } from './lib/storage.ts';
 import './styles/app.css';
 
+// The server's page carries Home's CSS inline and the full stylesheet at the end of the body, where it holds
+// back no paint. It belongs in the head before any screen's own stylesheet, which the screens' chunks add
+// there: later rules of the same weight win.
+for (const sheet of document.querySelectorAll('body > link[rel="stylesheet"]')) document.head.append(sheet);
+
 forgetStoredBrand();
 captureLaunchParams(window.location.search);
+// What the server drew Home with (docs/decisions/0050-home-from-the-first-html.md): its answers are fresh.
+const firstPaint = readFirstPaint(document);
+if (firstPaint) seedQueries(firstPaint.queries);
 // Home's data is fetched while the page renders, not after.
 prefetchProductList();
-if (getSession().token) prefetchLatestOrder();
+const signedIn = getSession().token !== null;
+if (signedIn) prefetchLatestOrder();
+// The cookie follows the session (session.ts); this catches a session from before it existed.
+rememberSignedInForFirstPaint(signedIn);
 startApp();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
+const language = initialLanguage(window.location.search, navigator.language);
+const app = (
+  <StrictMode>
+    <AppShell />
+  </StrictMode>
+);
+
 // A Filipino or Spanish reader gets their dictionary before the first paint, not an English flash.
-setLanguage(initialLanguage(window.location.search, navigator.language))
+setLanguage(language)
   .catch(() => {
     // The dictionary chunk did not load: English it is, rather than no screen.
   })
   .finally(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <AppShell />
-      </StrictMode>,
-    );
+    // The server's Home is taken over as it is when it is what the app would draw first: Home, in this
+    // language, for a borrower signed in or not as drawn. Otherwise the app draws its own first screen.
+    const same =
+      firstPaint !== null &&
+      firstPaint.lang === getLanguage() &&
+      firstPaint.signedIn === (getSession().token !== null) &&
+      currentLocation() === paths.home.path;
+    if (same) {
+      setFirstPaint(firstPaint);
+      hydrateRoot(root, app);
+    } else {
+      createRoot(root).render(app);
+    }
   });

@@ -1,4 +1,13 @@
-import { Component, type ReactNode, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { ELSEWHERE_CLASS } from '@hiram/contract/first-paint';
+import {
+  Component,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import type { DataRouter, RouterState } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { PermissionDisclosure } from '../components/permission-disclosure.tsx';
@@ -40,6 +49,9 @@ function subscribeToHash(onChange: () => void): () => void {
   return () => window.removeEventListener('hashchange', onChange);
 }
 
+const noRouterState = () => undefined;
+const homeLocation = () => paths.home.path;
+
 /** Where the borrower is: the router's committed location once it has loaded, the address bar's hash before. */
 function useAppLocation(router: DataRouter | undefined): {
   location: unknown;
@@ -50,8 +62,9 @@ function useAppLocation(router: DataRouter | undefined): {
     (onChange: () => void) => (router ? router.subscribe(onChange) : subscribeToHash(onChange)),
     [router],
   );
-  const state = useSyncExternalStore(subscribe, () => router?.state);
-  const hash = useSyncExternalStore(subscribe, currentLocation);
+  // The server draws Home only, and the app hydrates what it drew only on Home (main.tsx).
+  const state = useSyncExternalStore(subscribe, () => router?.state, noRouterState);
+  const hash = useSyncExternalStore(subscribe, currentLocation, homeLocation);
   if (state) return { location: state.location, pathname: state.location.pathname, state };
   return { location: hash, pathname: hash.split('?')[0] ?? '/' };
 }
@@ -87,9 +100,17 @@ export function AppShell() {
   const [failed, setFailed] = useState(false);
   const { location, pathname, state } = useAppLocation(loaded?.router);
   const onHome = pathname === paths.home.path;
-  const [askingPermissions, setAskingPermissions] = useState(
-    () => getAppMode() !== 'embedded' && getPermissionChoice() === null,
-  );
+  // Asked after the first render: the server's Home has no sheet open, and what this device answered is
+  // only known here.
+  const [askingPermissions, setAskingPermissions] = useState(false);
+  useEffect(() => {
+    setAskingPermissions(getAppMode() !== 'embedded' && getPermissionChoice() === null);
+  }, []);
+  // The page hid the server's Home while the address names another screen (FIRST_PAINT_SCRIPT): this is
+  // the app's own first screen, so show it.
+  useLayoutEffect(() => {
+    document.documentElement.classList.remove(ELSEWHERE_CLASS);
+  }, []);
 
   useEffect(() => {
     if (loaded) return;

@@ -14,6 +14,11 @@ export function readPageBrand(doc: Pick<Document, 'querySelector'> | null): Page
 // Read once: the page's brand does not change while it lives.
 let pageBrand: PageBrand | null = null;
 
+/** The server renderer's way to name the brand of the page it draws (null: read the page again). */
+export function setPageBrand(brand: PageBrand | null): void {
+  pageBrand = brand;
+}
+
 export function getPageBrand(): PageBrand {
   pageBrand ??= readPageBrand(typeof document === 'undefined' ? null : document);
   return pageBrand;

@@ -30,5 +30,6 @@ export function useIsLoading(): boolean {
       return () => listeners.delete(listener);
     },
     () => holders > 0,
+    () => false,
   );
 }

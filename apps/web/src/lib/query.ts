@@ -36,6 +36,11 @@ const PENDING: QueryState<unknown> = {
   isFetching: false,
 };
 const cache = new Map<string, Entry>();
+/** The answers the page was drawn with (seedQueries): what the hooks show while hydrating it. */
+const drawnWith = new Map<string, QueryState<unknown>>();
+
+const notFetchedHere: QueryFetcher<unknown> = () =>
+  Promise.reject(new Error('No screen has asked for this yet'));
 
 function entryFor(key: string, fetcher: QueryFetcher<unknown>): Entry {
   let entry = cache.get(key);
@@ -99,6 +104,28 @@ export function prefetchQuery<T>(key: string, fetcher: QueryFetcher<T>): void {
   if (entry.stale) void run(entry);
 }
 
+/**
+ * Answers the page was drawn with, by the server or before hydrating what it drew: cached as fresh (no
+ * screen asks for them again), and the server snapshot of their queries, so a query the server did not
+ * answer (the borrower's latest order) hydrates as pending, as it was drawn.
+ */
+export function seedQueries(answers: Record<string, unknown>): void {
+  drawnWith.clear();
+  for (const [key, data] of Object.entries(answers)) {
+    const state: QueryState<unknown> = { status: 'success', data, error: undefined, isFetching: false };
+    drawnWith.set(key, state);
+    const entry = entryFor(key, cache.get(key)?.fetcher ?? notFetchedHere);
+    entry.state = state;
+    entry.stale = false;
+  }
+}
+
+/** Forgets every entry and seed: the server renderer's clean slate between two pages. */
+export function resetQueries(): void {
+  cache.clear();
+  drawnWith.clear();
+}
+
 /** The cached state of a query, for code outside components. */
 export function getQueryState<T>(key: string): QueryState<T> {
   return (cache.get(key)?.state ?? PENDING) as QueryState<T>;
@@ -137,7 +164,11 @@ export function useQuery<T>(
     },
     [key, stableFetcher],
   );
-  const state = useSyncExternalStore(subscribe, () => cache.get(key)?.state ?? PENDING);
+  const state = useSyncExternalStore(
+    subscribe,
+    () => cache.get(key)?.state ?? PENDING,
+    () => drawnWith.get(key) ?? PENDING,
+  );
 
   useEffect(() => {
     if (!enabled) return;

@@ -1,5 +1,6 @@
 import type { Session, UserInfo } from '@hiram/contract/api/endpoints';
 import { useSyncExternalStore } from 'react';
+import { getFirstPaint, rememberSignedInForFirstPaint } from './first-paint.ts';
 import { clearQueries, invalidateQueries } from './query.ts';
 import { clearSessionItems, readItem, readJson, writeItem, writeJson } from './storage.ts';
 
@@ -15,8 +16,14 @@ let state: SessionState = { token: readItem('token'), user: readJson<UserInfo>('
 const listeners = new Set<() => void>();
 
 function emit(next: SessionState): void {
+  if ((next.token === null) !== (state.token === null)) rememberSignedInForFirstPaint(next.token !== null);
   state = next;
   for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 export function getSession(): SessionState {
@@ -57,11 +64,21 @@ export function endSession(): void {
 
 export function useSession(): SessionState {
   return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe,
     () => state,
+    () => state,
+  );
+}
+
+/**
+ * Whether a borrower is signed in on this device. Its server snapshot is what the server drew Home for
+ * (first-paint.ts): the server knows from a cookie, never from the token.
+ */
+export function useSignedIn(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => state.token !== null,
+    () => getFirstPaint()?.signedIn ?? state.token !== null,
   );
 }
 

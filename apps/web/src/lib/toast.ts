@@ -77,9 +77,16 @@ export function currentToast(): Toast | null {
   return current?.toast ?? null;
 }
 
+/** The page as the server draws it has no toast. */
+const noToast = () => null;
+
 export function useToast(): Toast | null {
-  return useSyncExternalStore((listener) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  }, currentToast);
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    currentToast,
+    noToast,
+  );
 }

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 /**
  * Security headers on every answer (docs/decisions/0014-proxies-and-security-headers.md). The default
  * policy forbids framing; the web app's page replaces it with its brand's allowed parents (framePolicy), and
- * a page with an inline style block names its hash (styleHash). No page runs inline script.
+ * a page with an inline style or script block names its hash (styleHash); only Home's page has a script.
  */
 
 export interface PolicyOptions {
@@ -13,13 +13,15 @@ export interface PolicyOptions {
   frameAncestors?: readonly string[] | null;
   /** `sha256-…` sources of inline `<style>` blocks the page carries. */
   styleHashes?: readonly string[];
+  /** `sha256-…` sources of inline `<script>` blocks the page carries (Home's page has one). */
+  scriptHashes?: readonly string[];
 }
 
 export function contentSecurityPolicy(options: PolicyOptions = {}): string {
-  const { frameAncestors = null, styleHashes = [] } = options;
+  const { frameAncestors = null, styleHashes = [], scriptHashes = [] } = options;
   const directives = [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src ${["'self'", ...scriptHashes.map((hash) => `'${hash}'`)].join(' ')}`,
     `style-src ${["'self'", ...styleHashes.map((hash) => `'${hash}'`)].join(' ')}`,
     // data: for the inline favicon; blob: for ID photos and previews the app fetched with its session.
     "img-src 'self' data: blob:",
@@ -46,10 +48,11 @@ export function allowFraming(
   reply: FastifyReply,
   parentOrigins: readonly string[],
   styleHashes: readonly string[] = [],
+  scriptHashes: readonly string[] = [],
 ): void {
   reply.header(
     'content-security-policy',
-    contentSecurityPolicy({ frameAncestors: parentOrigins, styleHashes }),
+    contentSecurityPolicy({ frameAncestors: parentOrigins, styleHashes, scriptHashes }),
   );
   if (parentOrigins.length > 0) reply.removeHeader('x-frame-options');
   else reply.header('x-frame-options', 'SAMEORIGIN');

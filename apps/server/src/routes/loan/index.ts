@@ -4,32 +4,19 @@ import { manilaToday } from '@hiram/contract/profile';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/app-error.ts';
 import type { FieldProblem } from '../../domain/field-problems.ts';
-import {
-  brandProduct,
-  brandProducts,
-  offerableProducts,
-  offeredProduct,
-  termsOf,
-} from '../../domain/products.ts';
+import { brandProduct, offeredProduct, termsOf } from '../../domain/products.ts';
 import { manilaDay } from '../../domain/servicing-rules.ts';
 import { openChannels } from '../../services/collections/channels.ts';
 import { defineEndpoint, sessionOf } from '../endpoint.ts';
+import { offeredProductsOf } from './offered-products.ts';
 
 /**
  * Products and pricing (GUIDE section 5): every figure comes from the contract's pricing engine on the
  * product rows, so the borrower's preview, the Disclosure Statement and what is charged agree.
  */
 export async function loanRoutes(app: FastifyInstance): Promise<void> {
-  /** The brand's products that keep today's caps; one changed by hand past a cap is left out, and logged. */
-  async function offeredProducts(request: FastifyRequest, packageName: string) {
-    const { offered, refused } = offerableProducts(
-      await brandProducts(app.db, packageName),
-      manilaDay(app.clock.now()),
-    );
-    for (const error of refused)
-      request.log.warn({ ...error.options.log, code: error.key }, 'product not offered');
-    return offered;
-  }
+  const offeredProducts = (request: FastifyRequest, packageName: string) =>
+    offeredProductsOf(app, packageName, request.log);
 
   defineEndpoint(app, 'productList', async ({ brand, request }) =>
     offeredProducts(request, brand.packageName),

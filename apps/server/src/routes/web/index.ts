@@ -4,10 +4,21 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { PAGE_BRAND_META, type PageBrand } from '@hiram/contract/brand';
 import { type BrandColours, brandStyleRule } from '@hiram/contract/brand-look';
+import type { FirstPaint } from '@hiram/contract/first-paint';
 import { BRAND_LOGO_PATH } from '@hiram/contract/ops/brands';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { logoUrlOf } from '../../plugins/infra/brands.ts';
 import { allowFraming, styleHash } from '../../plugins/infra/security-headers.ts';
+import {
+  type CachedPage,
+  composePage,
+  type HomeRenderer,
+  homeQueries,
+  loadHomeRenderer,
+  PageCache,
+  pageLanguage,
+  pageSignedIn,
+} from './first-paint.ts';
 
 /**
  * The built web app (WEB_DIST) at `/`, so one process is a complete install (GUIDE section 1). Hashed
@@ -74,6 +85,10 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
   }
 
   const serving = existsSync(root);
+  const renderer = serving ? await loadHomeRenderer(root) : null;
+  if (serving && !renderer)
+    app.log.warn('The web app has no server renderer (dist-server): Home is drawn in the browser');
+  const pages = new PageCache();
   if (serving) {
     await app.register(fastifyStatic, {
       root,
@@ -108,9 +123,52 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
       colours: brand.colours,
       logoUrl: logoUrlOf(brand.logoId),
     });
-    allowFraming(reply, brand.parentOrigins, branded.styleHashes);
-    return reply.type('text/html; charset=utf-8').send(branded.html);
+    reply.type('text/html; charset=utf-8');
+    const drawn = renderer ? await drawHome(request, page, branded.html, renderer) : null;
+    if (!drawn) {
+      allowFraming(reply, brand.parentOrigins, branded.styleHashes);
+      return reply.send(branded.html);
+    }
+    allowFraming(
+      reply,
+      brand.parentOrigins,
+      [...branded.styleHashes, ...drawn.styleHashes],
+      drawn.scriptHashes,
+    );
+    // The page differs by what the server read to draw it.
+    reply.header('vary', 'accept-encoding, cookie, accept-language');
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(drawn.br);
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(drawn.gzip);
+    return reply.send(drawn.html);
   };
+
+  /** Home drawn into the page; null when drawing fails, so the borrower gets the page the browser draws. */
+  async function drawHome(
+    request: FastifyRequest,
+    brand: PageBrand,
+    index: string,
+    home: HomeRenderer,
+  ): Promise<CachedPage | null> {
+    try {
+      const paint: FirstPaint = {
+        lang: pageLanguage(request),
+        signedIn: pageSignedIn(request),
+        queries: await homeQueries(app, brand.packageName, request),
+      };
+      return await pages.get({ index, brand, paint }, async () =>
+        composePage(index, {
+          body: await home.render({ brand, paint }),
+          paint,
+          criticalCss: home.assets.criticalCss,
+          preloads: paint.signedIn ? home.assets.signedInPreloads : [],
+        }),
+      );
+    } catch (error) {
+      request.log.error({ err: error }, 'Home could not be drawn on the server');
+      return null;
+    }
+  }
   app.get('/', { schema: { hide: true } }, servePage);
   // Without this the static files would serve index.html as built, with no brand and no framing rule.
   app.get('/index.html', { schema: { hide: true } }, servePage);

@@ -6,7 +6,7 @@ import { errorMessage, NetworkError } from '../../lib/api-client.ts';
 import { getAppName } from '../../lib/brand.ts';
 import { type Translate, useI18n } from '../../lib/i18n/i18n.tsx';
 import { hashHref } from '../../lib/navigation.ts';
-import { useSession } from '../../lib/session.ts';
+import { useSignedIn } from '../../lib/session.ts';
 import { useLatestOrder } from './api/get-latest-order.ts';
 import { useProductList } from './api/get-product-list.ts';
 import { type LoanOffer, loanOffer } from './loan-offer.ts';
@@ -27,12 +27,11 @@ function daysText(t: Translate, offer: LoanOffer): string {
 export function HomeScreen({ onApply }: { onApply: () => void }) {
   const { t } = useI18n();
   const products = useProductList();
-  const { token } = useSession();
+  const signedIn = useSignedIn();
   const appName = getAppName();
   const offer = products.data ? loanOffer(products.data) : null;
   // Read here, fetched by the loan card (and at start-up, main.tsx): "How it works" is for those who never applied.
   const latest = useLatestOrder({ enabled: false });
-  const signedIn = token !== null;
   const hasApplied = signedIn && Boolean(latest.data?.order);
   // Until the borrower's card is known nothing is drawn below it, so nothing below it can be pushed down.
   const belowCard = !signedIn || latest.status !== 'pending';
@@ -112,7 +111,7 @@ export function HomeScreen({ onApply }: { onApply: () => void }) {
         <span className="brand-name">{appName}</span>
       </header>
 
-      {token ? (
+      {signedIn ? (
         <Suspense fallback={loadingCard}>
           <LoanStateCard offer={offerCard} loading={loadingCard} />
         </Suspense>

@@ -1,5 +1,6 @@
 import { fillTemplate, LANGUAGES, type Language, parseLanguage } from '@hiram/contract/languages';
 import { useSyncExternalStore } from 'react';
+import { rememberLanguageForFirstPaint } from '../first-paint.ts';
 import { readItem, writeItem } from '../storage.ts';
 import { en, type MessageKey, type Messages } from './en.ts';
 
@@ -57,7 +58,10 @@ export const translate: Translate = (key, values) => state.t(key, values);
 export async function setLanguage(lang: Language): Promise<void> {
   const messages = lang === 'en' ? en : await loaders[lang]();
   writeItem('language', lang);
-  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = lang;
+    rememberLanguageForFirstPaint(lang);
+  }
   if (state.lang === lang && state.messages === messages) return;
   state = makeState(lang, messages);
   for (const listener of listeners) listener();
@@ -68,6 +72,11 @@ export function onLanguageChange(listener: () => void): () => void {
 }
 
 export function useI18n(): { lang: Language; t: Translate; setLanguage: (lang: Language) => Promise<void> } {
-  const current = useSyncExternalStore(subscribe, () => state);
+  // On the server, and while hydrating, the language is the one the page was drawn in: set before rendering.
+  const current = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
   return { lang: current.lang, t: current.t, setLanguage };
 }

@@ -1,0 +1,175 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { ENDPOINTS } from '@hiram/contract/api/endpoints';
+import type { PageBrand } from '@hiram/contract/brand';
+import {
+  ELSEWHERE_RULE,
+  FIRST_PAINT_ELEMENT_ID,
+  FIRST_PAINT_SCRIPT,
+  type FirstPaint,
+  HOME_QUERY_KEYS,
+  LANGUAGE_COOKIE,
+  readCookie,
+  SIGNED_IN_COOKIE,
+} from '@hiram/contract/first-paint';
+import { LANGUAGES, type Language, parseLanguage } from '@hiram/contract/languages';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { styleHash } from '../../plugins/infra/security-headers.ts';
+import { offeredProductsOf } from '../loan/offered-products.ts';
+
+/**
+ * Home in the page the server sends (docs/decisions/0050-home-from-the-first-html.md): the web app's own
+ * renderer (`apps/web/dist-server`, built beside WEB_DIST) draws it in the borrower's language with the
+ * brand's live offer, and the page carries Home's critical CSS inline, so the first paint needs no script
+ * and no stylesheet. The app then hydrates what was drawn.
+ */
+type RenderFirstPaint = (request: { brand: PageBrand; paint: FirstPaint }) => Promise<string>;
+
+interface FirstPaintAssets {
+  criticalCss: string;
+  signedInPreloads: string[];
+}
+
+export interface HomeRenderer {
+  render: RenderFirstPaint;
+  assets: FirstPaintAssets;
+}
+
+/** The web app's renderer beside its build; null (the page is sent as built) when there is none. */
+export async function loadHomeRenderer(webDist: string): Promise<HomeRenderer | null> {
+  const dir = join(dirname(webDist), 'dist-server');
+  const module = join(dir, 'render-first-paint.js');
+  const assetsFile = join(dir, 'first-paint.json');
+  if (!existsSync(module) || !existsSync(assetsFile)) return null;
+  const { renderFirstPaint } = (await import(pathToFileURL(module).href)) as {
+    renderFirstPaint: RenderFirstPaint;
+  };
+  const assets = JSON.parse(await readFile(assetsFile, 'utf8')) as FirstPaintAssets;
+  return { render: renderFirstPaint, assets };
+}
+
+function isLanguage(value: string | null): value is Language {
+  return (LANGUAGES as readonly (string | null)[]).includes(value);
+}
+
+/**
+ * The language the app will start in (apps/web/src/lib/i18n/i18n.tsx): its choice, kept in a cookie as in
+ * storage, then the host app's `?lang=`, then the phone's language (the browser's Accept-Language).
+ */
+export function pageLanguage(request: FastifyRequest): Language {
+  const chosen = readCookie(request.headers.cookie, LANGUAGE_COOKIE);
+  if (isLanguage(chosen)) return chosen;
+  const { lang } = request.query as { lang?: unknown };
+  if (typeof lang === 'string' && lang) return parseLanguage(lang);
+  return parseLanguage(request.headers['accept-language']);
+}
+
+/** Whether this device holds a session: the app keeps the cookie beside its token, never the token itself. */
+export function pageSignedIn(request: FastifyRequest): boolean {
+  return readCookie(request.headers.cookie, SIGNED_IN_COOKIE) === '1';
+}
+
+/** The product list as its endpoint answers it: the same rows, through the contract's response shape. */
+export async function homeQueries(
+  app: FastifyInstance,
+  packageName: string,
+  request: FastifyRequest,
+): Promise<Record<string, unknown>> {
+  const products = ENDPOINTS.productList.response.parse(
+    await offeredProductsOf(app, packageName, request.log),
+  );
+  return { [HOME_QUERY_KEYS.productList]: JSON.parse(JSON.stringify(products)) };
+}
+
+/** `<` inside JSON would let a value close the data block; `\u003c` is the same character to JSON.parse. */
+function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+export function scriptHash(script: string): string {
+  return `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`;
+}
+
+export interface DrawnPage {
+  html: string;
+  styleHashes: string[];
+  scriptHashes: string[];
+}
+
+/**
+ * Puts the drawn Home into the (already branded) index.html: the page's language, the inline script and
+ * critical CSS first in the head, the drawing in #root with the data it was drawn from, and the full
+ * stylesheet at the end of the body, where it holds back no paint.
+ */
+export function composePage(
+  index: string,
+  drawing: { body: string; paint: FirstPaint; criticalCss: string; preloads: readonly string[] },
+): DrawnPage {
+  const style = `${ELSEWHERE_RULE}${drawing.criticalCss}`;
+  let stylesheets = '';
+  let page = index.replace(/<link rel="stylesheet"[^>]*>\s*/g, (link) => {
+    stylesheets += link.trim();
+    return '';
+  });
+  const preloads = drawing.preloads
+    .map((href) => `\n    <link rel="modulepreload" crossorigin href="${href}">`)
+    .join('');
+  page = page
+    .replace(/<html lang="[^"]*">/, `<html lang="${drawing.paint.lang}">`)
+    .replace(
+      /(<meta charset="[^"]*" \/>)/,
+      `$1\n    <script>${FIRST_PAINT_SCRIPT}</script>\n    <style>${style}</style>`,
+    )
+    .replace('</head>', `${preloads}\n  </head>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${drawing.body}</div>\n    <script type="application/json" id="${FIRST_PAINT_ELEMENT_ID}">${jsonForHtml(drawing.paint)}</script>\n    ${stylesheets}`,
+    );
+  return { html: page, styleHashes: [styleHash(style)], scriptHashes: [scriptHash(FIRST_PAINT_SCRIPT)] };
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export interface CachedPage extends DrawnPage {
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/**
+ * Drawn pages by everything they are drawn from (brand, look, language, session cookie, offer), compressed
+ * once at the best ratio: Home's page is the same for every new visitor of a brand and language until staff
+ * change the offer or the brand.
+ */
+export class PageCache {
+  private readonly pages = new Map<string, Promise<CachedPage>>();
+
+  constructor(private readonly limit = 64) {}
+
+  get(key: unknown, draw: () => Promise<DrawnPage>): Promise<CachedPage> {
+    const id = createHash('sha256').update(JSON.stringify(key)).digest('base64url');
+    const cached = this.pages.get(id);
+    if (cached) return cached;
+    const page = draw().then(async (drawn) => {
+      const content = Buffer.from(drawn.html, 'utf8');
+      const [br, gz] = await Promise.all([
+        brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+        gzipAsync(content, { level: constants.Z_BEST_COMPRESSION }),
+      ]);
+      return { ...drawn, br, gzip: gz };
+    });
+    // A failed drawing is not kept: the next request draws again.
+    page.catch(() => this.pages.delete(id));
+    this.pages.set(id, page);
+    if (this.pages.size > this.limit) {
+      const oldest = this.pages.keys().next().value;
+      if (oldest !== undefined) this.pages.delete(oldest);
+    }
+    return page;
+  }
+}

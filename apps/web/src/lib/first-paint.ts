@@ -1,0 +1,52 @@
+import {
+  FIRST_PAINT_ELEMENT_ID,
+  type FirstPaint,
+  LANGUAGE_COOKIE,
+  parseFirstPaint,
+  SIGNED_IN_COOKIE,
+} from '@hiram/contract/first-paint';
+import type { Language } from '@hiram/contract/languages';
+
+/**
+ * What the server drew Home with (docs/decisions/0050-home-from-the-first-html.md): set on the server while
+ * it renders, and in the browser when the app hydrates that HTML. Hooks read it as their server snapshot,
+ * so the app's first render is the server's, and moves on to what this device knows right after.
+ */
+let drawn: FirstPaint | null = null;
+
+export function setFirstPaint(paint: FirstPaint | null): void {
+  drawn = paint;
+}
+
+export function getFirstPaint(): FirstPaint | null {
+  return drawn;
+}
+
+/** The first paint the server wrote into this page, if it wrote one. */
+export function readFirstPaint(doc: Pick<Document, 'getElementById'>): FirstPaint | null {
+  return parseFirstPaint(doc.getElementById(FIRST_PAINT_ELEMENT_ID)?.textContent);
+}
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+function writeCookie(name: string, value: string | null): void {
+  if (typeof document === 'undefined') return;
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  const lifetime = value === null ? 'max-age=0' : `max-age=${YEAR_SECONDS}`;
+  try {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from the WebViews we serve.
+    document.cookie = `${name}=${value ?? ''}; path=/; ${lifetime}; samesite=lax${secure}`;
+  } catch {
+    // Cookies off (a sandboxed frame): the server draws a new visitor's Home and the app redraws it.
+  }
+}
+
+/** Tells the server which language to draw the next Home in. */
+export function rememberLanguageForFirstPaint(lang: Language): void {
+  writeCookie(LANGUAGE_COOKIE, lang);
+}
+
+/** Tells the server whether to draw the next Home for a signed-in borrower (never who: no token). */
+export function rememberSignedInForFirstPaint(signedIn: boolean): void {
+  writeCookie(SIGNED_IN_COOKIE, signedIn ? '1' : null);
+}

@@ -1,0 +1,63 @@
+import { LANGUAGES, type Language } from './languages.ts';
+
+/**
+ * Home drawn by the server into the page it sends (docs/decisions/0050-home-from-the-first-html.md). The
+ * server picks what to draw from two cookies the web app keeps, never from a credential: the borrower's
+ * language and whether this device has a session. What it drew goes into the page as a JSON data block
+ * (FIRST_PAINT_ELEMENT_ID) so the app can tell whether its own first screen is the same and hydrate it.
+ */
+export const LANGUAGE_COOKIE = 'hiram_lang';
+/** "1" while the device holds a session; the token itself never leaves the app's storage. */
+export const SIGNED_IN_COOKIE = 'hiram_signed_in';
+
+export const FIRST_PAINT_ELEMENT_ID = 'first-paint';
+
+/** The web app's query keys of the answers the server draws Home from. */
+export const HOME_QUERY_KEYS = { productList: 'loan/product/list' } as const;
+
+/** What the server drew Home with. `queries` are the answers it drew from, by the web app's query key. */
+export interface FirstPaint {
+  lang: Language;
+  signedIn: boolean;
+  queries: Record<string, unknown>;
+}
+
+/** The first paint in the page's data block; null when there is none or it is not of the expected shape. */
+export function parseFirstPaint(text: string | null | undefined): FirstPaint | null {
+  if (!text) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const paint = value as Partial<FirstPaint> | null;
+  if (
+    !(LANGUAGES as readonly unknown[]).includes(paint?.lang) ||
+    typeof paint?.signedIn !== 'boolean' ||
+    typeof paint.queries !== 'object' ||
+    paint.queries === null
+  ) {
+    return null;
+  }
+  return { lang: paint.lang as Language, signedIn: paint.signedIn, queries: paint.queries };
+}
+
+/** A cookie's value in a Cookie header (or `document.cookie`); null when it is not there. */
+export function readCookie(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+/**
+ * The server draws Home, but the app routes by the address's hash, which never reaches the server: on any
+ * other screen (a payment link, `#/records`) the page hides the drawn Home until the app shows its own
+ * screen, instead of flashing Home first. The page's one inline script (its hash is in script-src) and the
+ * rule it needs, both inlined into the page's head.
+ */
+export const ELSEWHERE_CLASS = 'elsewhere';
+export const FIRST_PAINT_SCRIPT = `(function(){var p=location.hash.slice(1).split('?')[0];if(p&&p!=='/')document.documentElement.classList.add('${ELSEWHERE_CLASS}')})()`;
+export const ELSEWHERE_RULE = `.${ELSEWHERE_CLASS} #root{visibility:hidden}`;
