@@ -40,6 +40,8 @@ COPY packages/contract/package.json packages/contract/
 COPY packages/contract/src/psgc.generated.json packages/contract/src/
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
+# The web app's renderer of Home (self-contained: none of the web app's packages needed) and its CSS.
+COPY --from=build /app/apps/web/dist-server apps/web/dist-server
 COPY --from=build /app/apps/ops/dist apps/ops/dist
 # The embedded database's directory, used when DATABASE_URL is not set; owned by the user the server runs as.
 RUN mkdir -p /data && chown node:node /data

@@ -33,7 +33,8 @@ const beasties = new Beasties({
 });
 const processed = await beasties.process(page);
 const styles = [...processed.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]);
-if (styles.length === 0) throw new Error('Beasties inlined no CSS: is the stylesheet linked from index.html?');
+if (styles.length === 0)
+  throw new Error('Beasties inlined no CSS: is the stylesheet linked from index.html?');
 const criticalCss = styles.join('');
 
 const assets = await readdir(join(DIST, 'assets'));
