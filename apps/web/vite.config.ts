@@ -81,6 +81,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         outDir: 'dist',
         emptyOutDir: true,
         target: 'es2022',
+        // Read by scripts/first-paint-assets.mjs (the signed-in card's chunks), then moved out of dist.
+        manifest: true,
         // Every browser we serve preloads modules natively; the polyfill would only add bytes to Home.
         modulePreload: { polyfill: false },
         rollupOptions: {

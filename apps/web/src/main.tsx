@@ -13,11 +13,6 @@ import { getSession } from './lib/session.ts';
 import { captureLaunchParams, forgetStoredBrand } from './lib/storage.ts';
 import './styles/app.css';
 
-// The server's page carries Home's CSS inline and the full stylesheet at the end of the body, where it holds
-// back no paint. It belongs in the head before any screen's own stylesheet, which the screens' chunks add
-// there: later rules of the same weight win.
-for (const sheet of document.querySelectorAll('body > link[rel="stylesheet"]')) document.head.append(sheet);
-
 forgetStoredBrand();
 captureLaunchParams(window.location.search);
 // What the server drew Home with (docs/decisions/0050-home-from-the-first-html.md): its answers are fresh.

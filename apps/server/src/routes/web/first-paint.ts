@@ -8,6 +8,9 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { ENDPOINTS } from '@hiram/contract/api/endpoints';
 import type { PageBrand } from '@hiram/contract/brand';
 import {
+  APP_CODE_ATTRIBUTE,
+  APP_PRELOADS_ATTRIBUTE,
+  APP_STYLES_ATTRIBUTE,
   ELSEWHERE_RULE,
   FIRST_PAINT_ELEMENT_ID,
   FIRST_PAINT_SCRIPT,
@@ -32,7 +35,8 @@ type RenderFirstPaint = (request: { brand: PageBrand; paint: FirstPaint }) => Pr
 
 interface FirstPaintAssets {
   criticalCss: string;
-  signedInPreloads: string[];
+  /** The signed-in card's chunks and stylesheet, so they arrive with the first load. */
+  signedInPreloads: { scripts: string[]; styles: string[] };
 }
 
 export interface HomeRenderer {
@@ -86,6 +90,10 @@ export async function homeQueries(
   return { [HOME_QUERY_KEYS.productList]: JSON.parse(JSON.stringify(products)) };
 }
 
+function escapeAttribute(text: string): string {
+  return text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 /** `<` inside JSON would let a value close the data block; `\u003c` is the same character to JSON.parse. */
 function jsonForHtml(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
@@ -103,33 +111,60 @@ export interface DrawnPage {
 
 /**
  * Puts the drawn Home into the (already branded) index.html: the page's language, the inline script and
- * critical CSS first in the head, the drawing in #root with the data it was drawn from, and the full
- * stylesheet at the end of the body, where it holds back no paint.
+ * critical CSS first in the head, and the drawing in #root with the data it was drawn from.
  */
 export function composePage(
   index: string,
-  drawing: { body: string; paint: FirstPaint; criticalCss: string; preloads: readonly string[] },
+  drawing: {
+    body: string;
+    paint: FirstPaint;
+    criticalCss: string;
+    preloads: FirstPaintAssets['signedInPreloads'];
+  },
 ): DrawnPage {
   const style = `${ELSEWHERE_RULE}${drawing.criticalCss}`;
-  let stylesheets = '';
-  let page = index.replace(/<link rel="stylesheet"[^>]*>\s*/g, (link) => {
-    stylesheets += link.trim();
+  // The app's stylesheet and code start once the drawn page has painted (FIRST_PAINT_SCRIPT): their tags
+  // leave the head. A browser without script reads the stylesheet from <noscript>.
+  const appStyles: string[] = [];
+  let page = index.replace(/\s*<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
+    appStyles.push(href);
     return '';
   });
-  const preloads = drawing.preloads
-    .map((href) => `\n    <link rel="modulepreload" crossorigin href="${href}">`)
-    .join('');
+  const noscript = appStyles.map((href) => `<link rel="stylesheet" href="${href}">`).join('');
+  let appCode = '';
+  const appPreloads: string[] = [];
   page = page
-    .replace(/<html lang="[^"]*">/, `<html lang="${drawing.paint.lang}">`)
+    .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_tag, src: string) => {
+      appCode = src;
+      return '';
+    })
+    .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
+      appPreloads.push(href);
+      return '';
+    });
+  for (const href of drawing.preloads.scripts) if (!appPreloads.includes(href)) appPreloads.push(href);
+  const stylePreloads = drawing.preloads.styles
+    .map((href) => `\n    <link rel="preload" as="style" crossorigin href="${href}">`)
+    .join('');
+  const attributes = [
+    [APP_CODE_ATTRIBUTE, appCode],
+    [APP_PRELOADS_ATTRIBUTE, appPreloads.join(' ')],
+    [APP_STYLES_ATTRIBUTE, appStyles.join(' ')],
+  ]
+    .map(([name, value]) => `${name}="${escapeAttribute(value ?? '')}"`)
+    .join(' ');
+  const dataBlock = `<script type="application/json" id="${FIRST_PAINT_ELEMENT_ID}" ${attributes}>${jsonForHtml(drawing.paint)}</script>`;
+  if (!appCode) throw new Error("index.html has no module script: the app's code cannot be started");
+  // Replacer functions throughout: a `$` in the drawing (a brand's name) is text, not a replacement pattern.
+  page = page
+    .replace(/<html lang="[^"]*">/, () => `<html lang="${drawing.paint.lang}">`)
     .replace(
       /(<meta charset="[^"]*" \/>)/,
-      `$1\n    <script>${FIRST_PAINT_SCRIPT}</script>\n    <style>${style}</style>`,
+      (charset) => `${charset}\n    <script>${FIRST_PAINT_SCRIPT}</script>\n    <style>${style}</style>`,
     )
-    .replace('</head>', `${preloads}\n  </head>`)
-    .replace(
-      '<div id="root"></div>',
-      `<div id="root">${drawing.body}</div>\n    <script type="application/json" id="${FIRST_PAINT_ELEMENT_ID}">${jsonForHtml(drawing.paint)}</script>\n    ${stylesheets}`,
-    );
+    .replace('</head>', () => `${stylePreloads}\n  </head>`)
+    .replace('<noscript>', () => `<noscript>${noscript}`)
+    .replace('<div id="root"></div>', () => `<div id="root">${drawing.body}</div>\n    ${dataBlock}`);
   return { html: page, styleHashes: [styleHash(style)], scriptHashes: [scriptHash(FIRST_PAINT_SCRIPT)] };
 }
 

@@ -161,7 +161,7 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
           body: await home.render({ brand, paint }),
           paint,
           criticalCss: home.assets.criticalCss,
-          preloads: paint.signedIn ? home.assets.signedInPreloads : [],
+          preloads: paint.signedIn ? home.assets.signedInPreloads : { scripts: [], styles: [] },
         }),
       );
     } catch (error) {
