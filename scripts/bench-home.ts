@@ -130,7 +130,10 @@ async function measure(page: Page, port: number, url: string, keepStorage: boole
   // BENCH_REPORTS=dir keeps each run's Lighthouse report, to see what held a paint back.
   if (process.env.BENCH_REPORTS) {
     mkdirSync(process.env.BENCH_REPORTS, { recursive: true });
-    writeFileSync(join(process.env.BENCH_REPORTS, `home-${keepStorage ? 'signed-in' : 'new'}-${Date.now()}.json`), JSON.stringify(lhr));
+    writeFileSync(
+      join(process.env.BENCH_REPORTS, `home-${keepStorage ? 'signed-in' : 'new'}-${Date.now()}.json`),
+      JSON.stringify(lhr),
+    );
   }
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
