@@ -15,11 +15,13 @@ import { ScreenSpinner } from '../components/spinner.tsx';
 import { TabFrame } from '../components/tab-frame.tsx';
 import { ToastHost } from '../components/toast-host.tsx';
 import { paths } from '../config/paths.ts';
+import { useLatestOrder } from '../features/home/api/get-latest-order.ts';
 import { HomeScreen } from '../features/home/home-screen.tsx';
 import { getAppMode } from '../lib/bridge/bridge.ts';
 import { useI18n } from '../lib/i18n/i18n.tsx';
 import { currentLocation, setNavigator } from '../lib/navigation.ts';
 import { getPermissionChoice } from '../lib/permission-choice.ts';
+import { useSignedIn } from '../lib/session.ts';
 import { apply } from './apply.ts';
 import { RouteError } from './route-error.tsx';
 
@@ -112,8 +114,13 @@ export function AppShell() {
     document.documentElement.classList.remove(ELSEWHERE_CLASS);
   }, []);
 
+  // A signed-in borrower's card is what Home waits for: the router's chunk comes after it, not beside it.
+  const signedIn = useSignedIn();
+  const cardStatus = useLatestOrder({ enabled: false }).status;
+  const waitForCard = onHome && signedIn && cardStatus === 'pending';
+
   useEffect(() => {
-    if (loaded) return;
+    if (loaded || waitForCard) return;
     let current = true;
     const start = () => {
       loadRouter().then(
@@ -127,7 +134,7 @@ export function AppShell() {
       current = false;
       window.removeEventListener('load', start);
     };
-  }, [loaded, onHome]);
+  }, [loaded, onHome, waitForCard]);
 
   let screen: ReactNode;
   if (onHome)

@@ -27,6 +27,8 @@ interface Entry {
   stale: boolean;
   /** Bumped by clearQueries: an answer that left before it belongs to the old session and is dropped. */
   generation: number;
+  /** Asked for at start-up: the first screen that wants it fresh takes that answer instead of asking again. */
+  prefetched: boolean;
 }
 
 const PENDING: QueryState<unknown> = {
@@ -45,7 +47,15 @@ const notFetchedHere: QueryFetcher<unknown> = () =>
 function entryFor(key: string, fetcher: QueryFetcher<unknown>): Entry {
   let entry = cache.get(key);
   if (!entry) {
-    entry = { state: PENDING, fetcher, listeners: new Set(), inFlight: null, stale: true, generation: 0 };
+    entry = {
+      state: PENDING,
+      fetcher,
+      listeners: new Set(),
+      inFlight: null,
+      stale: true,
+      generation: 0,
+      prefetched: false,
+    };
     cache.set(key, entry);
   }
   entry.fetcher = fetcher;
@@ -101,7 +111,10 @@ function refreshIfShown(entry: Entry): void {
 /** Starts a read before any screen asks for it (the first screen's data, fetched alongside its code). */
 export function prefetchQuery<T>(key: string, fetcher: QueryFetcher<T>): void {
   const entry = entryFor(key, fetcher as QueryFetcher<unknown>);
-  if (entry.stale) void run(entry);
+  if (entry.stale) {
+    entry.prefetched = true;
+    void run(entry);
+  }
 }
 
 /**
@@ -173,8 +186,10 @@ export function useQuery<T>(
   useEffect(() => {
     if (!enabled) return;
     const entry = entryFor(key, stableFetcher);
-    // Cached data stays on screen while a screen that wants it fresh asks again.
-    if (entry.stale || refetchOnMount) void run(entry);
+    // Cached data stays on screen while a screen that wants it fresh asks again; the start-up answer is fresh.
+    const fresh = entry.prefetched;
+    entry.prefetched = false;
+    if (entry.stale || (refetchOnMount && !fresh)) void run(entry);
   }, [key, enabled, refetchOnMount, stableFetcher]);
 
   const refetch = useCallback(() => {

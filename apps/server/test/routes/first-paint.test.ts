@@ -1,0 +1,218 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { brotliDecompressSync, createBrotliDecompress } from 'node:zlib';
+import {
+  APP_CODE_ATTRIBUTE,
+  APP_PRELOADS_ATTRIBUTE,
+  FIRST_PAINT_ELEMENT_ID,
+  HOME_QUERY_KEYS,
+  LANGUAGE_COOKIE,
+  parseFirstPaint,
+  SIGNED_IN_COOKIE,
+} from '@hiram/contract/first-paint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PRODUCT } from '../../src/db/seed.ts';
+import { saveProduct } from '../../src/domain/products.ts';
+import { composePage } from '../../src/routes/web/first-paint.ts';
+import { startTestServer, type TestServer } from '../helper.ts';
+
+/**
+ * Home drawn by the server (docs/decisions/0050-home-from-the-first-html.md), with the web app's real build:
+ * `npm test` builds it (apps/web/dist and dist-server) before the suites run.
+ */
+const WEB_DIST = resolve(import.meta.dirname, '../../../web/dist');
+const RENDERER = resolve(WEB_DIST, '../dist-server/render-first-paint.js');
+
+let server: TestServer;
+
+beforeAll(async () => {
+  if (!existsSync(RENDERER)) {
+    throw new Error('No server renderer: run `npm run build -w @hiram/web` (npm test does) first.');
+  }
+  server = await startTestServer({ config: { webDist: WEB_DIST } });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function page(headers: Record<string, string> = {}, url = '/') {
+  const response = await server.app.inject({ method: 'GET', url, headers });
+  return {
+    status: response.statusCode,
+    html: response.payload,
+    headers: response.headers,
+    raw: response.rawPayload,
+  };
+}
+
+function firstPaintOf(html: string) {
+  const block = new RegExp(
+    `<script type="application/json" id="${FIRST_PAINT_ELEMENT_ID}"[^>]*>([^<]*)</script>`,
+  ).exec(html);
+  return parseFirstPaint(block?.[1]);
+}
+
+const sha256 = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+
+describe('Home drawn by the server', () => {
+  it("draws a new visitor's Home in the phone's language with the live offer", async () => {
+    const filipino = await page({ 'accept-language': 'fil-PH,fil;q=0.9,en;q=0.8' });
+    expect(filipino.status).toBe(200);
+    expect(filipino.html).toContain('<html lang="fil">');
+    expect(filipino.html).toContain('₱1,000 – ₱10,000');
+    expect(filipino.html).toContain('91 – 120 araw');
+    expect(filipino.html).toContain('Mag-apply na');
+    expect(firstPaintOf(filipino.html)).toMatchObject({ lang: 'fil', signedIn: false });
+
+    const spanish = await page({ 'accept-language': 'es-ES,es;q=0.9' });
+    expect(spanish.html).toContain('<html lang="es">');
+    expect(spanish.html).toContain('91 – 120 días');
+
+    const english = await page();
+    expect(english.html).toContain('<html lang="en">');
+    expect(english.html).toContain('91 – 120 days');
+  });
+
+  it("takes the app's own language choice (its cookie) before the host's ?lang= and the phone's", async () => {
+    const chosen = await page({ cookie: `${LANGUAGE_COOKIE}=es`, 'accept-language': 'fil' }, '/?lang=fil');
+    expect(chosen.html).toContain('<html lang="es">');
+    const launched = await page({ 'accept-language': 'es' }, '/?lang=fil');
+    expect(launched.html).toContain('<html lang="fil">');
+    // Anything else in the cookie is not a language: the phone's language decides.
+    const hostile = await page({ cookie: `${LANGUAGE_COOKIE}=<script>`, 'accept-language': 'es' });
+    expect(hostile.status).toBe(200);
+    expect(hostile.html).toContain('<html lang="es">');
+  });
+
+  it('gives the app the answer it drew from, as the product list endpoint gives it', async () => {
+    const { html } = await page();
+    const drawn = firstPaintOf(html)?.queries[HOME_QUERY_KEYS.productList];
+    const endpoint = await server.call('productList', {});
+    expect(endpoint.status).toBe(200);
+    expect(drawn).toEqual((endpoint.body as { data: unknown }).data);
+  });
+
+  it('draws the offer staff change on the next page, not a cached one', async () => {
+    const before = await page();
+    expect(before.html).toContain('₱1,000 – ₱10,000');
+    await saveProduct(server.db, { ...DEMO_PRODUCT, maxAmount: 8_000_00 }, { replace: true });
+    try {
+      const after = await page();
+      expect(after.html).toContain('₱1,000 – ₱8,000');
+    } finally {
+      await saveProduct(server.db, DEMO_PRODUCT, { replace: true });
+    }
+  });
+
+  it("draws a signed-in borrower's neutral frame, with the card's code preloaded", async () => {
+    const { html } = await page({ cookie: `${SIGNED_IN_COOKIE}=1; ${LANGUAGE_COOKIE}=fil` });
+    expect(firstPaintOf(html)).toMatchObject({ lang: 'fil', signedIn: true });
+    expect(html).toMatch(/<section class="offer-card home-first-card" aria-busy="true"/);
+    // Nothing of the offer or of "How it works": the borrower's own card fills the frame.
+    expect(html).not.toContain('₱1,000 – ₱10,000');
+    expect(html).not.toContain('Paano ito gumagana');
+    const preloads = new RegExp(`${APP_PRELOADS_ATTRIBUTE}="([^"]*)"`).exec(html)?.[1] ?? '';
+    expect(preloads).toMatch(/\/assets\/loan-state-card-[\w-]+\.js/);
+    // The token never travels in a cookie, and the page says nothing of who the borrower is.
+    expect(html).not.toMatch(/token/i);
+  });
+
+  it("allows exactly its inline script and styles by hash, and holds the app's code until the page has painted", async () => {
+    const { html, headers } = await page();
+    const policy = String(headers['content-security-policy']);
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+    const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '');
+    expect(scripts).toHaveLength(1);
+    expect(styles.length).toBeGreaterThanOrEqual(1);
+    const scriptSources = /script-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? [];
+    expect(scriptSources).toEqual(["'self'", `'${sha256(scripts[0] ?? '')}'`]);
+    for (const style of styles) expect(policy).toContain(`'${sha256(style)}'`);
+    // No script tag or stylesheet link in the head: they would hold the first paint back.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).not.toMatch(/<script [^>]*src=|rel="stylesheet"|rel="modulepreload"/);
+    expect(html).toMatch(new RegExp(`${APP_CODE_ATTRIBUTE}="/assets/index-[\\w-]+\\.js"`));
+    expect(headers.vary).toMatch(/cookie/);
+  });
+
+  it('sends the offer within the first 14 KB of the compressed answer', async () => {
+    const compressed = await page({ 'accept-encoding': 'br' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    const firstWindow = compressed.raw.subarray(0, 14_000);
+    // What a browser can read of the page from the first round trip's bytes alone.
+    const readable = await new Promise<string>((done) => {
+      const chunks: Buffer[] = [];
+      const stream = createBrotliDecompress();
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('error', () => done(Buffer.concat(chunks).toString('utf8')));
+      stream.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
+      stream.end(firstWindow);
+    });
+    expect(readable).toContain('₱1,000 – ₱10,000');
+    expect(brotliDecompressSync(compressed.raw).toString('utf8')).toBe((await page()).html);
+  });
+
+  it('sends the page the browser draws when the renderer fails, never an error', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'hiram-broken-renderer-'));
+    try {
+      await cp(WEB_DIST, join(dir, 'dist'), { recursive: true });
+      await mkdir(join(dir, 'dist-server'));
+      await writeFile(
+        join(dir, 'dist-server/render-first-paint.js'),
+        'export async function renderFirstPaint() { throw new Error("broken"); }\n',
+      );
+      await writeFile(
+        join(dir, 'dist-server/first-paint.json'),
+        JSON.stringify({ criticalCss: '', signedInPreloads: { scripts: [], styles: [] } }),
+      );
+      const broken = await startTestServer({ config: { webDist: join(dir, 'dist') }, database: server.db });
+      try {
+        const response = await broken.app.inject({ method: 'GET', url: '/' });
+        expect(response.statusCode).toBe(200);
+        expect(response.payload).toContain('<div id="root"></div>');
+        expect(response.payload).toMatch(/<script type="module" crossorigin src="\/assets\/index-/);
+        expect(String(response.headers['content-security-policy'])).toContain("script-src 'self';");
+      } finally {
+        await broken.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('composePage', () => {
+  const INDEX = [
+    '<!doctype html>',
+    '<html lang="en">',
+    '  <head>',
+    '    <meta charset="UTF-8" />',
+    '    <title>Hiram</title>',
+    '    <script type="module" crossorigin src="/assets/index-a.js"></script>',
+    '    <link rel="modulepreload" crossorigin href="/assets/client-b.js">',
+    '    <link rel="stylesheet" crossorigin href="/assets/index-c.css">',
+    '  </head>',
+    '  <body>',
+    '    <div id="root"></div>',
+    '    <noscript>Turn on JavaScript.</noscript>',
+    '  </body>',
+    '</html>',
+  ].join('\n');
+
+  it('keeps hostile text inside the drawing and the data block', () => {
+    const hostile = "</script><script>alert(1)</script> $' $& $1";
+    const { html } = composePage(INDEX, {
+      body: "<p>$' $&amp;</p>",
+      paint: { lang: 'en', signedIn: false, queries: { [HOME_QUERY_KEYS.productList]: [{ name: hostile }] } },
+      criticalCss: '.a{color:red}',
+      preloads: { scripts: [], styles: [] },
+    });
+    expect(html).toContain('<div id="root"><p>$\' $&amp;</p></div>');
+    expect(html.match(/<script>alert/g)).toBeNull();
+    expect(firstPaintOf(html)?.queries[HOME_QUERY_KEYS.productList]).toEqual([{ name: hostile }]);
+    expect(html).toContain('<noscript><link rel="stylesheet" href="/assets/index-c.css">Turn on JavaScript.');
+    expect(html).toContain(`${APP_PRELOADS_ATTRIBUTE}="/assets/client-b.js"`);
+  });
+});

@@ -1,0 +1,170 @@
+import { LANGUAGE_COOKIE } from '@hiram/contract/first-paint';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { beforeAll, expect, inject, it } from 'vitest';
+import { ApiBorrower } from './support/api-borrower.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { snap, useBrowser } from './support/browser.ts';
+import { signInWithPassword } from './support/journeys.ts';
+import { newMobile } from './support/sms.ts';
+
+/**
+ * Home from the first HTML (issue 13, docs/decisions/0050-home-from-the-first-html.md): the server draws Home,
+ * the page paints it with every script held back, and the app then takes over the very same nodes
+ * (hydration) without an error, a policy violation or a layout shift.
+ */
+const baseURL = inject('baseURL');
+const browser = useBrowser();
+const journey = 'home-from-the-first-html';
+const password = 'FirstHtml2026!';
+let borrower: ApiBorrower;
+
+beforeAll(async () => {
+  borrower = new ApiBorrower(baseURL, newMobile());
+  await borrower.register(password);
+}, 60_000);
+
+const LANGUAGES = [
+  { lang: 'en', amount: '₱1,000 – ₱10,000', apply: 'Apply now', home: 'Home' },
+  { lang: 'fil', amount: '₱1,000 – ₱10,000', apply: 'Mag-apply na', home: 'Home' },
+  { lang: 'es', amount: '₱1,000 – ₱10,000', apply: 'Solicitar ahora', home: 'Inicio' },
+] as const;
+
+/** A returning visitor's device: the language chosen in the app (storage and its cookie), permissions answered. */
+async function returningDevice(context: BrowserContext, lang: string): Promise<void> {
+  await context.addCookies([{ name: LANGUAGE_COOKIE, value: lang, url: baseURL }]);
+  await context.addInitScript((language) => {
+    localStorage.setItem('hiram.permissionDisclosure', 'agreed');
+    localStorage.setItem('hiram.language', language);
+  }, lang);
+}
+
+/** Every script and stylesheet of the app held until released: what the page shows is the server's HTML. */
+async function holdAppCode(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  let holding = true;
+  const appCode = (url: URL) => url.pathname.startsWith('/assets/');
+  await page.route(appCode, (route) => {
+    if (holding) held.push(route);
+    else void route.continue();
+  });
+  return async () => {
+    holding = false;
+    for (const route of held.splice(0)) await route.continue();
+  };
+}
+
+/** Errors the page reports: script errors, React's hydration errors and policy violations alike. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+async function watchLayoutShift(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+        w.__shift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+
+/** Marks a node the server drew; hydration keeps the node, a fresh render would replace it. */
+const markNode = (page: Page, selector: string) =>
+  page.evaluate((s) => {
+    const node = document.querySelector(s) as (Element & { drawnByServer?: boolean }) | null;
+    if (node) node.drawnByServer = true;
+    return node !== null;
+  }, selector);
+const stillMarked = (page: Page, selector: string) =>
+  page.evaluate(
+    (s) => (document.querySelector(s) as { drawnByServer?: boolean } | null)?.drawnByServer === true,
+    selector,
+  );
+
+it("paints a new visitor's Home from the HTML in each language, and the app takes over the same nodes", async () => {
+  for (const { lang, amount, apply, home } of LANGUAGES) {
+    const { context, page } = await browser().newPhone();
+    await returningDevice(context, lang);
+    await watchLayoutShift(page);
+    const errors = collectErrors(page);
+    const release = await holdAppCode(page);
+
+    await page.goto(`${baseURL}/`);
+    // No script has run: the offer, the Apply button and the tab bar are the server's.
+    await page.getByText(amount).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe(lang);
+    await page.getByRole('button', { name: apply }).waitFor();
+    await page.getByRole('link', { name: home, exact: true }).waitFor();
+    await snap(page, journey, `01-new-visitor-html-only-${lang}`);
+    expect(await markNode(page, '.offer-amount')).toBe(true);
+
+    const routerLoaded = page.waitForResponse((response) => /\/router-[\w-]+\.js$/.test(response.url()));
+    await release();
+    await routerLoaded;
+    // Hydrated: the server's node is still the one on screen, and it answers taps.
+    expect(await stillMarked(page, '.offer-amount')).toBe(true);
+    await snap(page, journey, `02-new-visitor-hydrated-${lang}`);
+    await expectNoAxeViolations(page, `Home hydrated (${lang})`);
+    expect(await page.evaluate(() => document.cookie)).toContain(`${LANGUAGE_COOKIE}=${lang}`);
+    expect(await layoutShift(page)).toBe(0);
+    await page.getByRole('button', { name: apply }).click();
+    await page.waitForURL((url) => url.hash.startsWith('#/user/login'));
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+});
+
+it("paints a signed-in borrower's neutral frame from the HTML, then fills it in without moving", async () => {
+  const { context, page } = await browser().newPhone();
+  await signInWithPassword(page, baseURL, borrower.mobile, password);
+  await page.locator('nav.legal-links').waitFor();
+  for (const { lang, amount } of LANGUAGES) {
+    await context.addCookies([{ name: LANGUAGE_COOKIE, value: lang, url: baseURL }]);
+    await page.evaluate((language) => localStorage.setItem('hiram.language', language), lang);
+    const errors = collectErrors(page);
+    const release = await holdAppCode(page);
+    await page.reload();
+    // The frame: the card's shape at its size, busy; nothing of the offer yet.
+    const frame = page.locator('section.home-first-card[aria-busy="true"]');
+    await frame.waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe(lang);
+    expect(await page.getByText(amount).count()).toBe(0);
+    const framed = await frame.boundingBox();
+    await snap(page, journey, `03-signed-in-frame-html-only-${lang}`);
+
+    await release();
+    // This borrower has no loan yet: the frame fills in with the offer, at the frame's size.
+    await page.getByText(amount).waitFor();
+    const card = await page.locator('section.home-first-card').boundingBox();
+    expect(card?.y).toBe(framed?.y);
+    expect(card?.height).toBe(framed?.height);
+    await snap(page, journey, `04-signed-in-filled-${lang}`);
+    expect(errors).toEqual([]);
+    await page.unrouteAll();
+  }
+  await context.close();
+});
+
+it('hides the drawn Home when the link names another screen, and shows that screen', async () => {
+  const { context, page } = await browser().newPhone();
+  await returningDevice(context, 'fil');
+  const errors = collectErrors(page);
+  const release = await holdAppCode(page);
+  await page.goto(`${baseURL}/#/privacy_policy`);
+  await page.locator('main.home').waitFor({ state: 'attached' });
+  // Drawn, but not shown: Home must not flash before the privacy policy.
+  expect(await page.locator('main.home').isVisible()).toBe(false);
+  await release();
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  expect(await page.locator('main.home').count()).toBe(0);
+  await snap(page, journey, '05-link-to-privacy-policy-fil');
+  expect(errors).toEqual([]);
+  await context.close();
+});
