@@ -157,7 +157,7 @@ it('hides the drawn Home when the link names another screen, and shows that scre
   await returningDevice(context, 'fil');
   const errors = collectErrors(page);
   const release = await holdAppCode(page);
-  await page.goto(`${baseURL}/#/privacy_policy`);
+  await page.goto(`${baseURL}/#/privacy_policy`, { waitUntil: 'domcontentloaded' });
   await page.locator('main.home').waitFor({ state: 'attached' });
   // Drawn, but not shown: Home must not flash before the privacy policy.
   expect(await page.locator('main.home').isVisible()).toBe(false);

@@ -57,12 +57,12 @@ export function readCookie(header: string | undefined, name: string): string | n
  * - The server draws Home, but the app routes by the address's hash, which never reaches the server: on
  *   any other screen (a payment link, `#/records`) it hides the drawn Home (ELSEWHERE_RULE) until the app
  *   shows its own screen, instead of flashing Home first.
- * - It starts the app's code once the drawn page has been painted (the frame after the first: a frame's
- *   own callbacks run before it is shown): the paint never waits for the code,
- *   not even when the code comes from the cache and would otherwise hydrate first. The app's stylesheet
- *   comes with it (Home's own CSS is inline), in the head before any screen's. The addresses are on the
- *   first-paint data block (APP_CODE_ATTRIBUTE, APP_PRELOADS_ATTRIBUTE, APP_STYLES_ATTRIBUTE). A hidden
- *   tab paints no frame, so the page's DOMContentLoaded starts it too, a moment later.
+ * - It starts the app's code once the browser reports the drawn page's first contentful paint: the paint
+ *   never waits for the code, not even when the code comes from the cache and would otherwise hydrate
+ *   first. The app's stylesheet comes with it (Home's own CSS is inline), in the head before any screen's.
+ *   The addresses are on the first-paint data block (APP_CODE_ATTRIBUTE, APP_PRELOADS_ATTRIBUTE,
+ *   APP_STYLES_ATTRIBUTE). On another screen's address, in a hidden tab (no paint to wait for) or in a
+ *   browser without paint timing it starts at DOMContentLoaded; after 3 s it starts whatever happened.
  */
 export const ELSEWHERE_CLASS = 'elsewhere';
 export const APP_CODE_ATTRIBUTE = 'data-app';
@@ -70,8 +70,8 @@ export const APP_PRELOADS_ATTRIBUTE = 'data-preloads';
 export const APP_STYLES_ATTRIBUTE = 'data-styles';
 export const FIRST_PAINT_SCRIPT = [
   '(function(){',
-  'var d=document,p=location.hash.slice(1).split("?")[0],started=0;',
-  `if(p&&p!=="/")d.documentElement.classList.add("${ELSEWHERE_CLASS}");`,
+  'var d=document,p=location.hash.slice(1).split("?")[0],elsewhere=p&&p!=="/",started=0;',
+  `if(elsewhere)d.documentElement.classList.add("${ELSEWHERE_CLASS}");`,
   'function add(rel,href){var e=d.createElement(rel?"link":"script");e.crossOrigin="";',
   'if(rel){e.rel=rel;e.href=href}else{e.type="module";e.src=href}d.head.appendChild(e)}',
   'function start(){if(started)return;started=1;',
@@ -79,8 +79,10 @@ export const FIRST_PAINT_SCRIPT = [
   `(b.getAttribute("${APP_STYLES_ATTRIBUTE}")||"").split(" ").forEach(function(h){if(h)add("stylesheet",h)});`,
   `(b.getAttribute("${APP_PRELOADS_ATTRIBUTE}")||"").split(" ").forEach(function(h){if(h)add("modulepreload",h)});`,
   `add("",b.getAttribute("${APP_CODE_ATTRIBUTE}"))}`,
-  'requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start)})});',
-  'd.addEventListener("DOMContentLoaded",function(){setTimeout(start,250)})',
+  'var P=window.PerformanceObserver,types=(P&&P.supportedEntryTypes)||[];',
+  'if(elsewhere||types.indexOf("paint")<0||d.visibilityState==="hidden"){d.addEventListener("DOMContentLoaded",start);return}',
+  'new P(function(list){list.getEntries().forEach(function(e){if(e.name==="first-contentful-paint")setTimeout(start)})})',
+  '.observe({type:"paint",buffered:true});setTimeout(start,3000)',
   '})()',
 ].join('');
 export const ELSEWHERE_RULE = `.${ELSEWHERE_CLASS} #root{visibility:hidden}`;
