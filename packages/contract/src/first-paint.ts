@@ -68,6 +68,8 @@ export const ELSEWHERE_CLASS = 'elsewhere';
 export const APP_CODE_ATTRIBUTE = 'data-app';
 export const APP_PRELOADS_ATTRIBUTE = 'data-preloads';
 export const APP_STYLES_ATTRIBUTE = 'data-styles';
+/** On `<html>` of a signed-in borrower's page: the card is drawn by the code, which starts at once. */
+export const START_AT_ONCE_ATTRIBUTE = 'data-start-at-once';
 export const FIRST_PAINT_SCRIPT = [
   '(function(){',
   'var d=document,p=location.hash.slice(1).split("?")[0],elsewhere=p&&p!=="/",started=0;',
@@ -80,7 +82,7 @@ export const FIRST_PAINT_SCRIPT = [
   `(b.getAttribute("${APP_PRELOADS_ATTRIBUTE}")||"").split(" ").forEach(function(h){if(h)add("modulepreload",h)});`,
   `add("",b.getAttribute("${APP_CODE_ATTRIBUTE}"))}`,
   'var P=window.PerformanceObserver,types=(P&&P.supportedEntryTypes)||[];',
-  'if(elsewhere||types.indexOf("paint")<0||d.visibilityState==="hidden"){d.addEventListener("DOMContentLoaded",start);return}',
+  `if(elsewhere||d.documentElement.hasAttribute("${START_AT_ONCE_ATTRIBUTE}")||types.indexOf("paint")<0||d.visibilityState==="hidden"){d.addEventListener("DOMContentLoaded",start);return}`,
   'new P(function(list){list.getEntries().forEach(function(e){if(e.name==="first-contentful-paint")setTimeout(start)})})',
   '.observe({type:"paint",buffered:true});setTimeout(start,3000)',
   '})()',

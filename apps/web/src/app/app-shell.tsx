@@ -128,11 +128,21 @@ export function AppShell() {
         () => current && setFailed(true),
       );
     };
-    if (!onHome || document.readyState === 'complete') start();
-    else window.addEventListener('load', start, { once: true });
+    // On Home the router is not needed until a tap: it comes once the page has loaded and the main thread is
+    // idle, after Home's paint rather than competing with it.
+    let idle: number | undefined;
+    const startWhenIdle = () => {
+      idle = window.requestIdleCallback
+        ? window.requestIdleCallback(start, { timeout: 1000 })
+        : window.setTimeout(start, 200);
+    };
+    if (!onHome) start();
+    else if (document.readyState === 'complete') startWhenIdle();
+    else window.addEventListener('load', startWhenIdle, { once: true });
     return () => {
       current = false;
-      window.removeEventListener('load', start);
+      window.removeEventListener('load', startWhenIdle);
+      if (idle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idle);
     };
   }, [loaded, onHome, waitForCard]);
 

@@ -19,6 +19,7 @@ import {
   LANGUAGE_COOKIE,
   readCookie,
   SIGNED_IN_COOKIE,
+  START_AT_ONCE_ATTRIBUTE,
 } from '@hiram/contract/first-paint';
 import { LANGUAGES, type Language, parseLanguage } from '@hiram/contract/languages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -157,7 +158,10 @@ export function composePage(
   if (!appCode) throw new Error("index.html has no module script: the app's code cannot be started");
   // Replacer functions throughout: a `$` in the drawing (a brand's name) is text, not a replacement pattern.
   page = page
-    .replace(/<html lang="[^"]*">/, () => `<html lang="${drawing.paint.lang}">`)
+    .replace(
+      /<html lang="[^"]*">/,
+      () => `<html lang="${drawing.paint.lang}"${drawing.paint.signedIn ? ` ${START_AT_ONCE_ATTRIBUTE}` : ''}>`,
+    )
     .replace(
       /(<meta charset="[^"]*" \/>)/,
       (charset) => `${charset}\n    <script>${FIRST_PAINT_SCRIPT}</script>\n    <style>${style}</style>`,
