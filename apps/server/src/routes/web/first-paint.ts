@@ -43,6 +43,8 @@ interface FirstPaintAssets {
 export interface HomeRenderer {
   render: RenderFirstPaint;
   assets: FirstPaintAssets;
+  /** The build's index.html, read with its renderer: the drawing and the code it names are one build. */
+  index: string;
 }
 
 /** The web app's renderer beside its build; null (the page is sent as built) when there is none. */
@@ -50,12 +52,13 @@ export async function loadHomeRenderer(webDist: string): Promise<HomeRenderer | 
   const dir = join(dirname(webDist), 'dist-server');
   const module = join(dir, 'render-first-paint.js');
   const assetsFile = join(dir, 'first-paint.json');
-  if (!existsSync(module) || !existsSync(assetsFile)) return null;
+  if (!existsSync(module) || !existsSync(assetsFile) || !existsSync(join(webDist, 'index.html'))) return null;
   const { renderFirstPaint } = (await import(pathToFileURL(module).href)) as {
     renderFirstPaint: RenderFirstPaint;
   };
   const assets = JSON.parse(await readFile(assetsFile, 'utf8')) as FirstPaintAssets;
-  return { render: renderFirstPaint, assets };
+  const index = await readFile(join(webDist, 'index.html'), 'utf8');
+  return { render: renderFirstPaint, assets, index };
 }
 
 function isLanguage(value: string | null): value is Language {
@@ -160,7 +163,8 @@ export function composePage(
   page = page
     .replace(
       /<html lang="[^"]*">/,
-      () => `<html lang="${drawing.paint.lang}"${drawing.paint.signedIn ? ` ${START_AT_ONCE_ATTRIBUTE}` : ''}>`,
+      () =>
+        `<html lang="${drawing.paint.lang}"${drawing.paint.signedIn ? ` ${START_AT_ONCE_ATTRIBUTE}` : ''}>`,
     )
     .replace(
       /(<meta charset="[^"]*" \/>)/,

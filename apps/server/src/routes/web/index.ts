@@ -108,9 +108,10 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
     const indexPath = join(root, 'index.html');
-    if (!serving || !existsSync(indexPath)) {
-      return reply.type('text/plain; charset=utf-8').send(MISSING_BUILD_TEXT);
-    }
+    // With the renderer, the index.html of the same build, read with it; without, as it is on disk now.
+    const index =
+      renderer?.index ?? (serving && existsSync(indexPath) ? await readFile(indexPath, 'utf8') : null);
+    if (index === null) return reply.type('text/plain; charset=utf-8').send(MISSING_BUILD_TEXT);
     const { packageName } = request.query as { packageName?: unknown };
     const brand = app.brands.findOrDefault(typeof packageName === 'string' ? packageName.trim() : undefined);
     const page: PageBrand = {
@@ -119,7 +120,7 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
       parentOrigins: brand.parentOrigins,
       hasStoreLinks: brand.androidUrl !== null || brand.iosUrl !== null,
     };
-    const branded = brandedIndex(await readFile(indexPath, 'utf8'), page, {
+    const branded = brandedIndex(index, page, {
       colours: brand.colours,
       logoUrl: logoUrlOf(brand.logoId),
     });
