@@ -130,7 +130,7 @@ it("paints a signed-in borrower's neutral frame from the HTML, then fills it in 
     await page.evaluate((language) => localStorage.setItem('hiram.language', language), lang);
     const errors = collectErrors(page);
     const release = await holdAppCode(page);
-    await page.reload();
+    await page.reload({ waitUntil: 'domcontentloaded' });
     // The frame: the card's shape at its size, busy; nothing of the offer yet.
     const frame = page.locator('section.home-first-card[aria-busy="true"]');
     await frame.waitFor();
