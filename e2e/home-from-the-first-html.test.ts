@@ -1,3 +1,6 @@
+import { API } from '@hiram/contract/api/routes';
+import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
+import { encryptPath } from '@hiram/contract/cipher';
 import { LANGUAGE_COOKIE } from '@hiram/contract/first-paint';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { beforeAll, expect, inject, it } from 'vitest';
@@ -22,6 +25,10 @@ beforeAll(async () => {
   borrower = new ApiBorrower(baseURL, newMobile());
   await borrower.register(password);
 }, 60_000);
+
+/** Home's calls as the app sends them (ciphered paths, docs/api.md). */
+const LATEST_PATH = `/api/${encryptPath(API.latestLoanOrder.path, DEFAULT_PACKAGE_NAME)}`;
+const PRODUCTS_PATH = `/api/${encryptPath(API.productList.path, DEFAULT_PACKAGE_NAME)}`;
 
 const LANGUAGES = [
   { lang: 'en', amount: '₱1,000 – ₱10,000', apply: 'Apply now', home: 'Home' },
@@ -129,6 +136,8 @@ it("paints a signed-in borrower's neutral frame from the HTML, then fills it in 
     await context.addCookies([{ name: LANGUAGE_COOKIE, value: lang, url: baseURL }]);
     await page.evaluate((language) => localStorage.setItem('hiram.language', language), lang);
     const errors = collectErrors(page);
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
     const release = await holdAppCode(page);
     await page.reload({ waitUntil: 'domcontentloaded' });
     // The frame: the card's shape at its size, busy; nothing of the offer yet.
@@ -146,6 +155,10 @@ it("paints a signed-in borrower's neutral frame from the HTML, then fills it in 
     expect(card?.y).toBe(framed?.y);
     expect(card?.height).toBe(framed?.height);
     await snap(page, journey, `04-signed-in-filled-${lang}`);
+    // Asked once, in the borrower's language from the start; the offer came with the page.
+    await page.locator('nav.legal-links').waitFor();
+    expect(asked.filter((path) => path === LATEST_PATH)).toHaveLength(1);
+    expect(asked.filter((path) => path === PRODUCTS_PATH)).toHaveLength(0);
     expect(errors).toEqual([]);
     await page.unrouteAll();
   }

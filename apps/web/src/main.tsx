@@ -6,7 +6,7 @@ import { paths } from './config/paths.ts';
 import { prefetchLatestOrder } from './features/home/api/get-latest-order.ts';
 import { prefetchProductList } from './features/home/api/get-product-list.ts';
 import { readFirstPaint, rememberSignedInForFirstPaint, setFirstPaint } from './lib/first-paint.ts';
-import { getLanguage, initialLanguage, setLanguage } from './lib/i18n/i18n.tsx';
+import { getShownLanguage, initialLanguage, setLanguage } from './lib/i18n/i18n.tsx';
 import { currentLocation } from './lib/navigation.ts';
 import { seedQueries } from './lib/query.ts';
 import { getSession } from './lib/session.ts';
@@ -15,6 +15,11 @@ import './styles/app.css';
 
 forgetStoredBrand();
 captureLaunchParams(window.location.search);
+// The borrower's language first: the start-up requests below already ask in it, so nothing is asked twice.
+// A Filipino or Spanish reader gets their dictionary before the first render, not an English flash.
+const languageReady = setLanguage(initialLanguage(window.location.search, navigator.language)).catch(() => {
+  // The dictionary chunk did not load: English it is, rather than no screen.
+});
 // What the server drew Home with (docs/decisions/0050-home-from-the-first-html.md): its answers are fresh.
 const firstPaint = readFirstPaint(document);
 if (firstPaint) seedQueries(firstPaint.queries);
@@ -24,35 +29,29 @@ const signedIn = getSession().token !== null;
 if (signedIn) prefetchLatestOrder();
 // The cookie follows the session (session.ts); this catches a session from before it existed.
 rememberSignedInForFirstPaint(signedIn);
-startApp();
+startApp(languageReady);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-const language = initialLanguage(window.location.search, navigator.language);
 const app = (
   <StrictMode>
     <AppShell />
   </StrictMode>
 );
 
-// A Filipino or Spanish reader gets their dictionary before the first paint, not an English flash.
-setLanguage(language)
-  .catch(() => {
-    // The dictionary chunk did not load: English it is, rather than no screen.
-  })
-  .finally(() => {
-    // The server's Home is taken over as it is when it is what the app would draw first: Home, in this
-    // language, for a borrower signed in or not as drawn. Otherwise the app draws its own first screen.
-    const same =
-      firstPaint !== null &&
-      firstPaint.lang === getLanguage() &&
-      firstPaint.signedIn === (getSession().token !== null) &&
-      currentLocation() === paths.home.path;
-    if (same) {
-      setFirstPaint(firstPaint);
-      hydrateRoot(root, app);
-    } else {
-      createRoot(root).render(app);
-    }
-  });
+void languageReady.then(() => {
+  // The server's Home is taken over as it is when it is what the app would draw first: Home, in this
+  // language, for a borrower signed in or not as drawn. Otherwise the app draws its own first screen.
+  const same =
+    firstPaint !== null &&
+    firstPaint.lang === getShownLanguage() &&
+    firstPaint.signedIn === (getSession().token !== null) &&
+    currentLocation() === paths.home.path;
+  if (same) {
+    setFirstPaint(firstPaint);
+    hydrateRoot(root, app);
+  } else {
+    createRoot(root).render(app);
+  }
+});

@@ -39,9 +39,10 @@ async function adoptNativeSession(): Promise<void> {
 }
 
 /** Start-up work that needs no router: it runs before the router's chunk has loaded. */
-export function startApp(): void {
-  // Server texts (messages, contacts' hours) come in the `lang` of the request: fetch them again.
-  onLanguageChange(() => invalidateQueries());
+export function startApp(languageReady: Promise<void>): void {
+  // Server texts (messages, contacts' hours) come in the `lang` of the request: fetch them again when the
+  // borrower changes it. The start-up language is not a change: every start-up request was asked in it.
+  void languageReady.then(() => onLanguageChange(() => invalidateQueries()));
   if (getAppMode() === 'app') {
     void adoptNativeSession();
   } else if (getSession().token && !getSession().user) {

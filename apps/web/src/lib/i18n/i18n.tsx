@@ -44,7 +44,16 @@ export function initialLanguage(search: string, browserLanguage: string | undefi
   return parseLanguage(browserLanguage);
 }
 
+/** The language being switched to, from the moment it is asked for: requests already speak it. */
+let switchingTo: Language | null = null;
+
+/** The borrower's language, for requests (the `lang` header): the one being switched to counts already. */
 export function getLanguage(): Language {
+  return switchingTo ?? state.lang;
+}
+
+/** The language the screens are drawn in now (its dictionary loaded). */
+export function getShownLanguage(): Language {
   return state.lang;
 }
 
@@ -56,7 +65,13 @@ export const translate: Translate = (key, values) => state.t(key, values);
  * The `lang` header follows automatically because the API client reads the current language per request.
  */
 export async function setLanguage(lang: Language): Promise<void> {
-  const messages = lang === 'en' ? en : await loaders[lang]();
+  switchingTo = lang;
+  let messages: Messages;
+  try {
+    messages = lang === 'en' ? en : await loaders[lang]();
+  } finally {
+    if (switchingTo === lang) switchingTo = null;
+  }
   writeItem('language', lang);
   if (typeof document !== 'undefined') {
     document.documentElement.lang = lang;
