@@ -13,7 +13,8 @@ import { pathToFileURL } from 'node:url';
  */
 const ROOT = resolve(import.meta.dirname, '..');
 const SERVER_MAIN = join(ROOT, 'apps/server/dist/main.js');
-const WEB_INDEX = join(ROOT, 'apps/web/dist/index.html');
+// The web build's last output: the page, then Home's renderer, then its first-paint assets.
+const WEB_INDEX = join(ROOT, 'apps/web/dist-server/first-paint.json');
 const OPS_INDEX = join(ROOT, 'apps/ops/dist/index.html');
 const SERVER_SOURCES = [
   'apps/server/src',
@@ -26,6 +27,7 @@ const WEB_SOURCES = [
   'apps/web/index.html',
   'apps/web/simulator.html',
   'apps/web/vite.config.ts',
+  'apps/web/scripts',
   'packages/contract/src',
 ];
 const OPS_SOURCES = [
