@@ -185,6 +185,8 @@ describe('cooling-off on a 360 px phone', () => {
         await page.getByRole('tab', { name: copy.finishedTab }).click();
         const row = page.getByRole('button').filter({ hasText: '₱1,000' }).first();
         await row.getByText(copy.cancelledLabel, { exact: true }).waitFor();
+        // Cancelled: nothing is due any more, so no due date is shown.
+        expect(await row.locator('.record-dates > span').count()).toBe(1);
         await expectNoSidewaysScroll(page);
         await snap(page, journey, `${lang}-05-records`);
         await expectNoAxeViolations(page, `${lang} Records with the cancelled loan`);

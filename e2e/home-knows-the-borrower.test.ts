@@ -129,6 +129,10 @@ describe('Home for a signed-in borrower', () => {
       // beyond the first load (the page preloads the card's code itself).
       const requested: string[] = [];
       page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      // Only the new page's requests: the page being left may still ask for something as it goes.
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) requested.length = 0;
+      });
       await page.reload();
       await settled(page);
       const latestAt = requested.indexOf(LATEST_PATH);

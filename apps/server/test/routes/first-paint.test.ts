@@ -16,7 +16,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT } from '../../src/db/seed.ts';
 import { saveProduct } from '../../src/domain/products.ts';
-import { composePage } from '../../src/routes/web/first-paint.ts';
+import { acceptedEncoding, composePage } from '../../src/routes/web/first-paint.ts';
+import { brandedIndex } from '../../src/routes/web/index.ts';
 import { startTestServer, type TestServer } from '../helper.ts';
 
 /**
@@ -214,5 +215,24 @@ describe('composePage', () => {
     expect(firstPaintOf(html)?.queries[HOME_QUERY_KEYS.productList]).toEqual([{ name: hostile }]);
     expect(html).toContain('<noscript><link rel="stylesheet" href="/assets/index-c.css">Turn on JavaScript.');
     expect(html).toContain(`${APP_PRELOADS_ATTRIBUTE}="/assets/client-b.js"`);
+  });
+});
+
+describe('the page around Home', () => {
+  it('answers in the encoding the client accepts, never one it refuses', () => {
+    expect(acceptedEncoding('gzip, deflate, br')).toBe('br');
+    expect(acceptedEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
+    expect(acceptedEncoding('x-br, identity')).toBeNull();
+    expect(acceptedEncoding(undefined)).toBeNull();
+  });
+
+  it("keeps a brand's name with `$` in it as text", () => {
+    const { html } = brandedIndex('<head><title>Hiram</title></head>', {
+      packageName: 'ph.dollar.app',
+      appName: "Pera $& $' Co",
+      parentOrigins: [],
+    });
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<title>Pera $&#38; $&#39; Co</title>');
   });
 });

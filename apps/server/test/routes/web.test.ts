@@ -73,12 +73,12 @@ function pageBrandOf(html: string): { brand: PageBrand | null; title: string | u
 }
 
 describe('the web app at /', () => {
-  it('serves index.html, revalidated on every visit, with the default brand', async () => {
+  it('serves index.html, revalidated on every visit and kept out of shared caches, with the default brand', async () => {
     for (const url of ['/', '/index.html']) {
       const answer = await server.app.inject({ method: 'GET', url });
       expect(answer.statusCode).toBe(200);
       expect(answer.headers['content-type']).toMatch(/^text\/html/);
-      expect(answer.headers['cache-control']).toBe('no-cache');
+      expect(answer.headers['cache-control']).toBe('private, no-cache');
       expect(answer.payload).toContain('<script type="module" src="/assets/index-abc123.js"></script>');
       expect(pageBrandOf(answer.payload)).toEqual({
         brand: { packageName: 'ph.hiram.app', appName: 'Hiram', parentOrigins: [] },

@@ -23,6 +23,7 @@ export interface FirstPaintRequest {
 }
 
 let queue: Promise<unknown> = Promise.resolve();
+const RENDER_TIMEOUT_MS = 2000;
 
 export function renderFirstPaint(request: FirstPaintRequest): Promise<string> {
   const rendered = queue.then(() => render(request));
@@ -36,11 +37,15 @@ async function render({ brand, paint }: FirstPaintRequest): Promise<string> {
   seedQueries(paint.queries);
   try {
     await setLanguage(paint.lang);
+    // A render that hangs (a lazy part that never loads) must not hold every later page back.
+    const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
     const { prelude } = await prerenderToNodeStream(
       <StrictMode>
         <AppShell />
       </StrictMode>,
+      { signal },
     );
+    if (signal.aborted) throw new Error(`Home was not drawn within ${RENDER_TIMEOUT_MS} ms`);
     const chunks: Buffer[] = [];
     for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
     return Buffer.concat(chunks).toString('utf8');

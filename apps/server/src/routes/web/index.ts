@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { logoUrlOf } from '../../plugins/infra/brands.ts';
 import { allowFraming, styleHash } from '../../plugins/infra/security-headers.ts';
 import {
+  acceptedEncoding,
   type CachedPage,
   composePage,
   type HomeRenderer,
@@ -50,20 +51,21 @@ export function brandedIndex(
   const meta = `<meta name="${PAGE_BRAND_META}" content="${escapeHtml(JSON.stringify(brand))}">`;
   const rule = brandStyleRule(look.colours, look.logoUrl);
   const style = rule ? `\n    <style>${rule}</style>` : '';
+  // Replacer functions: a `$` in a brand's name or colour is text, not a replacement pattern.
   let page = html.replace(
     /<title>[^<]*<\/title>/,
-    `<title>${escapeHtml(brand.appName)}</title>\n    ${meta}${style}`,
+    () => `<title>${escapeHtml(brand.appName)}</title>\n    ${meta}${style}`,
   );
   if (look.colours) {
     page = page.replace(
       /<meta name="theme-color" content="[^"]*"/,
-      `<meta name="theme-color" content="${escapeHtml(look.colours.primary)}"`,
+      () => `<meta name="theme-color" content="${escapeHtml(look.colours?.primary ?? '')}"`,
     );
   }
   if (look.logoUrl) {
     page = page.replace(
       /<link rel="icon" href="[^"]*"/,
-      `<link rel="icon" href="${escapeHtml(look.logoUrl)}"`,
+      () => `<link rel="icon" href="${escapeHtml(look.logoUrl ?? '')}"`,
     );
   }
   return { html: page, styleHashes: rule ? [styleHash(rule)] : [] };
@@ -106,7 +108,8 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
   // The page's brand is one of the server's brand records: a native host opens the app with its
   // `?packageName=`, anything unknown gets the default brand, and `?appName=` is never read.
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('cache-control', 'no-cache');
+    // Private: the page differs by cookie and language, which a shared cache might not keep apart.
+    reply.header('cache-control', 'private, no-cache');
     const indexPath = join(root, 'index.html');
     // With the renderer, the index.html of the same build, read with it; without, as it is on disk now.
     const index =
@@ -138,9 +141,9 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
     );
     // The page differs by what the server read to draw it.
     reply.header('vary', 'accept-encoding, cookie, accept-language');
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(drawn.br);
-    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(drawn.gzip);
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    if (encoding === 'br') return reply.header('content-encoding', 'br').send(drawn.br);
+    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(drawn.gzip);
     return reply.send(drawn.html);
   };
 

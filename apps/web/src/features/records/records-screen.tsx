@@ -1,4 +1,5 @@
 import './records.css';
+import { CLOSED_STATUSES } from '@hiram/contract/loan-status';
 import { formatPeso } from '@hiram/contract/money';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -130,7 +131,10 @@ function RecordRow({
       </span>
       <span className="record-dates">
         <span>{t('applied', { date: formatManilaDate(order.createdAt, lang) })}</span>
-        {order.dueDate ? <span>{t('due', { date: formatManilaDate(order.dueDate, lang) })}</span> : null}
+        {/* An order that is over owes nothing: "Due" would say it still does. */}
+        {order.dueDate && !CLOSED_STATUSES.includes(order.status) ? (
+          <span>{t('due', { date: formatManilaDate(order.dueDate, lang) })}</span>
+        ) : null}
       </span>
     </button>
   );
