@@ -226,7 +226,8 @@ export const VARIABLES: readonly VariableDoc[] = [
   {
     name: 'WEB_DIST',
     default: 'apps/web/dist',
-    description: 'Built web app served at `/`, relative to where `npm start` was run; its renderer of Home is read from `dist-server` beside it',
+    description:
+      'Built web app served at `/`, relative to where `npm start` was run; its renderer of Home is read from `dist-server` beside it',
   },
   {
     name: 'OPS_DIST',
