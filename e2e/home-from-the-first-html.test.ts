@@ -1,7 +1,7 @@
 import { API } from '@hiram/contract/api/routes';
 import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
 import { encryptPath } from '@hiram/contract/cipher';
-import { LANGUAGE_COOKIE } from '@hiram/contract/first-paint';
+import { LANGUAGE_COOKIE, SIGNED_IN_COOKIE } from '@hiram/contract/first-paint';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { beforeAll, expect, inject, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
@@ -162,6 +162,22 @@ it("paints a signed-in borrower's neutral frame from the HTML, then fills it in 
     expect(errors).toEqual([]);
     await page.unrouteAll();
   }
+
+  // The cookie goes with the session: after logging out, the server draws a new visitor's Home again.
+  expect(await page.evaluate(() => document.cookie)).toContain(`${SIGNED_IN_COOKIE}=1`);
+  await context.addCookies([{ name: LANGUAGE_COOKIE, value: 'en', url: baseURL }]);
+  await page.evaluate(() => localStorage.setItem('hiram.language', 'en'));
+  await page.goto(`${baseURL}/#/me`);
+  // The address only changed its hash: reload, so the app starts again in English.
+  await page.reload();
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+  await page.getByText('You are logged out').waitFor();
+  expect(await page.evaluate(() => document.cookie)).not.toContain(SIGNED_IN_COOKIE);
+  const drawn = await (await page.request.get(`${baseURL}/`)).text();
+  expect(drawn).toContain('"signedIn":false');
+  expect(drawn).toContain('₱1,000 – ₱10,000');
   await context.close();
 });
 
