@@ -155,15 +155,15 @@ describe('Home drawn by the server', () => {
     expect(brotliDecompressSync(compressed.raw).toString('utf8')).toBe((await page()).html);
   });
 
-  it('sends the page the browser draws when the renderer fails, never an error', async () => {
+  it.each([
+    ['fails to draw', 'export async function renderFirstPaint() { throw new Error("broken"); }\n'],
+    ['cannot even be loaded', 'throw new Error("broken at load");\n'],
+  ])('sends the page the browser draws when the renderer %s, never an error', async (_case, renderer) => {
     const dir = await mkdtemp(join(tmpdir(), 'hiram-broken-renderer-'));
     try {
       await cp(WEB_DIST, join(dir, 'dist'), { recursive: true });
       await mkdir(join(dir, 'dist-server'));
-      await writeFile(
-        join(dir, 'dist-server/render-first-paint.js'),
-        'export async function renderFirstPaint() { throw new Error("broken"); }\n',
-      );
+      await writeFile(join(dir, 'dist-server/render-first-paint.js'), renderer);
       await writeFile(
         join(dir, 'dist-server/first-paint.json'),
         JSON.stringify({ criticalCss: '', signedInPreloads: { scripts: [], styles: [] } }),

@@ -87,7 +87,13 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
   }
 
   const serving = existsSync(root);
-  const renderer = serving ? await loadHomeRenderer(root) : null;
+  // A renderer that cannot be loaded costs the first paint, never the start: Home is then drawn in the browser.
+  const renderer = serving
+    ? await loadHomeRenderer(root).catch((error: unknown) => {
+        app.log.error({ err: error }, "The web app's renderer of Home could not be loaded");
+        return null;
+      })
+    : null;
   if (serving && !renderer)
     app.log.warn('The web app has no server renderer (dist-server): Home is drawn in the browser');
   const pages = new PageCache();
