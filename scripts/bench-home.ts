@@ -6,6 +6,7 @@
 //   npm run bench:home                        # this checkout
 //   BENCH_ROOT=../other npm run bench:home    # another checkout's build and server (a "before" figure)
 //   BENCH_RUNS=5 npm run bench:home           # more runs per case
+//   BENCH_HTTP2=1 npm run bench:home          # through TLS and HTTP/2, as behind the production proxy
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import { SIGNED_IN_COOKIE } from '@hiram/contract/first-paint';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
+import { startHttp2Proxy } from './bench-h2-proxy.ts';
 import { freePort } from './bench-support.ts';
 import { CHROMIUM_PATH } from './ensure-chromium.mjs';
 
@@ -178,14 +180,23 @@ function report(label: string, runs: Figures[]): boolean {
 
 async function main(): Promise<void> {
   const server = await startServer();
+  // BENCH_HTTP2=1: through a TLS and HTTP/2 front, as borrowers reach the server behind its proxy.
+  const front = process.env.BENCH_HTTP2 ? await startHttp2Proxy(server.url) : null;
+  if (front) console.log(`Through a TLS and HTTP/2 front (${front.url}), as behind the production proxy.`);
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      // The front's certificate is made for the run.
+      ...(front ? ['--ignore-certificate-errors'] : []),
+    ],
   });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   let met = true;
   try {
-    const home = `${server.url}/`;
+    const home = `${front?.url ?? server.url}/`;
     const page = await browser.newPage();
 
     const signedOut: Figures[] = [];
@@ -221,6 +232,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.disconnect();
     chrome.kill();
+    await front?.stop();
     await server.stop();
   }
   console.log(met ? '\nGoal met.' : '\nGoal not met (see MISS above).');
