@@ -108,6 +108,8 @@ describe('a borrower repays in a mobile browser', () => {
       await page.getByRole('heading', { name: 'My loans' }).waitFor();
       await page.getByRole('tab', { name: 'Finished' }).click();
       const row = page.getByRole('list', { name: 'Finished loans' }).getByRole('button');
+      // The list is drawn once the borrower's orders are in: wait for it before counting.
+      await row.first().waitFor();
       expect(await row.count()).toBe(1);
       await row.getByText('₱1,000').waitFor();
       await row.getByText('Paid off').waitFor();
