@@ -181,16 +181,33 @@ it("paints a signed-in borrower's neutral frame from the HTML, then fills it in 
   await context.close();
 });
 
-it('hides the drawn Home when the link names another screen, and shows that screen', async () => {
+it('hides the drawn Home when the link names another screen, and shows that screen once styled', async () => {
   const { context, page } = await browser().newPhone();
   await returningDevice(context, 'fil');
   const errors = collectErrors(page);
   const release = await holdAppCode(page);
+  // The app's code will arrive before its stylesheet: no screen of it may be drawn unstyled meanwhile.
+  const stylesheet = (url: URL) => url.pathname.endsWith('.css');
+  const heldStyles: Route[] = [];
+  await page.route(stylesheet, (route) => void heldStyles.push(route));
   await page.goto(`${baseURL}/#/privacy_policy`, { waitUntil: 'domcontentloaded' });
   await page.locator('main.home').waitFor({ state: 'attached' });
   // Drawn, but not shown: Home must not flash before the privacy policy.
   expect(await page.locator('main.home').isVisible()).toBe(false);
+
+  // The Filipino dictionary is the last thing the app waits for before it draws (main.tsx).
+  const appReady = page.waitForResponse((response) => /\/assets\/fil-[\w-]+\.js$/.test(response.url()));
   await release();
+  await appReady;
+  await expect.poll(() => heldStyles.length).toBeGreaterThan(0);
+  await page.evaluate(
+    () => new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame))),
+  );
+  expect(await page.locator('main.home').count()).toBe(1);
+  expect(await page.locator('main.home').isVisible()).toBe(false);
+
+  await page.unroute(stylesheet);
+  for (const route of heldStyles.splice(0)) await route.continue();
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   expect(await page.locator('main.home').count()).toBe(0);
   await snap(page, journey, '05-link-to-privacy-policy-fil');

@@ -40,7 +40,26 @@ const app = (
   </StrictMode>
 );
 
-void languageReady.then(() => {
+/**
+ * The app's stylesheet, which the server's page adds only after its first paint (docs/decisions/0050):
+ * Home is styled by the page's own CSS, but any other screen must not be drawn before it.
+ */
+function stylesheetsLoaded(): Promise<unknown> {
+  const pending = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter(
+    (link) => link.sheet === null,
+  );
+  return Promise.all(
+    pending.map(
+      (link) =>
+        new Promise((done) => {
+          link.addEventListener('load', done, { once: true });
+          link.addEventListener('error', done, { once: true });
+        }),
+    ),
+  );
+}
+
+void Promise.all([languageReady, stylesheetsLoaded()]).then(() => {
   // The server's Home is taken over as it is when it is what the app would draw first: Home, in this
   // language, for a borrower signed in or not as drawn. Otherwise the app draws its own first screen.
   const same =
