@@ -5,7 +5,7 @@ import { startApp } from './app/start.ts';
 import { paths } from './config/paths.ts';
 import { prefetchLatestOrder } from './features/home/api/get-latest-order.ts';
 import { prefetchProductList } from './features/home/api/get-product-list.ts';
-import { readFirstPaint, rememberSignedInForFirstPaint, setFirstPaint } from './lib/first-paint.ts';
+import { readFirstPaint, rememberSessionForFirstPaint, setFirstPaint } from './lib/first-paint.ts';
 import { getShownLanguage, initialLanguage, setLanguage } from './lib/i18n/i18n.tsx';
 import { currentLocation } from './lib/navigation.ts';
 import { seedQueries } from './lib/query.ts';
@@ -20,15 +20,16 @@ captureLaunchParams(window.location.search);
 const languageReady = setLanguage(initialLanguage(window.location.search, navigator.language)).catch(() => {
   // The dictionary chunk did not load: English it is, rather than no screen.
 });
-// What the server drew Home with (docs/decisions/0050-home-from-the-first-html.md): its answers are fresh.
+// What the server drew Home with (docs/decisions/0050-home-from-the-first-html.md): its answers are fresh,
+// when drawn for a session as this device has one or not (a card is only ever this device's own).
 const firstPaint = readFirstPaint(document);
-if (firstPaint) seedQueries(firstPaint.queries);
+const { token } = getSession();
+if (firstPaint && firstPaint.signedIn === (token !== null)) seedQueries(firstPaint.queries);
 // Home's data is fetched while the page renders, not after.
 prefetchProductList();
-const signedIn = getSession().token !== null;
-if (signedIn) prefetchLatestOrder();
-// The cookie follows the session (session.ts); this catches a session from before it existed.
-rememberSignedInForFirstPaint(signedIn);
+if (token !== null) prefetchLatestOrder();
+// The cookie follows the session (session.ts); this catches a session from before it did.
+rememberSessionForFirstPaint(token);
 startApp(languageReady);
 
 const root = document.getElementById('root');

@@ -1,25 +1,40 @@
 import { LANGUAGES, type Language } from './languages.ts';
 
 /**
- * Home drawn by the server into the page it sends (docs/decisions/0050-home-from-the-first-html.md). The
- * server picks what to draw from two cookies the web app keeps, never from a credential: the borrower's
- * language and whether this device has a session. What it drew goes into the page as a JSON data block
- * (FIRST_PAINT_ELEMENT_ID) so the app can tell whether its own first screen is the same and hydrate it.
+ * Home drawn by the server into the page it sends (docs/decisions/0050-home-from-the-first-html.md and
+ * 0051-the-signed-in-card-from-the-first-html.md). The server picks what to draw from two cookies the web
+ * app keeps: the borrower's language and the device's session, by its Home key (never the token). What it
+ * drew goes into the page as a JSON data block (FIRST_PAINT_ELEMENT_ID) so the app can tell whether its own
+ * first screen is the same and hydrate it.
  */
 export const LANGUAGE_COOKIE = 'hiram_lang';
-/** "1" while the device holds a session; the token itself never leaves the app's storage. */
+/**
+ * Set while the device holds a session: its Home key (homeKeyOf) once the app has worked it out, "1" until
+ * then or where the browser cannot (no Web Crypto outside a secure context). The token never leaves storage.
+ */
 export const SIGNED_IN_COOKIE = 'hiram_signed_in';
+
+/**
+ * A session's Home key: the SHA-256 of its token in hex, which is what the server stores of the token. It
+ * lets the server draw that session's Home card into the page, and opens no call: a call needs the token.
+ */
+export const HOME_KEY_PATTERN = /^[0-9a-f]{64}$/;
 
 export const FIRST_PAINT_ELEMENT_ID = 'first-paint';
 
 /** The web app's query keys of the answers the server draws Home from. */
-export const HOME_QUERY_KEYS = { productList: 'loan/product/list' } as const;
+export const HOME_QUERY_KEYS = {
+  productList: 'loan/product/list',
+  latestOrder: 'loan/loan-order/latest',
+} as const;
 
 /** What the server drew Home with. `queries` are the answers it drew from, by the web app's query key. */
 export interface FirstPaint {
   lang: Language;
   signedIn: boolean;
   queries: Record<string, unknown>;
+  /** Epoch ms the page was drawn at, when the drawing shows a countdown: the app hydrates it as drawn. */
+  drawnAt?: number;
 }
 
 /** The first paint in the page's data block; null when there is none or it is not of the expected shape. */
@@ -36,11 +51,14 @@ export function parseFirstPaint(text: string | null | undefined): FirstPaint | n
     !(LANGUAGES as readonly unknown[]).includes(paint?.lang) ||
     typeof paint?.signedIn !== 'boolean' ||
     typeof paint.queries !== 'object' ||
-    paint.queries === null
+    paint.queries === null ||
+    (paint.drawnAt !== undefined && typeof paint.drawnAt !== 'number')
   ) {
     return null;
   }
-  return { lang: paint.lang as Language, signedIn: paint.signedIn, queries: paint.queries };
+  const parsed: FirstPaint = { lang: paint.lang as Language, signedIn: paint.signedIn, queries: paint.queries };
+  if (paint.drawnAt !== undefined) parsed.drawnAt = paint.drawnAt;
+  return parsed;
 }
 
 /** A cookie's value in a Cookie header (or `document.cookie`); null when it is not there. */
@@ -68,7 +86,7 @@ export const ELSEWHERE_CLASS = 'elsewhere';
 export const APP_CODE_ATTRIBUTE = 'data-app';
 export const APP_PRELOADS_ATTRIBUTE = 'data-preloads';
 export const APP_STYLES_ATTRIBUTE = 'data-styles';
-/** On `<html>` of a signed-in borrower's page: the card is drawn by the code, which starts at once. */
+/** On `<html>` of a page with the signed-in card's frame: the card is drawn by the code, which starts at once. */
 export const START_AT_ONCE_ATTRIBUTE = 'data-start-at-once';
 export const FIRST_PAINT_SCRIPT = [
   '(function(){',

@@ -7,18 +7,23 @@ import { brotliDecompressSync, createBrotliDecompress } from 'node:zlib';
 import {
   APP_CODE_ATTRIBUTE,
   APP_PRELOADS_ATTRIBUTE,
+  APP_STYLES_ATTRIBUTE,
   FIRST_PAINT_ELEMENT_ID,
   HOME_QUERY_KEYS,
   LANGUAGE_COOKIE,
   parseFirstPaint,
   SIGNED_IN_COOKIE,
+  START_AT_ONCE_ATTRIBUTE,
 } from '@hiram/contract/first-paint';
+import { formatPeso } from '@hiram/contract/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT } from '../../src/db/seed.ts';
 import { saveProduct } from '../../src/domain/products.ts';
 import { acceptedEncoding, composePage } from '../../src/routes/web/first-paint.ts';
 import { brandedIndex } from '../../src/routes/web/index.ts';
 import { startTestServer, type TestServer } from '../helper.ts';
+import { addOtherBrand } from '../ops-fixtures.ts';
+import { repayingLoan } from '../repayment-fixtures.ts';
 
 /**
  * Home drawn by the server (docs/decisions/0050-home-from-the-first-html.md), with the web app's real build:
@@ -55,6 +60,10 @@ function firstPaintOf(html: string) {
   ).exec(html);
   return parseFirstPaint(block?.[1]);
 }
+
+const OTHER_BRAND = 'ph.other.lender';
+/** As the web app works it out (lib/first-paint.ts): the token's SHA-256 in hex. */
+const homeKeyOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 const sha256 = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
 
@@ -121,6 +130,71 @@ describe('Home drawn by the server', () => {
     expect(html).not.toMatch(/token/i);
   });
 
+  it("draws a signed-in borrower's own card from the session's Home key, as the endpoint answers it", async () => {
+    const { token } = await repayingLoan(server);
+    const key = homeKeyOf(token);
+    const drawn = await page({ cookie: `${SIGNED_IN_COOKIE}=${key}; ${LANGUAGE_COOKIE}=fil` });
+    expect(drawn.status).toBe(200);
+    const paint = firstPaintOf(drawn.html);
+    expect(paint).toMatchObject({ lang: 'fil', signedIn: true });
+    const endpoint = await server.call('latestLoanOrder', {}, { token });
+    expect(paint?.queries[HOME_QUERY_KEYS.latestOrder]).toEqual((endpoint.body as { data: unknown }).data);
+    // The card itself, in the borrower's language: the amount due and its one action, no skeleton.
+    const { amountDue } = (endpoint.body as { data: { amountDue: number } }).data;
+    expect(drawn.html).toContain(formatPeso(amountDue));
+    expect(drawn.html).not.toMatch(/aria-busy="true"/);
+    // The app's code waits for the drawn page's paint, as a new visitor's does.
+    expect(drawn.html).toContain('<html lang="fil">');
+    // Every style it needs is in the page, and no cache keeps a borrower's loan.
+    expect(drawn.html).toContain('.loan-card');
+    expect(new RegExp(`${APP_STYLES_ATTRIBUTE}=""`).test(drawn.html)).toBe(true);
+    expect(drawn.headers['cache-control']).toBe('private, no-store');
+    expect(drawn.html).not.toContain(token);
+    // Drawing the page is not a use of the session: it would otherwise never go idle on a phone left open.
+    const [seen] = await server.db.query<{ last_seen_at: Date }>(
+      'select last_seen_at from sessions where token_hash = $1',
+      [key],
+    );
+    server.clock.advance(10 * 60);
+    await page({ cookie: `${SIGNED_IN_COOKIE}=${key}` });
+    const [after] = await server.db.query<{ last_seen_at: Date }>(
+      'select last_seen_at from sessions where token_hash = $1',
+      [key],
+    );
+    expect(after?.last_seen_at).toEqual(seen?.last_seen_at);
+  });
+
+  it('draws only the frame for a Home key that opens nothing, whatever the cookie holds', async () => {
+    const { token } = await server.signIn();
+    const key = homeKeyOf(token);
+    const open = await page({ cookie: `${SIGNED_IN_COOKIE}=${key}` });
+    // No loan: the borrower's Home is the offer, drawn at the card's place.
+    expect(open.html).toContain('₱1,000 – ₱10,000');
+    expect(firstPaintOf(open.html)?.queries[HOME_QUERY_KEYS.latestOrder]).toMatchObject({ order: null });
+
+    const logout = await server.call('logout', {}, { token });
+    expect(logout.status).toBe(200);
+    const values = [key, homeKeyOf('no such token'), '1', key.toUpperCase(), `${key}; x=1`, '<script>', '%00'];
+    for (const value of values) {
+      const drawn = await page({ cookie: `${SIGNED_IN_COOKIE}=${value}` });
+      expect(drawn.status, value).toBe(200);
+      expect(firstPaintOf(drawn.html), value).toMatchObject({ signedIn: true });
+      expect(firstPaintOf(drawn.html)?.queries[HOME_QUERY_KEYS.latestOrder], value).toBeUndefined();
+      expect(drawn.html, value).toMatch(/<section class="offer-card home-first-card" aria-busy="true"/);
+      expect(drawn.html, value).toContain(`<html lang="en" ${START_AT_ONCE_ATTRIBUTE}>`);
+    }
+  });
+
+  it("does not draw another brand's session", async () => {
+    await addOtherBrand(server, OTHER_BRAND);
+    await server.app.brands.load(server.db);
+    const { token } = await server.signIn(undefined, { packageName: OTHER_BRAND });
+    const other = await page({ cookie: `${SIGNED_IN_COOKIE}=${homeKeyOf(token)}` });
+    expect(firstPaintOf(other.html)?.queries[HOME_QUERY_KEYS.latestOrder]).toBeUndefined();
+    const own = await page({ cookie: `${SIGNED_IN_COOKIE}=${homeKeyOf(token)}` }, `/?packageName=${OTHER_BRAND}`);
+    expect(firstPaintOf(own.html)?.queries[HOME_QUERY_KEYS.latestOrder]).toMatchObject({ order: null });
+  });
+
   it("allows exactly its inline script and styles by hash, and holds the app's code until the page has painted", async () => {
     const { html, headers } = await page();
     const policy = String(headers['content-security-policy']);
@@ -166,7 +240,7 @@ describe('Home drawn by the server', () => {
       await writeFile(join(dir, 'dist-server/render-first-paint.js'), renderer);
       await writeFile(
         join(dir, 'dist-server/first-paint.json'),
-        JSON.stringify({ criticalCss: '', signedInPreloads: { scripts: [], styles: [] } }),
+        JSON.stringify({ css: '', signedInPreloads: { scripts: [], styles: [] } }),
       );
       const broken = await startTestServer({ config: { webDist: join(dir, 'dist') }, database: server.db });
       try {
@@ -207,7 +281,7 @@ describe('composePage', () => {
     const { html } = composePage(INDEX, {
       body: "<p>$' $&amp;</p>",
       paint: { lang: 'en', signedIn: false, queries: { [HOME_QUERY_KEYS.productList]: [{ name: hostile }] } },
-      criticalCss: '.a{color:red}',
+      css: '.a{color:red}',
       preloads: { scripts: [], styles: [] },
     });
     expect(html).toContain('<div id="root"><p>$\' $&amp;</p></div>');

@@ -46,7 +46,26 @@ export function rememberLanguageForFirstPaint(lang: Language): void {
   writeCookie(LANGUAGE_COOKIE, lang);
 }
 
-/** Tells the server whether to draw the next Home for a signed-in borrower (never who: no token). */
-export function rememberSignedInForFirstPaint(signedIn: boolean): void {
-  writeCookie(SIGNED_IN_COOKIE, signedIn ? '1' : null);
+/** The token whose Home key is being worked out: a key that arrives after the token changed is dropped. */
+let keyFor: string | null = null;
+
+/**
+ * Tells the server how to draw the next Home: for no session, or for this one by its Home key, the SHA-256
+ * of the token (docs/decisions/0051), with which it draws the borrower's own card. "1" (the card's frame)
+ * until the key is worked out, at once, so a page loaded meanwhile never shows the previous borrower's card.
+ */
+export function rememberSessionForFirstPaint(token: string | null): void {
+  keyFor = token;
+  writeCookie(SIGNED_IN_COOKIE, token === null ? null : '1');
+  // Web Crypto is only there in a secure context (https, localhost): elsewhere the frame it is.
+  const subtle = typeof crypto === 'undefined' ? undefined : crypto.subtle;
+  if (token === null || !subtle) return;
+  subtle.digest('SHA-256', new TextEncoder().encode(token)).then(
+    (digest) => {
+      if (keyFor !== token) return;
+      const hex = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+      writeCookie(SIGNED_IN_COOKIE, hex);
+    },
+    () => undefined,
+  );
 }

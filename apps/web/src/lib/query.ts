@@ -130,6 +130,8 @@ export function seedQueries(answers: Record<string, unknown>): void {
     const entry = entryFor(key, cache.get(key)?.fetcher ?? notFetchedHere);
     entry.state = state;
     entry.stale = false;
+    // As fresh as a start-up answer: a screen that asks for it fresh on mount (the card) takes it.
+    entry.prefetched = true;
   }
 }
 

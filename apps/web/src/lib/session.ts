@@ -1,6 +1,6 @@
 import type { Session, UserInfo } from '@hiram/contract/api/endpoints';
 import { useSyncExternalStore } from 'react';
-import { getFirstPaint, rememberSignedInForFirstPaint } from './first-paint.ts';
+import { getFirstPaint, rememberSessionForFirstPaint } from './first-paint.ts';
 import { clearQueries, invalidateQueries } from './query.ts';
 import { clearSessionItems, readItem, readJson, writeItem, writeJson } from './storage.ts';
 
@@ -16,7 +16,7 @@ let state: SessionState = { token: readItem('token'), user: readJson<UserInfo>('
 const listeners = new Set<() => void>();
 
 function emit(next: SessionState): void {
-  if ((next.token === null) !== (state.token === null)) rememberSignedInForFirstPaint(next.token !== null);
+  if (next.token !== state.token) rememberSessionForFirstPaint(next.token);
   state = next;
   for (const listener of listeners) listener();
 }

@@ -13,6 +13,17 @@ function header(request: FastifyRequest, name: string): string | null {
   return first ? first.slice(0, 512) : null;
 }
 
+/** Home's latest order, as the endpoint answers it and as the server draws a signed-in Home from it. */
+export async function latestOrderOf(app: FastifyInstance, userId: string) {
+  const latest = await app.loanOrders.latest(userId);
+  // The balance shown on Home comes from the ledger (GUIDE section 5), not from the quote.
+  if (latest.order && latest.amountDue !== null) {
+    const fromLedger = await app.collections.amountDue(latest.order.orderId, latest.homeState === 'overdue');
+    if (fromLedger !== null) latest.amountDue = fromLedger;
+  }
+  return latest;
+}
+
 export async function loanOrderRoutes(app: FastifyInstance): Promise<void> {
   const { loanOrders } = app;
 
@@ -24,18 +35,7 @@ export async function loanOrderRoutes(app: FastifyInstance): Promise<void> {
     loanOrders.submit(sessionOf(request).userId, input.orderId),
   );
 
-  defineEndpoint(app, 'latestLoanOrder', async ({ request }) => {
-    const latest = await loanOrders.latest(sessionOf(request).userId);
-    // The balance shown on Home comes from the ledger (GUIDE section 5), not from the quote.
-    if (latest.order && latest.amountDue !== null) {
-      const fromLedger = await app.collections.amountDue(
-        latest.order.orderId,
-        latest.homeState === 'overdue',
-      );
-      if (fromLedger !== null) latest.amountDue = fromLedger;
-    }
-    return latest;
-  });
+  defineEndpoint(app, 'latestLoanOrder', async ({ request }) => latestOrderOf(app, sessionOf(request).userId));
 
   defineEndpoint(app, 'loanOrderList', async ({ request }) => loanOrders.list(sessionOf(request).userId));
 

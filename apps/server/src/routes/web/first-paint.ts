@@ -15,6 +15,7 @@ import {
   FIRST_PAINT_ELEMENT_ID,
   FIRST_PAINT_SCRIPT,
   type FirstPaint,
+  HOME_KEY_PATTERN,
   HOME_QUERY_KEYS,
   LANGUAGE_COOKIE,
   readCookie,
@@ -25,6 +26,7 @@ import { LANGUAGES, type Language, parseLanguage } from '@hiram/contract/languag
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { styleHash } from '../../plugins/infra/security-headers.ts';
 import { offeredProductsOf } from '../loan/offered-products.ts';
+import { latestOrderOf } from '../loan/orders.ts';
 
 /**
  * Home in the page the server sends (docs/decisions/0050-home-from-the-first-html.md): the web app's own
@@ -45,7 +47,14 @@ export interface HomeRenderer {
   assets: FirstPaintAssets;
   /** The build's index.html, read with its renderer: the drawing and the code it names are one build. */
   index: string;
+  /**
+   * The app's whole stylesheet and the card's, inlined in a page drawn with the borrower's card: a card has
+   * many states, and each must paint styled without waiting for a stylesheet.
+   */
+  cardPageCss: string;
 }
+
+const APP_STYLESHEET = /\s*<link rel="stylesheet" crossorigin href="([^"]+)">/g;
 
 /** The web app's renderer beside its build; null (the page is sent as built) when there is none. */
 export async function loadHomeRenderer(webDist: string): Promise<HomeRenderer | null> {
@@ -58,7 +67,11 @@ export async function loadHomeRenderer(webDist: string): Promise<HomeRenderer | 
   };
   const assets = JSON.parse(await readFile(assetsFile, 'utf8')) as FirstPaintAssets;
   const index = await readFile(join(webDist, 'index.html'), 'utf8');
-  return { render: renderFirstPaint, assets, index };
+  const stylesheets = [...[...index.matchAll(APP_STYLESHEET)].map((match) => match[1] ?? ''), ...assets.signedInPreloads.styles];
+  const cardPageCss = (
+    await Promise.all(stylesheets.map((href) => readFile(join(webDist, href), 'utf8')))
+  ).join('');
+  return { render: renderFirstPaint, assets, index, cardPageCss };
 }
 
 /** br, else gzip, else none, as the client accepts them (`br;q=0` refuses br). */
@@ -90,9 +103,14 @@ export function pageLanguage(request: FastifyRequest): Language {
   return parseLanguage(request.headers['accept-language']);
 }
 
-/** Whether this device holds a session: the app keeps the cookie beside its token, never the token itself. */
-export function pageSignedIn(request: FastifyRequest): boolean {
-  return readCookie(request.headers.cookie, SIGNED_IN_COOKIE) === '1';
+/**
+ * The device's session as its cookie tells it: none, one the page cannot name ("1": drawn as the card's
+ * frame), or one by its Home key (docs/decisions/0051: drawn with the borrower's card when it is open).
+ */
+export function pageSession(request: FastifyRequest): { signedIn: boolean; homeKey: string | null } {
+  const value = readCookie(request.headers.cookie, SIGNED_IN_COOKIE);
+  if (value === null || value === '') return { signedIn: false, homeKey: null };
+  return { signedIn: true, homeKey: HOME_KEY_PATTERN.test(value) ? value : null };
 }
 
 /** The product list as its endpoint answers it: the same rows, through the contract's response shape. */
@@ -105,6 +123,22 @@ export async function homeQueries(
     await offeredProductsOf(app, packageName, request.log),
   );
   return { [HOME_QUERY_KEYS.productList]: JSON.parse(JSON.stringify(products)) };
+}
+
+/**
+ * The borrower's latest order as its endpoint answers it, when the Home key names a session open for this
+ * brand; null otherwise (ended, idle, expired, another brand's, unknown), and Home is drawn with the frame.
+ */
+export async function latestOrderQuery(
+  app: FastifyInstance,
+  packageName: string,
+  homeKey: string | null,
+): Promise<Record<string, unknown> | null> {
+  if (homeKey === null) return null;
+  const session = await app.sessions.ofHomeKey(homeKey, packageName);
+  if (!session) return null;
+  const latest = ENDPOINTS.latestLoanOrder.response.parse(await latestOrderOf(app, session.userId));
+  return { [HOME_QUERY_KEYS.latestOrder]: JSON.parse(JSON.stringify(latest)) };
 }
 
 function escapeAttribute(text: string): string {
@@ -135,19 +169,25 @@ export function composePage(
   drawing: {
     body: string;
     paint: FirstPaint;
-    criticalCss: string;
+    /** Home's critical CSS, or (allStylesInline) the whole of the app's and the card's stylesheets. */
+    css: string;
+    allStylesInline?: boolean;
     preloads: FirstPaintAssets['signedInPreloads'];
   },
 ): DrawnPage {
-  const style = `${ELSEWHERE_RULE}${drawing.criticalCss}`;
+  const style = `${ELSEWHERE_RULE}${drawing.css}`;
   // The app's stylesheet and code start once the drawn page has painted (FIRST_PAINT_SCRIPT): their tags
   // leave the head. A browser without script reads the stylesheet from <noscript>.
   const appStyles: string[] = [];
-  let page = index.replace(/\s*<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
+  let page = index.replace(APP_STYLESHEET, (_tag, href: string) => {
     appStyles.push(href);
     return '';
   });
-  const noscript = appStyles.map((href) => `<link rel="stylesheet" href="${href}">`).join('');
+  const noscript = drawing.allStylesInline
+    ? ''
+    : appStyles.map((href) => `<link rel="stylesheet" href="${href}">`).join('');
+  // Inline already: nothing to fetch, and no screen has a stylesheet to wait for (main.tsx).
+  if (drawing.allStylesInline) appStyles.length = 0;
   let appCode = '';
   const appPreloads: string[] = [];
   page = page
@@ -160,7 +200,7 @@ export function composePage(
       return '';
     });
   for (const href of drawing.preloads.scripts) if (!appPreloads.includes(href)) appPreloads.push(href);
-  const stylePreloads = drawing.preloads.styles
+  const stylePreloads = (drawing.allStylesInline ? [] : drawing.preloads.styles)
     .map((href) => `\n    <link rel="preload" as="style" crossorigin href="${href}">`)
     .join('');
   const attributes = [
@@ -172,12 +212,13 @@ export function composePage(
     .join(' ');
   const dataBlock = `<script type="application/json" id="${FIRST_PAINT_ELEMENT_ID}" ${attributes}>${jsonForHtml(drawing.paint)}</script>`;
   if (!appCode) throw new Error("index.html has no module script: the app's code cannot be started");
+  // The card's frame is filled in by the app's code, which then starts at once rather than after the paint.
+  const frameOnly = drawing.paint.signedIn && !(HOME_QUERY_KEYS.latestOrder in drawing.paint.queries);
   // Replacer functions throughout: a `$` in the drawing (a brand's name) is text, not a replacement pattern.
   page = page
     .replace(
       /<html lang="[^"]*">/,
-      () =>
-        `<html lang="${drawing.paint.lang}"${drawing.paint.signedIn ? ` ${START_AT_ONCE_ATTRIBUTE}` : ''}>`,
+      () => `<html lang="${drawing.paint.lang}"${frameOnly ? ` ${START_AT_ONCE_ATTRIBUTE}` : ''}>`,
     )
     .replace(
       /(<meta charset="[^"]*" \/>)/,
@@ -195,6 +236,17 @@ const gzipAsync = promisify(gzip);
 export interface CachedPage extends DrawnPage {
   br: Buffer;
   gzip: Buffer;
+}
+
+/** The page in both encodings a browser may ask for. */
+export async function compressPage(drawn: DrawnPage): Promise<CachedPage> {
+  const content = Buffer.from(drawn.html, 'utf8');
+  const [br, gz] = await Promise.all([
+    // Quality 9 is within a few bytes of 11 on a page this size, at a fraction of its time.
+    brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzipAsync(content, { level: 6 }),
+  ]);
+  return { ...drawn, br, gzip: gz };
 }
 
 /**
@@ -216,15 +268,7 @@ export class PageCache {
       this.pages.set(id, cached);
       return cached;
     }
-    const page = draw().then(async (drawn) => {
-      const content = Buffer.from(drawn.html, 'utf8');
-      const [br, gz] = await Promise.all([
-        // Quality 9 is within a few bytes of 11 on a page this size, at a fraction of its time.
-        brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-        gzipAsync(content, { level: 6 }),
-      ]);
-      return { ...drawn, br, gzip: gz };
-    });
+    const page = draw().then(compressPage);
     // A failed drawing is not kept: the next request draws again.
     page.catch(() => this.pages.delete(id));
     this.pages.set(id, page);

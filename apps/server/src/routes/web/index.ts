@@ -12,13 +12,15 @@ import { allowFraming, styleHash } from '../../plugins/infra/security-headers.ts
 import {
   acceptedEncoding,
   type CachedPage,
+  compressPage,
   composePage,
   type HomeRenderer,
   homeQueries,
+  latestOrderQuery,
   loadHomeRenderer,
   PageCache,
   pageLanguage,
-  pageSignedIn,
+  pageSession,
 } from './first-paint.ts';
 
 /**
@@ -147,6 +149,8 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
     );
     // The page differs by what the server read to draw it.
     reply.header('vary', 'accept-encoding, cookie, accept-language');
+    // A borrower's own loan is kept by no cache, not even the browser's (a shared phone's back button).
+    if (drawn.personal) reply.header('cache-control', 'private, no-store');
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     if (encoding === 'br') return reply.header('content-encoding', 'br').send(drawn.br);
     if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(drawn.gzip);
@@ -159,21 +163,35 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
     brand: PageBrand,
     index: string,
     home: HomeRenderer,
-  ): Promise<CachedPage | null> {
+  ): Promise<(CachedPage & { personal: boolean }) | null> {
     try {
-      const paint: FirstPaint = {
-        lang: pageLanguage(request),
-        signedIn: pageSignedIn(request),
-        queries: await homeQueries(app, brand.packageName, request),
-      };
-      return await pages.get({ index, brand, paint }, async () =>
+      const session = pageSession(request);
+      const [queries, latestOrder] = await Promise.all([
+        homeQueries(app, brand.packageName, request),
+        latestOrderQuery(app, brand.packageName, session.homeKey),
+      ]);
+      const paint: FirstPaint = { lang: pageLanguage(request), signedIn: session.signedIn, queries };
+      if (latestOrder) {
+        // The borrower's card (docs/decisions/0051): drawn for this request alone and never kept.
+        const personal: FirstPaint = { ...paint, queries: { ...queries, ...latestOrder }, drawnAt: Date.now() };
+        const drawn = composePage(index, {
+          body: await home.render({ brand, paint: personal }),
+          paint: personal,
+          css: home.cardPageCss,
+          allStylesInline: true,
+          preloads: home.assets.signedInPreloads,
+        });
+        return { ...(await compressPage(drawn)), personal: true };
+      }
+      const page = await pages.get({ index, brand, paint }, async () =>
         composePage(index, {
           body: await home.render({ brand, paint }),
           paint,
-          criticalCss: home.assets.criticalCss,
+          css: home.assets.criticalCss,
           preloads: paint.signedIn ? home.assets.signedInPreloads : { scripts: [], styles: [] },
         }),
       );
+      return { ...page, personal: false };
     } catch (error) {
       request.log.error({ err: error }, 'Home could not be drawn on the server');
       return null;

@@ -106,28 +106,9 @@ export class Sessions {
       return { sessionId: known.sessionId, userId: known.userId };
     }
     this.open.delete(hash);
-    const [row] = await this.db.query<{
-      session_id: string;
-      user_id: string;
-      package_name: string;
-      expires_at: Date;
-      last_seen_at: Date;
-      end_reason: SessionEndReason | null;
-    }>(
-      `select session_id, user_id, package_name, expires_at, last_seen_at, end_reason
-       from sessions where token_hash = $1`,
-      [hash],
-    );
-    if (!row) return 'TOKEN_INVALID';
-    const session: OpenSession = {
-      sessionId: row.session_id,
-      userId: row.user_id,
-      packageName: row.package_name,
-      expiresAt: new Date(row.expires_at),
-      endReason: row.end_reason,
-      lastSeenAt: new Date(row.last_seen_at),
-      freshUntil: now.getTime() + SESSION_REUSE_MS,
-    };
+    const stored = await this.stored(hash);
+    if (!stored) return 'TOKEN_INVALID';
+    const session: OpenSession = { ...stored, freshUntil: now.getTime() + SESSION_REUSE_MS };
     const problem = sessionProblem(session, use);
     if (problem) return problem;
     // Kept to the minute: at most one write a minute per session, whatever the calls.
@@ -140,6 +121,42 @@ export class Sessions {
     }
     this.remember(hash, session);
     return { sessionId: session.sessionId, userId: session.userId };
+  }
+
+  /**
+   * The open session whose Home key (the token's SHA-256, which is what is stored) the page's cookie holds:
+   * only to draw that borrower's Home card into the page (docs/decisions/0051). The same rules as a call,
+   * but it reads only: drawing a page is not a use of the session and does not keep it from going idle.
+   */
+  async ofHomeKey(homeKey: string, packageName: string): Promise<CurrentSession | null> {
+    const session = await this.stored(homeKey);
+    const use = { now: this.clock.now(), idleSeconds: this.limits.idleSeconds, packageName };
+    if (!session || sessionProblem(session, use)) return null;
+    return { sessionId: session.sessionId, userId: session.userId };
+  }
+
+  private async stored(hash: string): Promise<(CurrentSession & StoredSession) | null> {
+    const [row] = await this.db.query<{
+      session_id: string;
+      user_id: string;
+      package_name: string;
+      expires_at: Date;
+      last_seen_at: Date;
+      end_reason: SessionEndReason | null;
+    }>(
+      `select session_id, user_id, package_name, expires_at, last_seen_at, end_reason
+       from sessions where token_hash = $1`,
+      [hash],
+    );
+    if (!row) return null;
+    return {
+      sessionId: row.session_id,
+      userId: row.user_id,
+      packageName: row.package_name,
+      expiresAt: new Date(row.expires_at),
+      endReason: row.end_reason,
+      lastSeenAt: new Date(row.last_seen_at),
+    };
   }
 
   async end(sessionId: string, reason: SessionEndReason): Promise<void> {

@@ -1,7 +1,8 @@
 import './loan-state-card.css';
 import { formatPeso } from '@hiram/contract/money';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
 import { formatCountdown } from '../../lib/countdown.ts';
+import { getFirstPaint } from '../../lib/first-paint.ts';
 import { type FeatureTranslate, useFeatureText } from '../../lib/i18n/feature-text.ts';
 import { formatManilaDate } from '../../lib/i18n/format-date.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
@@ -14,9 +15,15 @@ import { loanOffer } from './loan-offer.ts';
 import { type HomeCard, type HomeCardFigure, homeCardOf, type TimelineStop } from './loan-state.ts';
 import { type LoanStateTextKey, loanStateText } from './loan-state-text.ts';
 
-/** Milliseconds left until `until`, ticking each second until it is reached. */
+/**
+ * Milliseconds left until `until`, ticking each second until it is reached. It starts from the time the
+ * server drew the page, if it did, so the hydrated countdown is the drawn one, and catches up before paint.
+ */
 function useTimeLeft(until: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => getFirstPaint()?.drawnAt ?? Date.now());
+  useLayoutEffect(() => {
+    if (until !== null) setNow(Date.now());
+  }, [until]);
   useEffect(() => {
     if (until === null) return;
     const timer = setInterval(() => {

@@ -1,11 +1,12 @@
+import { HOME_QUERY_KEYS } from '@hiram/contract/first-paint';
 import type { ResponseOf } from '@hiram/contract/api/endpoints';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { prefetchQuery, type QueryFetcher, useQuery } from '../../../lib/query.ts';
 
 export type LatestOrder = ResponseOf<'latestLoanOrder'>;
 
-/** The same key as review_tips' read of it: one cache entry, whichever screen asked first. */
-const LATEST_ORDER_KEY = 'loan/loan-order/latest';
+/** The same key as review_tips' read of it and the server's drawing of Home: one cache entry. */
+const LATEST_ORDER_KEY = HOME_QUERY_KEYS.latestOrder;
 
 /** Quiet: when it cannot load, Home shows the offer and its Apply, which asks the server again. */
 const fetchLatestOrder: QueryFetcher<LatestOrder> = () => apiRequest('latestLoanOrder', {}, { quiet: true });
