@@ -1,7 +1,8 @@
 import { API } from '@hiram/contract/api/routes';
 import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
 import { encryptPath } from '@hiram/contract/cipher';
-import { LANGUAGE_COOKIE, SIGNED_IN_COOKIE } from '@hiram/contract/first-paint';
+import { HOME_KEY_PATTERN, LANGUAGE_COOKIE, SIGNED_IN_COOKIE } from '@hiram/contract/first-paint';
+import { formatPeso } from '@hiram/contract/money';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { beforeAll, expect, inject, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
@@ -128,11 +129,25 @@ it("paints a new visitor's Home from the HTML in each language, and the app take
   }
 });
 
-it("paints a signed-in borrower's neutral frame from the HTML, then fills it in without moving", async () => {
+/** The card's Home key in the device's cookie, once the app has worked it out from the token. */
+async function homeKeyCookie(context: BrowserContext): Promise<string | undefined> {
+  let value: string | undefined;
+  await expect
+    .poll(async () => {
+      value = (await context.cookies(baseURL)).find((cookie) => cookie.name === SIGNED_IN_COOKIE)?.value;
+      return value;
+    })
+    .toMatch(HOME_KEY_PATTERN);
+  return value;
+}
+
+it("paints a signed-in borrower's own Home from the HTML in each language, and the app asks nothing again", async () => {
   const { context, page } = await browser().newPhone();
+  await watchLayoutShift(page);
   await signInWithPassword(page, baseURL, borrower.mobile, password);
   await page.locator('nav.legal-links').waitFor();
-  for (const { lang, amount } of LANGUAGES) {
+  await homeKeyCookie(context);
+  for (const { lang, amount, apply } of LANGUAGES) {
     await context.addCookies([{ name: LANGUAGE_COOKIE, value: lang, url: baseURL }]);
     await page.evaluate((language) => localStorage.setItem('hiram.language', language), lang);
     const errors = collectErrors(page);
@@ -140,31 +155,28 @@ it("paints a signed-in borrower's neutral frame from the HTML, then fills it in 
     page.on('request', (request) => asked.push(new URL(request.url()).pathname));
     const release = await holdAppCode(page);
     await page.reload({ waitUntil: 'domcontentloaded' });
-    // The frame: the card's shape at its size, busy; nothing of the offer yet.
-    const frame = page.locator('section.home-first-card[aria-busy="true"]');
-    await frame.waitFor();
+    // No script has run: this borrower has no loan, so the server drew the offer at the card's place.
+    const card = page.locator('section.home-first-card');
+    await card.getByText(amount).waitFor();
+    expect(await card.getAttribute('aria-busy')).toBe('false');
     expect(await page.getAttribute('html', 'lang')).toBe(lang);
-    expect(await page.getByText(amount).count()).toBe(0);
-    const framed = await frame.boundingBox();
-    await snap(page, journey, `03-signed-in-frame-html-only-${lang}`);
+    await snap(page, journey, `03-signed-in-html-only-${lang}`);
+    expect(await markNode(page, 'section.home-first-card .offer-amount')).toBe(true);
 
+    const routerLoaded = page.waitForResponse((response) => /\/router-[\w-]+\.js$/.test(response.url()));
     await release();
-    // This borrower has no loan yet: the frame fills in with the offer, at the frame's size.
-    await page.getByText(amount).waitFor();
-    const card = await page.locator('section.home-first-card').boundingBox();
-    expect(card?.y).toBe(framed?.y);
-    expect(card?.height).toBe(framed?.height);
-    await snap(page, journey, `04-signed-in-filled-${lang}`);
-    // Asked once, in the borrower's language from the start; the offer came with the page.
-    await page.locator('nav.legal-links').waitFor();
-    expect(asked.filter((path) => path === LATEST_PATH)).toHaveLength(1);
+    await routerLoaded;
+    expect(await stillMarked(page, 'section.home-first-card .offer-amount')).toBe(true);
+    await page.getByRole('button', { name: apply }).waitFor();
+    // The page brought the borrower's latest order and the offer: neither is asked for again.
+    expect(asked.filter((path) => path === LATEST_PATH)).toHaveLength(0);
     expect(asked.filter((path) => path === PRODUCTS_PATH)).toHaveLength(0);
+    expect(await layoutShift(page)).toBe(0);
     expect(errors).toEqual([]);
     await page.unrouteAll();
   }
 
   // The cookie goes with the session: after logging out, the server draws a new visitor's Home again.
-  expect(await page.evaluate(() => document.cookie)).toContain(`${SIGNED_IN_COOKIE}=1`);
   await context.addCookies([{ name: LANGUAGE_COOKIE, value: 'en', url: baseURL }]);
   await page.evaluate(() => localStorage.setItem('hiram.language', 'en'));
   await page.goto(`${baseURL}/#/me`);
@@ -178,6 +190,77 @@ it("paints a signed-in borrower's neutral frame from the HTML, then fills it in 
   const drawn = await (await page.request.get(`${baseURL}/`)).text();
   expect(drawn).toContain('"signedIn":false');
   expect(drawn).toContain('₱1,000 – ₱10,000');
+  await context.close();
+});
+
+it("paints a borrower's loan card from the HTML, and the app takes over the same card", async () => {
+  const repaying = new ApiBorrower(baseURL, newMobile());
+  await repaying.register(password);
+  await repaying.takeLoanToRepayment(100_000, 91);
+  const { amountDue } = await repaying.call<{ amountDue: number }>('latestLoanOrder');
+  const { context, page } = await browser().newPhone();
+  await watchLayoutShift(page);
+  await signInWithPassword(page, baseURL, repaying.mobile, password);
+  await page.locator('section.loan-card').waitFor();
+  await homeKeyCookie(context);
+  const titles = { en: 'Your loan is active', fil: 'Aktibo ang iyong loan', es: 'Su préstamo está activo' };
+  for (const { lang } of LANGUAGES) {
+    await context.addCookies([{ name: LANGUAGE_COOKIE, value: lang, url: baseURL }]);
+    await page.evaluate((language) => localStorage.setItem('hiram.language', language), lang);
+    const errors = collectErrors(page);
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    const release = await holdAppCode(page);
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    const card = page.locator('section.loan-card');
+    await card.getByRole('heading', { name: titles[lang] }).waitFor();
+    await card.getByText(formatPeso(amountDue)).waitFor();
+    await snap(page, journey, `04-loan-card-html-only-${lang}`);
+    expect(await markNode(page, 'section.loan-card .offer-amount')).toBe(true);
+
+    const routerLoaded = page.waitForResponse((response) => /\/router-[\w-]+\.js$/.test(response.url()));
+    await release();
+    await routerLoaded;
+    expect(await stillMarked(page, 'section.loan-card .offer-amount')).toBe(true);
+    await expectNoAxeViolations(page, `Home with the loan card hydrated (${lang})`);
+    expect(asked.filter((path) => path === LATEST_PATH)).toHaveLength(0);
+    expect(await layoutShift(page)).toBe(0);
+    expect(errors).toEqual([]);
+    await page.unrouteAll();
+  }
+  await context.close();
+});
+
+it("paints the card's frame where the browser cannot work out the Home key, then fills it in without moving", async () => {
+  const { context, page } = await browser().newPhone();
+  // Outside a secure context (the app served over plain http on a network address) there is no Web Crypto.
+  await context.addInitScript(() => Object.defineProperty(crypto, 'subtle', { value: undefined }));
+  await signInWithPassword(page, baseURL, borrower.mobile, password);
+  await page.locator('nav.legal-links').waitFor();
+  expect((await context.cookies(baseURL)).find((cookie) => cookie.name === SIGNED_IN_COOKIE)?.value).toBe('1');
+  const { amount } = LANGUAGES[0];
+  const errors = collectErrors(page);
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  const release = await holdAppCode(page);
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  // The frame: the card's shape at its size, busy; nothing of the offer yet.
+  const frame = page.locator('section.home-first-card[aria-busy="true"]');
+  await frame.waitFor();
+  expect(await page.getByText(amount).count()).toBe(0);
+  const framed = await frame.boundingBox();
+  await snap(page, journey, '05-signed-in-frame-html-only-en');
+
+  await release();
+  // This borrower has no loan yet: the frame fills in with the offer, at the frame's size.
+  await page.getByText(amount).waitFor();
+  const card = await page.locator('section.home-first-card').boundingBox();
+  expect(card?.y).toBe(framed?.y);
+  expect(card?.height).toBe(framed?.height);
+  await page.locator('nav.legal-links').waitFor();
+  expect(asked.filter((path) => path === LATEST_PATH)).toHaveLength(1);
+  expect(asked.filter((path) => path === PRODUCTS_PATH)).toHaveLength(0);
+  expect(errors).toEqual([]);
   await context.close();
 });
 
@@ -210,7 +293,7 @@ it('hides the drawn Home when the link names another screen, and shows that scre
   for (const route of heldStyles.splice(0)) await route.continue();
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   expect(await page.locator('main.home').count()).toBe(0);
-  await snap(page, journey, '05-link-to-privacy-policy-fil');
+  await snap(page, journey, '06-link-to-privacy-policy-fil');
   expect(errors).toEqual([]);
   await context.close();
 });
