@@ -65,6 +65,18 @@ const OTHER_BRAND = 'ph.other.lender';
 /** As the web app works it out (lib/first-paint.ts): the token's SHA-256 in hex. */
 const homeKeyOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
+/** What a browser can read of a brotli answer from the first round trip's bytes alone (14 KB). */
+function firstWindowOf(raw: Buffer): Promise<string> {
+  return new Promise<string>((done) => {
+    const chunks: Buffer[] = [];
+    const stream = createBrotliDecompress();
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('error', () => done(Buffer.concat(chunks).toString('utf8')));
+    stream.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
+    stream.end(raw.subarray(0, 14_000));
+  });
+}
+
 const sha256 = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
 
 describe('Home drawn by the server', () => {
@@ -149,6 +161,10 @@ describe('Home drawn by the server', () => {
     expect(drawn.html).toContain('.loan-card');
     expect(new RegExp(`${APP_STYLES_ATTRIBUTE}=""`).test(drawn.html)).toBe(true);
     expect(drawn.headers['cache-control']).toBe('private, no-store');
+    // With every style inline, the card is still read from the first round trip's bytes.
+    const compressed = await page({ cookie: `${SIGNED_IN_COOKIE}=${key}`, 'accept-encoding': 'br' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(await firstWindowOf(compressed.raw)).toContain(formatPeso(amountDue));
     expect(drawn.html).not.toContain(token);
     // Drawing the page is not a use of the session: it would otherwise never go idle on a phone left open.
     const [seen] = await server.db.query<{ last_seen_at: Date }>(
@@ -215,17 +231,7 @@ describe('Home drawn by the server', () => {
   it('sends the offer within the first 14 KB of the compressed answer', async () => {
     const compressed = await page({ 'accept-encoding': 'br' });
     expect(compressed.headers['content-encoding']).toBe('br');
-    const firstWindow = compressed.raw.subarray(0, 14_000);
-    // What a browser can read of the page from the first round trip's bytes alone.
-    const readable = await new Promise<string>((done) => {
-      const chunks: Buffer[] = [];
-      const stream = createBrotliDecompress();
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('error', () => done(Buffer.concat(chunks).toString('utf8')));
-      stream.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
-      stream.end(firstWindow);
-    });
-    expect(readable).toContain('₱1,000 – ₱10,000');
+    expect(await firstWindowOf(compressed.raw)).toContain('₱1,000 – ₱10,000');
     expect(brotliDecompressSync(compressed.raw).toString('utf8')).toBe((await page()).html);
   });
 
@@ -240,7 +246,7 @@ describe('Home drawn by the server', () => {
       await writeFile(join(dir, 'dist-server/render-first-paint.js'), renderer);
       await writeFile(
         join(dir, 'dist-server/first-paint.json'),
-        JSON.stringify({ css: '', signedInPreloads: { scripts: [], styles: [] } }),
+        JSON.stringify({ criticalCss: '', signedInPreloads: { scripts: [], styles: [] } }),
       );
       const broken = await startTestServer({ config: { webDist: join(dir, 'dist') }, database: server.db });
       try {
