@@ -237,7 +237,9 @@ it("paints the card's frame where the browser cannot work out the Home key, then
   await context.addInitScript(() => Object.defineProperty(crypto, 'subtle', { value: undefined }));
   await signInWithPassword(page, baseURL, borrower.mobile, password);
   await page.locator('nav.legal-links').waitFor();
-  expect((await context.cookies(baseURL)).find((cookie) => cookie.name === SIGNED_IN_COOKIE)?.value).toBe('1');
+  expect((await context.cookies(baseURL)).find((cookie) => cookie.name === SIGNED_IN_COOKIE)?.value).toBe(
+    '1',
+  );
   const { amount } = LANGUAGES[0];
   const errors = collectErrors(page);
   const asked: string[] = [];

@@ -1,5 +1,6 @@
 // `npm run bench:home`: Lighthouse 12 on Home (mobile, its default simulated throttling) on Debian's Chromium,
-// for a new visitor and for a borrower signed in through the sandbox SMS outbox; the median of three runs of
+// for a new visitor, for a borrower signed in through the sandbox SMS outbox (with the app's code cached and
+// without) and for one whose loan is in repayment (the application through the API); the median of three runs of
 // the score, FCP, LCP, TBT and CLS, against the goal of issue 13. A benchmark to run by hand, not a test: the
 // figures depend on the machine and on what else runs on it. Run after `npm run build -w @hiram/web`.
 //
@@ -18,6 +19,8 @@ import { HOME_KEY_PATTERN, SIGNED_IN_COOKIE } from '@hiram/contract/first-paint'
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
+import { ApiBorrower } from '../e2e/support/api-borrower.ts';
+import { newMobile } from '../e2e/support/sms.ts';
 import { startHttp2Proxy } from './bench-h2-proxy.ts';
 import { freePort } from './bench-support.ts';
 import { CHROMIUM_PATH } from './ensure-chromium.mjs';
@@ -114,6 +117,36 @@ async function signUp(baseUrl: string): Promise<string> {
   return token;
 }
 
+/**
+ * The device of a borrower signed in as `token`. The app keeps the session's Home key in a cookie once it
+ * starts with the token (apps/web/src/lib/first-paint.ts): from then on the server draws her own Home.
+ */
+async function startSignedIn(page: Page, home: string, token: string): Promise<void> {
+  await page.goto(home);
+  await page.evaluate(
+    (prefix, session) => {
+      localStorage.clear();
+      localStorage.setItem(`${prefix}token`, session);
+      // A returning borrower has answered the permission disclosure already.
+      localStorage.setItem(`${prefix}permissionDisclosure`, 'agreed');
+    },
+    STORAGE_PREFIX,
+    token,
+  );
+  await page.reload({ waitUntil: 'networkidle0' });
+  const homeKey = await page.waitForFunction(
+    (name, pattern) =>
+      document.cookie
+        .split('; ')
+        .map((part) => part.split('='))
+        .some(([key, value]) => key === name && new RegExp(pattern).test(value ?? '')),
+    {},
+    SIGNED_IN_COOKIE,
+    HOME_KEY_PATTERN.source,
+  );
+  await homeKey.dispose();
+}
+
 type Visit = 'new' | 'signed-in' | 'signed-in-cached';
 
 async function measure(page: Page, port: number, url: string, visit: Visit): Promise<Figures> {
@@ -203,32 +236,7 @@ async function main(): Promise<void> {
     for (let run = 0; run < RUNS; run++) signedOut.push(await measure(page, chrome.port, home, 'new'));
     met = report('Home, a new visitor', signedOut) && met;
 
-    const token = await signUp(server.url);
-    await page.goto(home);
-    await page.evaluate(
-      (prefix, session) => {
-        localStorage.clear();
-        localStorage.setItem(`${prefix}token`, session);
-        // A returning borrower has answered the permission disclosure already.
-        localStorage.setItem(`${prefix}permissionDisclosure`, 'agreed');
-      },
-      STORAGE_PREFIX,
-      token,
-    );
-    // The app keeps the session's Home key in a cookie once it starts with the token (lib/first-paint.ts):
-    // from then on the server draws her Home with her own card.
-    await page.reload({ waitUntil: 'networkidle0' });
-    const homeKey = await page.waitForFunction(
-      (name, pattern) =>
-        document.cookie
-          .split('; ')
-          .map((part) => part.split('='))
-          .find(([key, value]) => key === name && new RegExp(pattern).test(value ?? '')),
-      {},
-      SIGNED_IN_COOKIE,
-      HOME_KEY_PATTERN.source,
-    );
-    await homeKey.dispose();
+    await startSignedIn(page, home, await signUp(server.url));
     const signedIn: Figures[] = [];
     for (let run = 0; run < RUNS; run++) signedIn.push(await measure(page, chrome.port, home, 'signed-in'));
     met = report("Home, a signed-in borrower, none of the app's code cached", signedIn) && met;
@@ -239,6 +247,15 @@ async function main(): Promise<void> {
     for (let run = 0; run < RUNS; run++)
       cached.push(await measure(page, chrome.port, home, 'signed-in-cached'));
     met = report("Home, a signed-in borrower returning, the app's code cached", cached) && met;
+
+    // A borrower whose Home is her loan's card (due amount, timeline, Pay): the page carries every style.
+    const repaying = new ApiBorrower(server.url, newMobile());
+    await repaying.register('bench-home-2');
+    await repaying.takeLoanToRepayment(100_000, 91);
+    await startSignedIn(page, home, repaying.sessionToken);
+    const withLoan: Figures[] = [];
+    for (let run = 0; run < RUNS; run++) withLoan.push(await measure(page, chrome.port, home, 'signed-in'));
+    met = report("Home, a borrower with a loan in repayment, none of the app's code cached", withLoan) && met;
   } finally {
     await browser.disconnect();
     chrome.kill();

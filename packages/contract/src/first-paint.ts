@@ -56,7 +56,11 @@ export function parseFirstPaint(text: string | null | undefined): FirstPaint | n
   ) {
     return null;
   }
-  const parsed: FirstPaint = { lang: paint.lang as Language, signedIn: paint.signedIn, queries: paint.queries };
+  const parsed: FirstPaint = {
+    lang: paint.lang as Language,
+    signedIn: paint.signedIn,
+    queries: paint.queries,
+  };
   if (paint.drawnAt !== undefined) parsed.drawnAt = paint.drawnAt;
   return parsed;
 }

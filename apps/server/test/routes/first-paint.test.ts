@@ -190,7 +190,15 @@ describe('Home drawn by the server', () => {
 
     const logout = await server.call('logout', {}, { token });
     expect(logout.status).toBe(200);
-    const values = [key, homeKeyOf('no such token'), '1', key.toUpperCase(), `${key}; x=1`, '<script>', '%00'];
+    const values = [
+      key,
+      homeKeyOf('no such token'),
+      '1',
+      key.toUpperCase(),
+      `${key}; x=1`,
+      '<script>',
+      '%00',
+    ];
     for (const value of values) {
       const drawn = await page({ cookie: `${SIGNED_IN_COOKIE}=${value}` });
       expect(drawn.status, value).toBe(200);
@@ -207,7 +215,10 @@ describe('Home drawn by the server', () => {
     const { token } = await server.signIn(undefined, { packageName: OTHER_BRAND });
     const other = await page({ cookie: `${SIGNED_IN_COOKIE}=${homeKeyOf(token)}` });
     expect(firstPaintOf(other.html)?.queries[HOME_QUERY_KEYS.latestOrder]).toBeUndefined();
-    const own = await page({ cookie: `${SIGNED_IN_COOKIE}=${homeKeyOf(token)}` }, `/?packageName=${OTHER_BRAND}`);
+    const own = await page(
+      { cookie: `${SIGNED_IN_COOKIE}=${homeKeyOf(token)}` },
+      `/?packageName=${OTHER_BRAND}`,
+    );
     expect(firstPaintOf(own.html)?.queries[HOME_QUERY_KEYS.latestOrder]).toMatchObject({ order: null });
   });
 

@@ -35,7 +35,9 @@ export async function loanOrderRoutes(app: FastifyInstance): Promise<void> {
     loanOrders.submit(sessionOf(request).userId, input.orderId),
   );
 
-  defineEndpoint(app, 'latestLoanOrder', async ({ request }) => latestOrderOf(app, sessionOf(request).userId));
+  defineEndpoint(app, 'latestLoanOrder', async ({ request }) =>
+    latestOrderOf(app, sessionOf(request).userId),
+  );
 
   defineEndpoint(app, 'loanOrderList', async ({ request }) => loanOrders.list(sessionOf(request).userId));
 

@@ -67,7 +67,10 @@ export async function loadHomeRenderer(webDist: string): Promise<HomeRenderer | 
   };
   const assets = JSON.parse(await readFile(assetsFile, 'utf8')) as FirstPaintAssets;
   const index = await readFile(join(webDist, 'index.html'), 'utf8');
-  const stylesheets = [...[...index.matchAll(APP_STYLESHEET)].map((match) => match[1] ?? ''), ...assets.signedInPreloads.styles];
+  const stylesheets = [
+    ...[...index.matchAll(APP_STYLESHEET)].map((match) => match[1] ?? ''),
+    ...assets.signedInPreloads.styles,
+  ];
   const cardPageCss = (
     await Promise.all(stylesheets.map((href) => readFile(join(webDist, href), 'utf8')))
   ).join('');

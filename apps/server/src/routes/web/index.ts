@@ -12,8 +12,8 @@ import { allowFraming, styleHash } from '../../plugins/infra/security-headers.ts
 import {
   acceptedEncoding,
   type CachedPage,
-  compressPage,
   composePage,
+  compressPage,
   type HomeRenderer,
   homeQueries,
   latestOrderQuery,
@@ -173,7 +173,11 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
       const paint: FirstPaint = { lang: pageLanguage(request), signedIn: session.signedIn, queries };
       if (latestOrder) {
         // The borrower's card (docs/decisions/0051): drawn for this request alone and never kept.
-        const personal: FirstPaint = { ...paint, queries: { ...queries, ...latestOrder }, drawnAt: Date.now() };
+        const personal: FirstPaint = {
+          ...paint,
+          queries: { ...queries, ...latestOrder },
+          drawnAt: Date.now(),
+        };
         const drawn = composePage(index, {
           body: await home.render({ brand, paint: personal }),
           paint: personal,

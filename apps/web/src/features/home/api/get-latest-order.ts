@@ -1,5 +1,5 @@
-import { HOME_QUERY_KEYS } from '@hiram/contract/first-paint';
 import type { ResponseOf } from '@hiram/contract/api/endpoints';
+import { HOME_QUERY_KEYS } from '@hiram/contract/first-paint';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { prefetchQuery, type QueryFetcher, useQuery } from '../../../lib/query.ts';
 
