@@ -134,17 +134,19 @@ async function startSignedIn(page: Page, home: string, token: string): Promise<v
     token,
   );
   await page.reload({ waitUntil: 'networkidle0' });
-  const homeKey = await page.waitForFunction(
-    (name, pattern) =>
-      document.cookie
-        .split('; ')
-        .map((part) => part.split('='))
-        .some(([key, value]) => key === name && new RegExp(pattern).test(value ?? '')),
-    {},
-    SIGNED_IN_COOKIE,
-    HOME_KEY_PATTERN.source,
-  );
-  await homeKey.dispose();
+  const cookie = () =>
+    page.evaluate(
+      (name) =>
+        document.cookie
+          .split('; ')
+          .find((part) => part.startsWith(`${name}=`))
+          ?.slice(name.length + 1),
+      SIGNED_IN_COOKIE,
+    );
+  // A build from before Home keys (BENCH_ROOT) keeps "1": its server draws the card's frame.
+  for (let tries = 0; tries < 50 && !HOME_KEY_PATTERN.test((await cookie()) ?? ''); tries++) await sleep(100);
+  if (!HOME_KEY_PATTERN.test((await cookie()) ?? ''))
+    console.log(`  (no Home key: the cookie holds ${await cookie()})`);
 }
 
 type Visit = 'new' | 'signed-in' | 'signed-in-cached';
