@@ -11,16 +11,16 @@ import { logoUrlOf } from '../../plugins/infra/brands.ts';
 import { allowFraming, styleHash } from '../../plugins/infra/security-headers.ts';
 import {
   acceptedEncoding,
-  type CachedPage,
   composePage,
-  compressPage,
   type HomeRenderer,
   homeQueries,
   latestOrderQuery,
   loadHomeRenderer,
+  oneOffPage,
   PageCache,
   pageLanguage,
   pageSession,
+  type ServedPage,
 } from './first-paint.ts';
 
 /**
@@ -152,9 +152,9 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
     // A borrower's own loan is kept by no cache, not even the browser's (a shared phone's back button).
     if (drawn.personal) reply.header('cache-control', 'private, no-store');
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
-    if (encoding === 'br') return reply.header('content-encoding', 'br').send(drawn.br);
-    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(drawn.gzip);
-    return reply.send(drawn.html);
+    const body = await drawn.encoded(encoding);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(body);
   };
 
   /** Home drawn into the page; null when drawing fails, so the borrower gets the page the browser draws. */
@@ -163,7 +163,7 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
     brand: PageBrand,
     index: string,
     home: HomeRenderer,
-  ): Promise<(CachedPage & { personal: boolean }) | null> {
+  ): Promise<(ServedPage & { personal: boolean }) | null> {
     try {
       const session = pageSession(request);
       const [queries, latestOrder] = await Promise.all([
@@ -185,7 +185,7 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
           allStylesInline: true,
           preloads: home.assets.signedInPreloads,
         });
-        return { ...(await compressPage(drawn)), personal: true };
+        return { ...oneOffPage(drawn), personal: true };
       }
       const page = await pages.get({ index, brand, paint }, async () =>
         composePage(index, {
