@@ -1,7 +1,7 @@
 import type { Language } from '@hiram/contract/languages';
 import type { LegalDocument } from './legal-document.ts';
 
-const UPDATED = '2026-11-21';
+const UPDATED = '2026-11-24';
 
 export const privacyPolicy: Record<Language, LegalDocument> = {
   en: {
@@ -97,6 +97,7 @@ export const privacyPolicy: Record<Language, LegalDocument> = {
         heading: 'How we protect it',
         paragraphs: [
           'Your data travels encrypted. Verification codes and session tokens are stored only in scrambled (hashed) form. Your photos are stored privately, shown only to you and to the staff who need them, and stripped of hidden location data.',
+          'The app keeps two small cookies on your phone: the language you chose and, while you are logged in, a code made from your session (its scrambled form) so our server can show your loan on the Home screen the moment it opens. The code cannot log you in or do anything else, and it is deleted when you log out.',
           'Only trained staff bound by confidentiality can see your data, and only what their work needs. If a breach puts you at risk, we tell the NPC and you within 72 hours of finding out, as the NPC requires.',
         ],
       },
@@ -215,6 +216,7 @@ export const privacyPolicy: Record<Language, LegalDocument> = {
         heading: 'Paano namin ito pinoprotektahan',
         paragraphs: [
           'Naka-encrypt ang iyong datos habang ipinapadala. Ang mga verification code at session token ay itinatago lang sa anyong hindi na mababasa (hashed). Ang iyong mga litrato ay nakatago nang pribado, ipinapakita lang sa iyo at sa mga staff na nangangailangan nito, at tinatanggalan ng nakatagong location data.',
+          'Dalawang maliit na cookie lang ang itinatago ng app sa iyong telepono: ang wikang pinili mo at, habang naka-log in ka, isang code na gawa sa iyong session (ang hashed na anyo nito) para maipakita agad ng aming server ang iyong loan sa Home screen pagbukas nito. Hindi ito magagamit para mag-log in o gumawa ng iba pa, at binubura ito kapag nag-log out ka.',
           'Mga sinanay na staff lang na may kasunduan sa confidentiality ang nakakakita ng iyong datos, at ang kailangan lang sa kanilang trabaho. Kung may breach na maglalagay sa iyo sa panganib, aabisuhan namin ang NPC at ikaw sa loob ng 72 oras mula nang malaman namin, ayon sa hinihingi ng NPC.',
         ],
       },
@@ -333,6 +335,7 @@ export const privacyPolicy: Record<Language, LegalDocument> = {
         heading: 'Cómo los protegemos',
         paragraphs: [
           'Sus datos viajan cifrados. Los códigos de verificación y los tokens de sesión solo se guardan en forma cifrada irreversible (hash). Sus fotos se guardan de forma privada, solo las ven usted y el personal que las necesita, y se les quitan los datos de ubicación ocultos.',
+          'La app guarda dos pequeñas cookies en su teléfono: el idioma que eligió y, mientras tenga la sesión iniciada, un código hecho a partir de su sesión (su forma cifrada irreversible) para que nuestro servidor muestre su préstamo en la pantalla de Inicio en cuanto se abre. El código no sirve para iniciar sesión ni para nada más, y se borra al cerrar la sesión.',
           'Solo el personal formado y obligado por la confidencialidad puede ver sus datos, y solo lo que su trabajo requiere. Si una brecha de seguridad le pone en riesgo, lo comunicaremos a la NPC y a usted en un plazo de 72 horas desde que lo sepamos, como exige la NPC.',
         ],
       },
