@@ -8,6 +8,7 @@ import { beforeAll, expect, inject, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { snap, useBrowser } from './support/browser.ts';
+import { appStarted, collectErrors, holdAppCode } from './support/first-paint.ts';
 import { signInWithPassword } from './support/journeys.ts';
 import { newMobile } from './support/sms.ts';
 
@@ -44,31 +45,6 @@ async function returningDevice(context: BrowserContext, lang: string): Promise<v
     localStorage.setItem('hiram.permissionDisclosure', 'agreed');
     localStorage.setItem('hiram.language', language);
   }, lang);
-}
-
-/** Every script and stylesheet of the app held until released: what the page shows is the server's HTML. */
-async function holdAppCode(page: Page): Promise<() => Promise<void>> {
-  const held: Route[] = [];
-  let holding = true;
-  const appCode = (url: URL) => url.pathname.startsWith('/assets/');
-  await page.route(appCode, (route) => {
-    if (holding) held.push(route);
-    else void route.continue();
-  });
-  return async () => {
-    holding = false;
-    for (const route of held.splice(0)) await route.continue();
-  };
-}
-
-/** Errors the page reports: script errors, React's hydration errors and policy violations alike. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return errors;
 }
 
 async function watchLayoutShift(page: Page): Promise<void> {
@@ -113,7 +89,7 @@ it("paints a new visitor's Home from the HTML in each language, and the app take
     await snap(page, journey, `01-new-visitor-html-only-${lang}`);
     expect(await markNode(page, '.offer-amount')).toBe(true);
 
-    const routerLoaded = page.waitForResponse((response) => /\/router-[\w-]+\.js$/.test(response.url()));
+    const routerLoaded = appStarted(page);
     await release();
     await routerLoaded;
     // Hydrated: the server's node is still the one on screen, and it answers taps.
@@ -163,7 +139,7 @@ it("paints a signed-in borrower's own Home from the HTML in each language, and t
     await snap(page, journey, `03-signed-in-html-only-${lang}`);
     expect(await markNode(page, 'section.home-first-card .offer-amount')).toBe(true);
 
-    const routerLoaded = page.waitForResponse((response) => /\/router-[\w-]+\.js$/.test(response.url()));
+    const routerLoaded = appStarted(page);
     await release();
     await routerLoaded;
     expect(await stillMarked(page, 'section.home-first-card .offer-amount')).toBe(true);
@@ -218,7 +194,7 @@ it("paints a borrower's loan card from the HTML, and the app takes over the same
     await snap(page, journey, `04-loan-card-html-only-${lang}`);
     expect(await markNode(page, 'section.loan-card .offer-amount')).toBe(true);
 
-    const routerLoaded = page.waitForResponse((response) => /\/router-[\w-]+\.js$/.test(response.url()));
+    const routerLoaded = appStarted(page);
     await release();
     await routerLoaded;
     expect(await stillMarked(page, 'section.loan-card .offer-amount')).toBe(true);

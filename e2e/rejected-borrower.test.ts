@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snap, useBrowser } from './support/browser.ts';
+import { appStarted, collectErrors, holdAppCode } from './support/first-paint.ts';
 import { agreeToPermissions, completeApplication, signInWithCode } from './support/journeys.ts';
 import { moveServerClock, type RunningServer, startServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
@@ -58,6 +59,23 @@ describe('a borrower the assessment rejects', () => {
       );
       expect(await page.getByRole('button', { name: 'Apply now' }).count()).toBe(0);
       await snap(page, journey, '03-home-assessing');
+
+      // Opened again later: the server draws the card, countdown and all, and the app takes over the drawing
+      // as drawn, though the phone's clock has moved on while the code loaded; then the countdown catches up.
+      const errors = collectErrors(page);
+      await page.clock.install();
+      const release = await holdAppCode(page);
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await card.getByRole('heading', { name: 'We are assessing your application' }).waitFor();
+      const drawn = await clock.innerText();
+      expect(drawn).toMatch(/^(10:00|9:[0-5]\d)$/);
+      await page.clock.fastForward(5_000);
+      const started = appStarted(page);
+      await release();
+      await started;
+      await expect.poll(() => clock.innerText()).not.toBe(drawn);
+      expect(errors).toEqual([]);
+      await page.unrouteAll();
 
       // The job rejects; Home's card changes by itself: Cannot apply, with the day 30 days on, and no Apply.
       const assessedAt = await moveServerClock(baseURL, ASSESSMENT_DELAY_SECONDS);

@@ -1,0 +1,34 @@
+import type { Page, Route } from 'playwright-core';
+
+/**
+ * Every script and stylesheet of the app held until released: what the page shows meanwhile is the HTML the
+ * server drew (docs/decisions/0050-home-from-the-first-html.md).
+ */
+export async function holdAppCode(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  let holding = true;
+  const appCode = (url: URL) => url.pathname.startsWith('/assets/');
+  await page.route(appCode, (route) => {
+    if (holding) held.push(route);
+    else void route.continue();
+  });
+  return async () => {
+    holding = false;
+    for (const route of held.splice(0)) await route.continue();
+  };
+}
+
+/** Errors the page reports: script errors, React's hydration errors and policy violations alike. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+/** Resolves once the app has started for good: its router's chunk, loaded after it has taken over Home. */
+export function appStarted(page: Page): Promise<unknown> {
+  return page.waitForResponse((response) => /\/router-[\w-]+\.js$/.test(response.url()));
+}
