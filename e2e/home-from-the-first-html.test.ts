@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { API } from '@hiram/contract/api/routes';
 import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
 import { encryptPath } from '@hiram/contract/cipher';
@@ -8,7 +9,7 @@ import { beforeAll, expect, inject, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { snap, useBrowser } from './support/browser.ts';
-import { appStarted, collectErrors, holdAppCode } from './support/first-paint.ts';
+import { appStarted, collectErrors, holdAppCode, withoutWebCrypto } from './support/first-paint.ts';
 import { signInWithPassword } from './support/journeys.ts';
 import { newMobile } from './support/sms.ts';
 
@@ -204,13 +205,38 @@ it("paints a borrower's loan card from the HTML, and the app takes over the same
     expect(errors).toEqual([]);
     await page.unrouteAll();
   }
+
+  // Someone else's Home key in this device's cookie (set for a parent domain, say): the server draws that
+  // session's Home, but the app takes only its own borrower's card. It draws hers and asks for it.
+  const other = new ApiBorrower(baseURL, newMobile());
+  await other.register(password);
+  const otherKey = createHash('sha256').update(other.sessionToken).digest('hex');
+  await context.addCookies([
+    { name: LANGUAGE_COOKIE, value: 'en', url: baseURL },
+    { name: SIGNED_IN_COOKIE, value: otherKey, url: baseURL },
+  ]);
+  await page.evaluate(() => localStorage.setItem('hiram.language', 'en'));
+  const errors = collectErrors(page);
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  const release = await holdAppCode(page);
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.getByText('₱1,000 – ₱10,000').waitFor();
+  const started = appStarted(page);
+  await release();
+  await started;
+  await page.locator('section.loan-card').getByRole('heading', { name: titles.en }).waitFor();
+  expect(await page.getByText('₱1,000 – ₱10,000').count()).toBe(0);
+  expect(asked.filter((path) => path === LATEST_PATH)).toHaveLength(1);
+  expect(errors).toEqual([]);
+  // And the cookie is its own again.
+  await expect.poll(async () => (await homeKeyCookie(context)) !== otherKey).toBe(true);
   await context.close();
 });
 
 it("paints the card's frame where the browser cannot work out the Home key, then fills it in without moving", async () => {
   const { context, page } = await browser().newPhone();
-  // Outside a secure context (the app served over plain http on a network address) there is no Web Crypto.
-  await context.addInitScript(() => Object.defineProperty(crypto, 'subtle', { value: undefined }));
+  await withoutWebCrypto(context);
   await signInWithPassword(page, baseURL, borrower.mobile, password);
   await page.locator('nav.legal-links').waitFor();
   expect((await context.cookies(baseURL)).find((cookie) => cookie.name === SIGNED_IN_COOKIE)?.value).toBe(
@@ -220,6 +246,10 @@ it("paints the card's frame where the browser cannot work out the Home key, then
   const errors = collectErrors(page);
   const asked: string[] = [];
   page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  // Only the new page's requests: the page being left may still ask for something as it goes.
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) asked.length = 0;
+  });
   const release = await holdAppCode(page);
   await page.reload({ waitUntil: 'domcontentloaded' });
   // The frame: the card's shape at its size, busy; nothing of the offer yet.

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiBorrower, payAtCounter } from './support/api-borrower.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { snap, useBrowser } from './support/browser.ts';
+import { withoutWebCrypto } from './support/first-paint.ts';
 import { signInWithPassword } from './support/journeys.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
@@ -121,6 +122,8 @@ describe('Home for a signed-in borrower', () => {
   it('asks for the latest order at start-up, shows the loan timeline, and does not move while it loads', async () => {
     const journey = 'home-timeline';
     const { context, page } = await browser().newPhone(SMALL_PHONE);
+    // Where the server cannot draw her card (home-from-the-first-html covers it drawn): the app asks for it.
+    await withoutWebCrypto(context);
     await watchLayoutShift(page);
     try {
       await signIn(page);
@@ -176,6 +179,8 @@ describe('Home for a signed-in borrower', () => {
   it('draws the skeleton at the card’s size in every state and language, so nothing moves', async () => {
     const journey = 'home-no-layout-shift';
     const { context, page } = await browser().newPhone(SMALL_PHONE);
+    // The card's frame, which the server draws where it cannot draw the card itself.
+    await withoutWebCrypto(context);
     await watchLayoutShift(page);
     try {
       await signIn(page);

@@ -1,4 +1,4 @@
-import type { Page, Route } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 
 /**
  * Every script and stylesheet of the app held until released: what the page shows meanwhile is the HTML the
@@ -31,4 +31,13 @@ export function collectErrors(page: Page): string[] {
 /** Resolves once the app has started for good: its router's chunk, loaded after it has taken over Home. */
 export function appStarted(page: Page): Promise<unknown> {
   return page.waitForResponse((response) => /\/router-[\w-]+\.js$/.test(response.url()));
+}
+
+/**
+ * A browser without Web Crypto, as outside a secure context (plain http on a network address): the app
+ * cannot work out its Home key, so the server draws a signed-in borrower's Home as the card's frame, and the
+ * app fills it in (docs/decisions/0051).
+ */
+export async function withoutWebCrypto(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => Object.defineProperty(crypto, 'subtle', { value: undefined }));
 }

@@ -5,7 +5,12 @@ import { startApp } from './app/start.ts';
 import { paths } from './config/paths.ts';
 import { prefetchLatestOrder } from './features/home/api/get-latest-order.ts';
 import { prefetchProductList } from './features/home/api/get-product-list.ts';
-import { readFirstPaint, rememberSessionForFirstPaint, setFirstPaint } from './lib/first-paint.ts';
+import {
+  drawnForThisDevice,
+  readFirstPaint,
+  rememberSessionForFirstPaint,
+  setFirstPaint,
+} from './lib/first-paint.ts';
 import { getShownLanguage, initialLanguage, setLanguage } from './lib/i18n/i18n.tsx';
 import { currentLocation } from './lib/navigation.ts';
 import { seedQueries } from './lib/query.ts';
@@ -20,16 +25,17 @@ captureLaunchParams(window.location.search);
 const languageReady = setLanguage(initialLanguage(window.location.search, navigator.language)).catch(() => {
   // The dictionary chunk did not load: English it is, rather than no screen.
 });
-// What the server drew Home with (docs/decisions/0050-home-from-the-first-html.md): its answers are fresh,
-// when drawn for a session as this device has one or not (a card is only ever this device's own).
-const firstPaint = readFirstPaint(document);
+// What the server drew Home with (docs/decisions/0050, 0051): its answers are fresh when it was drawn for
+// this device. Home's data is fetched while the page renders, not after.
 const { token } = getSession();
-if (firstPaint && firstPaint.signedIn === (token !== null)) seedQueries(firstPaint.queries);
-// Home's data is fetched while the page renders, not after.
-prefetchProductList();
-if (token !== null) prefetchLatestOrder();
-// The cookie follows the session (session.ts); this catches a session from before it did.
-rememberSessionForFirstPaint(token);
+const firstPaint = drawnForThisDevice(readFirstPaint(document), token).then((paint) => {
+  if (paint) seedQueries(paint.queries);
+  prefetchProductList();
+  if (token !== null) prefetchLatestOrder();
+  // The cookie follows the session (session.ts); this catches a session from before it did.
+  rememberSessionForFirstPaint(token);
+  return paint;
+});
 startApp(languageReady);
 
 const root = document.getElementById('root');
@@ -60,16 +66,16 @@ function stylesheetsLoaded(): Promise<unknown> {
   );
 }
 
-void Promise.all([languageReady, stylesheetsLoaded()]).then(() => {
+void Promise.all([firstPaint, languageReady, stylesheetsLoaded()]).then(([paint]) => {
   // The server's Home is taken over as it is when it is what the app would draw first: Home, in this
-  // language, for a borrower signed in or not as drawn. Otherwise the app draws its own first screen.
+  // language, for this device's session or none. Otherwise the app draws its own first screen.
   const same =
-    firstPaint !== null &&
-    firstPaint.lang === getShownLanguage() &&
-    firstPaint.signedIn === (getSession().token !== null) &&
+    paint !== null &&
+    paint.lang === getShownLanguage() &&
+    paint.signedIn === (getSession().token !== null) &&
     currentLocation() === paths.home.path;
   if (same) {
-    setFirstPaint(firstPaint);
+    setFirstPaint(paint);
     hydrateRoot(root, app);
   } else {
     createRoot(root).render(app);

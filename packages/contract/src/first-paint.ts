@@ -35,6 +35,8 @@ export interface FirstPaint {
   queries: Record<string, unknown>;
   /** Epoch ms the page was drawn at, when the drawing shows a countdown: the app hydrates it as drawn. */
   drawnAt?: number;
+  /** The Home key a borrower's card was drawn for: the app takes the card only if it is its own session's. */
+  homeKey?: string;
 }
 
 /** The first paint in the page's data block; null when there is none or it is not of the expected shape. */
@@ -52,7 +54,8 @@ export function parseFirstPaint(text: string | null | undefined): FirstPaint | n
     typeof paint?.signedIn !== 'boolean' ||
     typeof paint.queries !== 'object' ||
     paint.queries === null ||
-    (paint.drawnAt !== undefined && typeof paint.drawnAt !== 'number')
+    (paint.drawnAt !== undefined && typeof paint.drawnAt !== 'number') ||
+    (paint.homeKey !== undefined && !HOME_KEY_PATTERN.test(String(paint.homeKey)))
   ) {
     return null;
   }
@@ -62,16 +65,23 @@ export function parseFirstPaint(text: string | null | undefined): FirstPaint | n
     queries: paint.queries,
   };
   if (paint.drawnAt !== undefined) parsed.drawnAt = paint.drawnAt;
+  if (paint.homeKey !== undefined) parsed.homeKey = paint.homeKey;
   return parsed;
 }
 
 /** A cookie's value in a Cookie header (or `document.cookie`); null when it is not there. */
 export function readCookie(header: string | undefined, name: string): string | null {
+  return readCookies(header, name)[0] ?? null;
+}
+
+/** Every value of a cookie in a Cookie header: more than one when it was also set for a parent domain. */
+export function readCookies(header: string | undefined, name: string): string[] {
+  const values: string[] = [];
   for (const part of (header ?? '').split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+    if (eq > 0 && part.slice(0, eq).trim() === name) values.push(part.slice(eq + 1).trim());
   }
-  return null;
+  return values;
 }
 
 /**

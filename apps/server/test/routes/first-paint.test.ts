@@ -166,18 +166,19 @@ describe('Home drawn by the server', () => {
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(await firstWindowOf(compressed.raw)).toContain(formatPeso(amountDue));
     expect(drawn.html).not.toContain(token);
-    // Drawing the page is not a use of the session: it would otherwise never go idle on a phone left open.
-    const [seen] = await server.db.query<{ last_seen_at: Date }>(
-      'select last_seen_at from sessions where token_hash = $1',
-      [key],
-    );
+    // The page names the session it was drawn for: the app takes the card only if that is its own.
+    expect(paint?.homeKey).toBe(key);
+    // Opening the app is a use of the session, as a call is: it does not go idle while Home is opened.
+    const lastSeen = async () =>
+      (
+        await server.db.query<{ last_seen_at: Date }>(
+          'select last_seen_at from sessions where token_hash = $1',
+          [key],
+        )
+      )[0]?.last_seen_at;
     server.clock.advance(10 * 60);
     await page({ cookie: `${SIGNED_IN_COOKIE}=${key}` });
-    const [after] = await server.db.query<{ last_seen_at: Date }>(
-      'select last_seen_at from sessions where token_hash = $1',
-      [key],
-    );
-    expect(after?.last_seen_at).toEqual(seen?.last_seen_at);
+    expect(new Date(String(await lastSeen())).getTime()).toBe(server.clock.now().getTime());
   });
 
   it('draws only the frame for a Home key that opens nothing, whatever the cookie holds', async () => {
@@ -187,6 +188,25 @@ describe('Home drawn by the server', () => {
     // No loan: the borrower's Home is the offer, drawn at the card's place.
     expect(open.html).toContain('₱1,000 – ₱10,000');
     expect(firstPaintOf(open.html)?.queries[HOME_QUERY_KEYS.latestOrder]).toMatchObject({ order: null });
+
+    // Opened from another site (its timing would tell that site the visitor has a session here), or with
+    // the cookie twice (one set for a parent domain): the frame, whose page is the same for everyone.
+    const elsewhere: Record<string, string>[] = [
+      { cookie: `${SIGNED_IN_COOKIE}=${key}`, 'sec-fetch-site': 'cross-site' },
+      { cookie: `${SIGNED_IN_COOKIE}=${key}`, 'sec-fetch-site': 'same-site' },
+      { cookie: `${SIGNED_IN_COOKIE}=${key}; ${SIGNED_IN_COOKIE}=${homeKeyOf('someone else')}` },
+    ];
+    for (const headers of elsewhere) {
+      const drawn = await page(headers);
+      expect(
+        firstPaintOf(drawn.html)?.queries[HOME_QUERY_KEYS.latestOrder],
+        JSON.stringify(headers),
+      ).toBeUndefined();
+      expect(drawn.html).toMatch(/<section class="offer-card home-first-card" aria-busy="true"/);
+    }
+    // A reload, or the app's own link: her Home.
+    const reloaded = await page({ cookie: `${SIGNED_IN_COOKIE}=${key}`, 'sec-fetch-site': 'same-origin' });
+    expect(firstPaintOf(reloaded.html)?.queries[HOME_QUERY_KEYS.latestOrder]).toMatchObject({ order: null });
 
     const logout = await server.call('logout', {}, { token });
     expect(logout.status).toBe(200);

@@ -46,26 +46,45 @@ export function rememberLanguageForFirstPaint(lang: Language): void {
   writeCookie(LANGUAGE_COOKIE, lang);
 }
 
+/** A session's Home key, the SHA-256 of its token in hex; null without Web Crypto (outside a secure context). */
+export async function homeKeyOf(token: string): Promise<string | null> {
+  const subtle = typeof crypto === 'undefined' ? undefined : crypto.subtle;
+  if (!subtle) return null;
+  try {
+    const digest = await subtle.digest('SHA-256', new TextEncoder().encode(token));
+    return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  } catch {
+    return null;
+  }
+}
+
 /** The token whose Home key is being worked out: a key that arrives after the token changed is dropped. */
 let keyFor: string | null = null;
 
 /**
- * Tells the server how to draw the next Home: for no session, or for this one by its Home key, the SHA-256
- * of the token (docs/decisions/0051), with which it draws the borrower's own card. "1" (the card's frame)
- * until the key is worked out, at once, so a page loaded meanwhile never shows the previous borrower's card.
+ * Tells the server how to draw the next Home: for no session, or for this one by its Home key
+ * (docs/decisions/0051), with which it draws the borrower's own card. "1" (the card's frame) until the key
+ * is worked out, at once, so a page loaded meanwhile never shows the previous borrower's card.
  */
 export function rememberSessionForFirstPaint(token: string | null): void {
   keyFor = token;
   writeCookie(SIGNED_IN_COOKIE, token === null ? null : '1');
-  // Web Crypto is only there in a secure context (https, localhost): elsewhere the frame it is.
-  const subtle = typeof crypto === 'undefined' ? undefined : crypto.subtle;
-  if (token === null || !subtle) return;
-  subtle.digest('SHA-256', new TextEncoder().encode(token)).then(
-    (digest) => {
-      if (keyFor !== token) return;
-      const hex = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-      writeCookie(SIGNED_IN_COOKIE, hex);
-    },
-    () => undefined,
-  );
+  if (token === null) return;
+  void homeKeyOf(token).then((key) => {
+    if (key !== null && keyFor === token) writeCookie(SIGNED_IN_COOKIE, key);
+  });
+}
+
+/**
+ * What the page was drawn with, if it was drawn for this device: for a session or not as this device holds
+ * one and, for a borrower's card, for this device's own session (the cookie could have been set by
+ * someone else, for a parent domain). Null: the app draws its first screen itself and asks for its data.
+ */
+export async function drawnForThisDevice(
+  paint: FirstPaint | null,
+  token: string | null,
+): Promise<FirstPaint | null> {
+  if (!paint || paint.signedIn !== (token !== null)) return null;
+  if (paint.homeKey === undefined) return paint;
+  return token !== null && (await homeKeyOf(token)) === paint.homeKey ? paint : null;
 }

@@ -19,6 +19,7 @@ import {
   HOME_QUERY_KEYS,
   LANGUAGE_COOKIE,
   readCookie,
+  readCookies,
   SIGNED_IN_COOKIE,
   START_AT_ONCE_ATTRIBUTE,
 } from '@hiram/contract/first-paint';
@@ -109,11 +110,16 @@ export function pageLanguage(request: FastifyRequest): Language {
 /**
  * The device's session as its cookie tells it: none, one the page cannot name ("1": drawn as the card's
  * frame), or one by its Home key (docs/decisions/0051: drawn with the borrower's card when it is open).
+ * The key is not read from a page opened from another site (a timing of that page would tell the site
+ * whether the visitor has a session here), nor when the cookie comes twice (one set for a parent domain).
  */
 export function pageSession(request: FastifyRequest): { signedIn: boolean; homeKey: string | null } {
-  const value = readCookie(request.headers.cookie, SIGNED_IN_COOKIE);
-  if (value === null || value === '') return { signedIn: false, homeKey: null };
-  return { signedIn: true, homeKey: HOME_KEY_PATTERN.test(value) ? value : null };
+  const values = readCookies(request.headers.cookie, SIGNED_IN_COOKIE);
+  const value = values[0];
+  if (value === undefined || value === '') return { signedIn: false, homeKey: null };
+  const fromElsewhere = ['cross-site', 'same-site'].includes(String(request.headers['sec-fetch-site']));
+  const usable = values.length === 1 && !fromElsewhere && HOME_KEY_PATTERN.test(value);
+  return { signedIn: true, homeKey: usable ? value : null };
 }
 
 /** The product list as its endpoint answers it: the same rows, through the contract's response shape. */

@@ -176,6 +176,7 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
         const personal: FirstPaint = {
           ...paint,
           queries: { ...queries, ...latestOrder },
+          homeKey: session.homeKey ?? undefined,
           drawnAt: Date.now(),
         };
         const drawn = composePage(index, {

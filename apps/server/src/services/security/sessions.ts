@@ -98,7 +98,20 @@ export class Sessions {
   /** The session a token opens for a call of the brand `packageName`, or the catalogue key that explains why none. */
   async authenticate(token: string, packageName: string): Promise<CurrentSession | SessionProblem> {
     if (token.length > TOKEN_MAX_LENGTH) return 'TOKEN_INVALID';
-    const hash = tokenHash(token);
+    return this.openSession(tokenHash(token), packageName);
+  }
+
+  /**
+   * The open session whose Home key (its token's SHA-256, which is what is stored) the page's cookie holds,
+   * only to draw that borrower's Home card into the page (docs/decisions/0051); null when there is none.
+   * The same rules as a call, and a use of the session like one: the borrower opened the app.
+   */
+  async ofHomeKey(homeKey: string, packageName: string): Promise<CurrentSession | null> {
+    const session = await this.openSession(homeKey, packageName);
+    return typeof session === 'string' ? null : session;
+  }
+
+  private async openSession(hash: string, packageName: string): Promise<CurrentSession | SessionProblem> {
     const now = this.clock.now();
     const use = { now, idleSeconds: this.limits.idleSeconds, packageName };
     const known = this.open.get(hash);
@@ -120,18 +133,6 @@ export class Sessions {
       session.lastSeenAt = now;
     }
     this.remember(hash, session);
-    return { sessionId: session.sessionId, userId: session.userId };
-  }
-
-  /**
-   * The open session whose Home key (the token's SHA-256, which is what is stored) the page's cookie holds:
-   * only to draw that borrower's Home card into the page (docs/decisions/0051). The same rules as a call,
-   * but it reads only: drawing a page is not a use of the session and does not keep it from going idle.
-   */
-  async ofHomeKey(homeKey: string, packageName: string): Promise<CurrentSession | null> {
-    const session = await this.stored(homeKey);
-    const use = { now: this.clock.now(), idleSeconds: this.limits.idleSeconds, packageName };
-    if (!session || sessionProblem(session, use)) return null;
     return { sessionId: session.sessionId, userId: session.userId };
   }
 
