@@ -97,6 +97,12 @@ export function readCookies(header: string | undefined, name: string): string[] 
  *   browser without paint timing it starts at DOMContentLoaded; after 3 s it starts whatever happened.
  */
 export const ELSEWHERE_CLASS = 'elsewhere';
+/**
+ * A borrower's card page keeps the card's own rules in a style last in the head, and the app's stylesheet
+ * goes in before it: the card's rules win ties over the app's, as they do once the card's chunk has added
+ * its stylesheet after the app's, so nothing moves as the stylesheets arrive.
+ */
+export const LATE_STYLE_ID = 'first-paint-late';
 export const APP_CODE_ATTRIBUTE = 'data-app';
 export const APP_PRELOADS_ATTRIBUTE = 'data-preloads';
 export const APP_STYLES_ATTRIBUTE = 'data-styles';
@@ -107,7 +113,7 @@ export const FIRST_PAINT_SCRIPT = [
   'var d=document,p=location.hash.slice(1).split("?")[0],elsewhere=p&&p!=="/",started=0;',
   `if(elsewhere)d.documentElement.classList.add("${ELSEWHERE_CLASS}");`,
   'function add(rel,href){var e=d.createElement(rel?"link":"script");e.crossOrigin="";',
-  'if(rel){e.rel=rel;e.href=href}else{e.type="module";e.src=href}d.head.appendChild(e)}',
+  `if(rel){e.rel=rel;e.href=href}else{e.type="module";e.src=href}d.head.insertBefore(e,d.getElementById("${LATE_STYLE_ID}"))}`,
   'function start(){if(started)return;started=1;',
   `var b=d.getElementById("${FIRST_PAINT_ELEMENT_ID}");if(!b)return;`,
   `(b.getAttribute("${APP_STYLES_ATTRIBUTE}")||"").split(" ").forEach(function(h){if(h)add("stylesheet",h)});`,

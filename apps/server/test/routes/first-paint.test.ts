@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, createBrotliDecompress } from 'node:zlib';
@@ -157,9 +157,26 @@ describe('Home drawn by the server', () => {
     expect(drawn.html).not.toMatch(/aria-busy="true"/);
     // The app's code waits for the drawn page's paint, as a new visitor's does.
     expect(drawn.html).toContain('<html lang="fil">');
-    // Every style it needs is in the page, and no cache keeps a borrower's loan.
-    expect(drawn.html).toContain('.loan-card');
-    expect(new RegExp(`${APP_STYLES_ATTRIBUTE}=""`).test(drawn.html)).toBe(true);
+    // Every rule of the app's stylesheets for a class the card uses is in the page: it paints styled alone.
+    const inline = [...drawn.html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('');
+    const stylesheets = (new RegExp(`${APP_STYLES_ATTRIBUTE}="([^"]*)"`).exec(drawn.html)?.[1] ?? '').split(
+      ' ',
+    );
+    expect(stylesheets.length).toBeGreaterThan(0);
+    const app = (await Promise.all(stylesheets.map((href) => readFile(join(WEB_DIST, href), 'utf8')))).join(
+      '',
+    );
+    const card =
+      /<section class="offer-card home-first-card loan-card[\s\S]*?<\/section>/.exec(drawn.html)?.[0] ?? '';
+    const classes = new Set(
+      [...card.matchAll(/class="([^"]+)"/g)].flatMap((match) => (match[1] ?? '').split(' ')),
+    );
+    expect(classes.has('loan-timeline')).toBe(true);
+    for (const name of classes) {
+      const styled = new RegExp(`\\.${name}(?![\\w-])`);
+      if (styled.test(app)) expect(styled.test(inline), name).toBe(true);
+    }
+    // No cache keeps a borrower's loan.
     expect(drawn.headers['cache-control']).toBe('private, no-store');
     // With every style inline, the card is still read from the first round trip's bytes.
     const compressed = await page({ cookie: `${SIGNED_IN_COOKIE}=${key}`, 'accept-encoding': 'br' });
@@ -277,7 +294,11 @@ describe('Home drawn by the server', () => {
       await writeFile(join(dir, 'dist-server/render-first-paint.js'), renderer);
       await writeFile(
         join(dir, 'dist-server/first-paint.json'),
-        JSON.stringify({ criticalCss: '', signedInPreloads: { scripts: [], styles: [] } }),
+        JSON.stringify({
+          criticalCss: '',
+          cardCss: { app: '', own: '' },
+          signedInPreloads: { scripts: [], styles: [] },
+        }),
       );
       const broken = await startTestServer({ config: { webDist: join(dir, 'dist') }, database: server.db });
       try {

@@ -3,6 +3,10 @@ import type { FirstPaint } from '@hiram/contract/first-paint';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { AppShell } from '../app/app-shell.tsx';
+
+// For the build, which draws every card to pick a borrower's page's CSS (scripts/first-paint-assets.mjs).
+export { LOAN_STATE_SAMPLES } from '../features/home/loan-state-samples.ts';
+
 import { setPageBrand } from '../lib/brand.ts';
 import { setFirstPaint } from '../lib/first-paint.ts';
 import { setLanguage } from '../lib/i18n/i18n.tsx';

@@ -18,6 +18,7 @@ import {
   HOME_KEY_PATTERN,
   HOME_QUERY_KEYS,
   LANGUAGE_COOKIE,
+  LATE_STYLE_ID,
   readCookie,
   readCookies,
   SIGNED_IN_COOKIE,
@@ -39,6 +40,8 @@ type RenderFirstPaint = (request: { brand: PageBrand; paint: FirstPaint }) => Pr
 
 interface FirstPaintAssets {
   criticalCss: string;
+  /** A borrower's own page: the rules every kind of loan card uses, of the app's stylesheet and the card's own. */
+  cardCss: { app: string; own: string };
   /** The signed-in card's chunks and stylesheet, so they arrive with the first load. */
   signedInPreloads: { scripts: string[]; styles: string[] };
 }
@@ -48,11 +51,6 @@ export interface HomeRenderer {
   assets: FirstPaintAssets;
   /** The build's index.html, read with its renderer: the drawing and the code it names are one build. */
   index: string;
-  /**
-   * The app's whole stylesheet and the card's, inlined in a page drawn with the borrower's card: a card has
-   * many states, and each must paint styled without waiting for a stylesheet.
-   */
-  cardPageCss: string;
 }
 
 const APP_STYLESHEET = /\s*<link rel="stylesheet" crossorigin href="([^"]+)">/g;
@@ -68,14 +66,7 @@ export async function loadHomeRenderer(webDist: string): Promise<HomeRenderer | 
   };
   const assets = JSON.parse(await readFile(assetsFile, 'utf8')) as FirstPaintAssets;
   const index = await readFile(join(webDist, 'index.html'), 'utf8');
-  const stylesheets = [
-    ...[...index.matchAll(APP_STYLESHEET)].map((match) => match[1] ?? ''),
-    ...assets.signedInPreloads.styles,
-  ];
-  const cardPageCss = (
-    await Promise.all(stylesheets.map((href) => readFile(join(webDist, href), 'utf8')))
-  ).join('');
-  return { render: renderFirstPaint, assets, index, cardPageCss };
+  return { render: renderFirstPaint, assets, index };
 }
 
 /** br, else gzip, else none, as the client accepts them (`br;q=0` refuses br). */
@@ -178,13 +169,15 @@ export function composePage(
   drawing: {
     body: string;
     paint: FirstPaint;
-    /** Home's critical CSS, or (allStylesInline) the whole of the app's and the card's stylesheets. */
+    /** The CSS of what is drawn: Home's, or a borrower's card page's (first-paint.json). */
     css: string;
-    allStylesInline?: boolean;
+    /** Rules kept after the app's stylesheet (LATE_STYLE_ID): the card's own, on a borrower's page. */
+    lateCss?: string;
     preloads: FirstPaintAssets['signedInPreloads'];
   },
 ): DrawnPage {
   const style = `${ELSEWHERE_RULE}${drawing.css}`;
+  const late = drawing.lateCss ? `\n    <style id="${LATE_STYLE_ID}">${drawing.lateCss}</style>` : '';
   // The app's stylesheet and code start once the drawn page has painted (FIRST_PAINT_SCRIPT): their tags
   // leave the head. A browser without script reads the stylesheet from <noscript>.
   const appStyles: string[] = [];
@@ -192,11 +185,7 @@ export function composePage(
     appStyles.push(href);
     return '';
   });
-  const noscript = drawing.allStylesInline
-    ? ''
-    : appStyles.map((href) => `<link rel="stylesheet" href="${href}">`).join('');
-  // Inline already: nothing to fetch, and no screen has a stylesheet to wait for (main.tsx).
-  if (drawing.allStylesInline) appStyles.length = 0;
+  const noscript = appStyles.map((href) => `<link rel="stylesheet" href="${href}">`).join('');
   let appCode = '';
   const appPreloads: string[] = [];
   page = page
@@ -209,7 +198,7 @@ export function composePage(
       return '';
     });
   for (const href of drawing.preloads.scripts) if (!appPreloads.includes(href)) appPreloads.push(href);
-  const stylePreloads = (drawing.allStylesInline ? [] : drawing.preloads.styles)
+  const stylePreloads = drawing.preloads.styles
     .map((href) => `\n    <link rel="preload" as="style" crossorigin href="${href}">`)
     .join('');
   const attributes = [
@@ -233,10 +222,11 @@ export function composePage(
       /(<meta charset="[^"]*" \/>)/,
       (charset) => `${charset}\n    <script>${FIRST_PAINT_SCRIPT}</script>\n    <style>${style}</style>`,
     )
-    .replace('</head>', () => `${stylePreloads}\n  </head>`)
+    .replace('</head>', () => `${stylePreloads}${late}\n  </head>`)
     .replace('<noscript>', () => `<noscript>${noscript}`)
     .replace('<div id="root"></div>', () => `<div id="root">${drawing.body}</div>\n    ${dataBlock}`);
-  return { html: page, styleHashes: [styleHash(style)], scriptHashes: [scriptHash(FIRST_PAINT_SCRIPT)] };
+  const styleHashes = [styleHash(style), ...(drawing.lateCss ? [styleHash(drawing.lateCss)] : [])];
+  return { html: page, styleHashes, scriptHashes: [scriptHash(FIRST_PAINT_SCRIPT)] };
 }
 
 const brotli = promisify(brotliCompress);

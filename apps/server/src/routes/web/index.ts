@@ -182,8 +182,8 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
         const drawn = composePage(index, {
           body: await home.render({ brand, paint: personal }),
           paint: personal,
-          css: home.cardPageCss,
-          allStylesInline: true,
+          css: home.assets.cardCss.app,
+          lateCss: home.assets.cardCss.own,
           preloads: home.assets.signedInPreloads,
         });
         return { ...oneOffPage(drawn), personal: true };
