@@ -9,7 +9,13 @@ import { beforeAll, expect, inject, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { snap, useBrowser } from './support/browser.ts';
-import { appStarted, collectErrors, holdAppCode, withoutWebCrypto } from './support/first-paint.ts';
+import {
+  appStarted,
+  collectErrors,
+  holdAppCode,
+  newPageRequests,
+  withoutWebCrypto,
+} from './support/first-paint.ts';
 import { signInWithPassword } from './support/journeys.ts';
 import { newMobile } from './support/sms.ts';
 
@@ -128,8 +134,7 @@ it("paints a signed-in borrower's own Home from the HTML in each language, and t
     await context.addCookies([{ name: LANGUAGE_COOKIE, value: lang, url: baseURL }]);
     await page.evaluate((language) => localStorage.setItem('hiram.language', language), lang);
     const errors = collectErrors(page);
-    const asked: string[] = [];
-    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    const asked = newPageRequests(page);
     const release = await holdAppCode(page);
     await page.reload({ waitUntil: 'domcontentloaded' });
     // No script has run: this borrower has no loan, so the server drew the offer at the card's place.
@@ -185,8 +190,7 @@ it("paints a borrower's loan card from the HTML, and the app takes over the same
     await context.addCookies([{ name: LANGUAGE_COOKIE, value: lang, url: baseURL }]);
     await page.evaluate((language) => localStorage.setItem('hiram.language', language), lang);
     const errors = collectErrors(page);
-    const asked: string[] = [];
-    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    const asked = newPageRequests(page);
     const release = await holdAppCode(page);
     await page.reload({ waitUntil: 'domcontentloaded' });
     const card = page.locator('section.loan-card');
@@ -217,8 +221,7 @@ it("paints a borrower's loan card from the HTML, and the app takes over the same
   ]);
   await page.evaluate(() => localStorage.setItem('hiram.language', 'en'));
   const errors = collectErrors(page);
-  const asked: string[] = [];
-  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  const asked = newPageRequests(page);
   const release = await holdAppCode(page);
   await page.reload({ waitUntil: 'domcontentloaded' });
   await page.getByText('₱1,000 – ₱10,000').waitFor();
@@ -244,12 +247,7 @@ it("paints the card's frame where the browser cannot work out the Home key, then
   );
   const { amount } = LANGUAGES[0];
   const errors = collectErrors(page);
-  const asked: string[] = [];
-  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
-  // Only the new page's requests: the page being left may still ask for something as it goes.
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) asked.length = 0;
-  });
+  const asked = newPageRequests(page);
   const release = await holdAppCode(page);
   await page.reload({ waitUntil: 'domcontentloaded' });
   // The frame: the card's shape at its size, busy; nothing of the offer yet.

@@ -41,3 +41,16 @@ export function appStarted(page: Page): Promise<unknown> {
 export async function withoutWebCrypto(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => Object.defineProperty(crypto, 'subtle', { value: undefined }));
 }
+
+/**
+ * The paths the page asks for from its next navigation on (a reload): the page being left may still ask for
+ * something as it goes, and that is not the new page's doing.
+ */
+export function newPageRequests(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) asked.length = 0;
+  });
+  return asked;
+}

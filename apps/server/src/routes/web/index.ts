@@ -184,7 +184,9 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
           paint: personal,
           css: home.assets.cardCss.app,
           lateCss: home.assets.cardCss.own,
-          preloads: home.assets.signedInPreloads,
+          // The card's rules are inline: its stylesheet comes with its chunk. A preload in the page would
+          // share the first round trips with the page itself (0.65 → 0.76 s FCP in bench:home).
+          preloads: { scripts: home.assets.signedInPreloads.scripts, styles: [] },
         });
         return { ...oneOffPage(drawn), personal: true };
       }
