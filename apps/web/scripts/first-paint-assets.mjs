@@ -13,42 +13,21 @@ const WEB = join(import.meta.dirname, '..');
 const DIST = join(WEB, 'dist');
 const SERVER_DIST = join(WEB, 'dist-server');
 
-const { renderFirstPaint, LOAN_STATE_SAMPLES } = await import(
+const { renderFirstPaint, LOAN_STATE_SAMPLES, sampleHomeQueries } = await import(
   pathToFileURL(join(SERVER_DIST, 'render-first-paint.js')).href
 );
 const brand = { packageName: 'ph.hiram.app', appName: 'Hiram', parentOrigins: [] };
-const offer = [
-  {
-    productId: 'sample',
-    name: 'Sample',
-    minAmount: 100_000,
-    maxAmount: 1_000_000,
-    amountStep: 50_000,
-    tenureDays: [91, 120],
-    interestMethod: 'single',
-    monthlyInterestBps: 300,
-    processingFeeBps: 300,
-    dailyPenaltyBps: 10,
-    extensionDays: 30,
-    extensionFeeBps: 300,
-  },
-];
 const draw = (signedIn, queries) => renderFirstPaint({ brand, paint: { lang: 'en', signedIn, queries } });
 const homeDrawings = await Promise.all([
   draw(false, {}),
-  draw(false, { 'loan/product/list': [] }),
-  draw(false, { 'loan/product/list': offer }),
+  draw(false, sampleHomeQueries({ offer: [] })),
+  draw(false, sampleHomeQueries()),
   draw(true, {}),
 ]);
 // A borrower's own page (docs/decisions/0051): every kind of card, and her Home with no loan (the offer).
 const cardDrawings = await Promise.all([
-  draw(true, {
-    'loan/product/list': offer,
-    'loan/loan-order/latest': { ...LOAN_STATE_SAMPLES.repaying, order: null },
-  }),
-  ...Object.values(LOAN_STATE_SAMPLES).map((latest) =>
-    draw(true, { 'loan/product/list': offer, 'loan/loan-order/latest': latest }),
-  ),
+  draw(true, sampleHomeQueries({ latest: { ...LOAN_STATE_SAMPLES.repaying, order: null } })),
+  ...Object.values(LOAN_STATE_SAMPLES).map((latest) => draw(true, sampleHomeQueries({ latest }))),
 ]);
 
 const index = await readFile(join(DIST, 'index.html'), 'utf8');

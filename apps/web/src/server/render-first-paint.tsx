@@ -5,7 +5,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { AppShell } from '../app/app-shell.tsx';
 
 // For the build, which draws every card to pick a borrower's page's CSS (scripts/first-paint-assets.mjs).
-export { LOAN_STATE_SAMPLES } from '../features/home/loan-state-samples.ts';
+export { LOAN_STATE_SAMPLES, sampleHomeQueries } from '../features/home/loan-state-samples.ts';
 
 import { setPageBrand } from '../lib/brand.ts';
 import { setFirstPaint } from '../lib/first-paint.ts';

@@ -1,3 +1,6 @@
+import type { ResponseOf } from '@hiram/contract/api/endpoints';
+import { DEMO_LOAN_TERMS } from '@hiram/contract/demo-product';
+import { HOME_QUERY_KEYS } from '@hiram/contract/first-paint';
 import { orderStatusLabel, LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
 import type { LatestOrder } from './api/get-latest-order.ts';
 import type { HomeCardKind } from './loan-state.ts';
@@ -84,3 +87,17 @@ export const LOAN_STATE_SAMPLES: Record<HomeCardKind, LatestOrder> = {
   overdue: sample('overdue', S.overdue, { dueDate: lent.dueDate, amountDue: 1_125_000 }, lent),
   paid: sample('canLoan', S.finished, {}, { ...lent, paidAt: '2026-06-20T01:00:00.000Z' }),
 };
+
+/** The offer the samples are drawn beside: the demo product of GUIDE section 5. */
+const SAMPLE_OFFER: ResponseOf<'productList'> = [
+  { ...DEMO_LOAN_TERMS, tenureDays: [...DEMO_LOAN_TERMS.tenureDays], productId: 'sample', name: 'Sample' },
+];
+
+/** The answers Home is drawn from, by query key: the offer, and the latest order when one is given. */
+export function sampleHomeQueries(
+  answers: { offer?: ResponseOf<'productList'>; latest?: LatestOrder } = {},
+): Record<string, unknown> {
+  const queries: Record<string, unknown> = { [HOME_QUERY_KEYS.productList]: answers.offer ?? SAMPLE_OFFER };
+  if (answers.latest) queries[HOME_QUERY_KEYS.latestOrder] = answers.latest;
+  return queries;
+}
