@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiBorrower, payAtCounter } from './support/api-borrower.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { snap, useBrowser } from './support/browser.ts';
-import { withoutWebCrypto } from './support/first-paint.ts';
+import { appStarted, newPageRequests, withoutWebCrypto } from './support/first-paint.ts';
 import { signInWithPassword } from './support/journeys.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
@@ -130,14 +130,12 @@ describe('Home for a signed-in borrower', () => {
 
       // A fresh start with a session: the latest order is asked for at start-up, before any screen's code
       // beyond the first load (the page preloads the card's code itself).
-      const requested: string[] = [];
-      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-      // Only the new page's requests: the page being left may still ask for something as it goes.
-      page.on('framenavigated', (frame) => {
-        if (frame === page.mainFrame()) requested.length = 0;
-      });
+      const requested = newPageRequests(page);
+      // The router's chunk comes when the page is idle after Home has settled: wait for it before comparing.
+      const started = appStarted(page);
       await page.reload();
       await settled(page);
+      await started;
       const latestAt = requested.indexOf(LATEST_PATH);
       const routerCodeAt = requested.findIndex((path) => /\/router-[^/]*\.js$/.test(path));
       const cardCodeAt = requested.findIndex((path) => /\/loan-state-card-[^/]*\.js$/.test(path));
