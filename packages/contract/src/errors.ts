@@ -240,6 +240,15 @@ export const ERRORS = {
       es: 'Esta propuesta ya fue decidida',
     },
   },
+  PROPOSAL_REJECT_NEEDS_REASON: {
+    code: 40993,
+    status: 400,
+    message: {
+      en: 'Say why you reject it: the maker reads the reason',
+      fil: 'Sabihin kung bakit mo ito tinatanggihan: mababasa ng gumawa ang dahilan',
+      es: 'Diga por qué la rechaza: quien la propuso leerá el motivo',
+    },
+  },
   PROPOSAL_STALE: {
     code: 40962,
     status: 409,
@@ -364,6 +373,60 @@ export const ERRORS = {
       en: 'The borrower has changed the receiving account: wait for the payout to the new account',
       fil: 'Pinalitan ng borrower ang tatanggap na account: hintayin ang payout sa bagong account',
       es: 'El prestatario cambió la cuenta de destino: espere el pago a la nueva cuenta',
+    },
+  },
+  REFUND_NOTHING_OWED: {
+    code: 40989,
+    status: 409,
+    message: {
+      en: 'This loan holds no over-payment to refund',
+      fil: 'Walang sobrang bayad sa loan na ito na maibabalik',
+      es: 'Este préstamo no tiene un pago en exceso que devolver',
+    },
+  },
+  REFUND_TOO_LARGE: {
+    code: 40083,
+    status: 400,
+    message: {
+      en: 'The refund is more than the over-payment owed back',
+      fil: 'Mas malaki ang refund kaysa sa sobrang bayad na dapat ibalik',
+      es: 'La devolución supera el pago en exceso que se debe devolver',
+    },
+  },
+  REFUND_IN_FLIGHT: {
+    code: 40990,
+    status: 409,
+    message: {
+      en: 'A refund of this loan is already being sent: wait for its result',
+      fil: 'May refund na ipinapadala para sa loan na ito: hintayin ang resulta',
+      es: 'Ya se está enviando una devolución de este préstamo: espere su resultado',
+    },
+  },
+  REFUND_NOT_RETRYABLE: {
+    code: 40991,
+    status: 409,
+    message: {
+      en: 'This refund cannot be sent again: it did not fail, or it was already sent again',
+      fil: 'Hindi na maipapadala muli ang refund na ito: hindi ito pumalya, o naipadala na itong muli',
+      es: 'Esta devolución no se puede enviar de nuevo: no falló o ya se volvió a enviar',
+    },
+  },
+  REFUND_NO_ACCOUNT: {
+    code: 40084,
+    status: 409,
+    message: {
+      en: 'The borrower has no verified account to send the refund to',
+      fil: 'Walang beripikadong account ang borrower na mapagpapadalhan ng refund',
+      es: 'El prestatario no tiene una cuenta verificada a la que enviar la devolución',
+    },
+  },
+  LOAN_NOT_CANCELLABLE: {
+    code: 40992,
+    status: 409,
+    message: {
+      en: 'This loan cannot be cancelled: its payout is being sent or was paid',
+      fil: 'Hindi makakansela ang loan na ito: ipinapadala na o naibigay na ang payout nito',
+      es: 'Este préstamo no se puede cancelar: su desembolso se está enviando o ya se pagó',
     },
   },
   OWN_ACCOUNT: {

@@ -68,6 +68,22 @@ export const PROPOSAL_KINDS = {
     checkers: FINANCE,
     payload: z.object({ orderId }),
   },
+  'loan.refund-overpayment': {
+    label: 'Refund an over-payment to the borrower',
+    makers: FINANCE,
+    checkers: FINANCE,
+    payload: z.object({
+      orderId,
+      /** Paid to the borrower's verified account through the payout provider; the ledger posts when paid. */
+      amount: centavos.describe('centavos of the over-payment to pay back'),
+    }),
+  },
+  'loan.cancel-unpaid': {
+    label: 'Cancel a loan whose payout never succeeded',
+    makers: FINANCE,
+    checkers: FINANCE,
+    payload: z.object({ orderId }),
+  },
   'product.create': {
     label: 'Create a product',
     makers: ADMIN_ONLY,
@@ -115,6 +131,28 @@ const CHECKER_ROLES = STAFF_ROLES.filter((role) =>
 /** Everyone but viewers sees proposals (a pending one shows on the page it touches). */
 const READER_ROLES: readonly StaffRole[] = STAFF_ROLES.filter((role) => role !== 'viewer');
 
+/**
+ * How a changed value is shown: text as words side by side, a colour as a swatch, an image (a logo's URL) as the
+ * picture, money as pesos (the value is centavos). Other kinds add one here and one case to the console's
+ * ProposalChanges (ADR 0056).
+ */
+export const PROPOSAL_CHANGE_KINDS = ['text', 'colour', 'image', 'money'] as const;
+export type ProposalChangeKind = (typeof PROPOSAL_CHANGE_KINDS)[number];
+
+/**
+ * One value a proposal changes, old → new, read against the target as it is now (ADR 0056). `before` is null
+ * for what the proposal creates (a new brand's settings) or a setting not set yet; `after` null for one it
+ * clears.
+ */
+export const ProposalChange = z.object({
+  field: z.string().describe('the setting\'s path, e.g. "colours.primary"'),
+  label: z.string().describe("the setting in the console's words"),
+  kind: z.enum(PROPOSAL_CHANGE_KINDS),
+  before: z.union([z.string(), z.number()]).nullable(),
+  after: z.union([z.string(), z.number()]).nullable(),
+});
+export type ProposalChange = z.infer<typeof ProposalChange>;
+
 export const Proposal = z.object({
   proposalId: z.string(),
   kind: z.enum(PROPOSAL_KIND_NAMES),
@@ -123,6 +161,11 @@ export const Proposal = z.object({
   targetId: z.string(),
   brand: z.string().nullable(),
   summary: z.string().describe('the change in words, e.g. "Waive ₱150.00 of penalty on order …"'),
+  /**
+   * Each value it changes, old → new: for a pending proposal read against the target now, for a decided one as
+   * it was when last read (at proposal or approval). Empty for a kind that lists none (the summary says it).
+   */
+  changes: z.array(ProposalChange),
   reason: z.string(),
   payload: z.record(z.string(), z.unknown()),
   status: z.enum(PROPOSAL_STATUSES),

@@ -96,6 +96,24 @@ export const BRAND_SETTING_LABELS: Record<keyof BrandSettings, string> = {
   parentOrigins: 'parent origins',
 };
 
+/** What each brand colour is for, as the form, the brand page and a proposal's changes name it. */
+export const BRAND_COLOUR_LABELS: Record<BrandColourName, string> = {
+  primary: 'Primary (buttons, links, offer card)',
+  onPrimary: 'Text on primary',
+  accent: 'Accent (Apply button)',
+  onAccent: 'Text on accent',
+  background: 'Page background',
+  text: 'Body text',
+};
+
+/** The lender's registration details one by one, for a proposal's changes. */
+export const LENDER_FIELD_LABELS: Record<keyof BrandSettings['lender'], string> = {
+  corporateName: 'Lender corporate name',
+  secRegistrationNumber: 'SEC registration number',
+  certificateOfAuthorityNumber: 'Certificate of Authority number',
+  address: 'Lender address',
+};
+
 export const BrandCreatePayload = BrandSettings.extend({
   packageName: z.string().trim().toLowerCase().max(128, 'tooLong').regex(PACKAGE_NAME, 'invalid'),
 });

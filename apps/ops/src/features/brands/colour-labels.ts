@@ -1,11 +1,2 @@
-import type { BrandColourName } from '@hiram/contract/brand-look';
-
-/** What each brand colour is for, as the form and the brand page name it. */
-export const COLOUR_LABELS: Record<BrandColourName, string> = {
-  primary: 'Primary (buttons, links, offer card)',
-  onPrimary: 'Text on primary',
-  accent: 'Accent (Apply button)',
-  onAccent: 'Text on accent',
-  background: 'Page background',
-  text: 'Body text',
-};
+/** What each brand colour is for: the contract names them once for the form, the page and proposals. */
+export { BRAND_COLOUR_LABELS as COLOUR_LABELS } from '@hiram/contract/ops/brands';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   PROPOSAL_KINDS,
   type Proposal,
+  type ProposalChange,
   type ProposalKind,
   type ProposalPayload,
   type ProposalStatus,
@@ -23,6 +24,11 @@ export interface ProposalTarget {
   brand: string | null;
   /** The change in words, for the checker. */
   summary: string;
+  /**
+   * Each value the change sets, old (the target now) → new, for the checker to see what they approve
+   * (docs/decisions/0056-proposals-show-old-and-new.md). A kind without it shows its summary only.
+   */
+  changes?: ProposalChange[];
   /** The same change proposed twice has the same key; only one may wait. */
   dedupeKey: string;
   /** The target's state the change is made against: another state at approval makes the proposal stale. */
@@ -78,6 +84,7 @@ interface ProposalRow {
   decision_note: string | null;
   result: unknown;
   fingerprint: string;
+  changes: ProposalChange[] | null;
 }
 
 const SELECT = `select p.*, m.email as proposer_email, d.email as decider_email
@@ -146,8 +153,8 @@ export class Approvals {
       const target = await handler.inspect(tx, payload, maker.brandScope);
       const inserted = await tx.query<{ proposal_id: string }>(
         `insert into proposals (proposal_id, kind, target_type, target_id, brand, summary, reason, payload,
-           dedupe_key, fingerprint, status, proposed_by, proposed_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', $11, $12)
+           dedupe_key, fingerprint, status, proposed_by, proposed_at, changes)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', $11, $12, $13)
          on conflict (dedupe_key) where status = 'pending' do nothing
          returning proposal_id`,
         [
@@ -163,6 +170,7 @@ export class Approvals {
           target.fingerprint,
           maker.staffId,
           this.clock.now().toISOString(),
+          JSON.stringify(target.changes ?? []),
         ],
       );
       if (inserted.length === 0) throw new AppError('PROPOSAL_DUPLICATE');
@@ -206,11 +214,28 @@ export class Approvals {
       [...params, query.pageSize, (query.page - 1) * query.pageSize],
     );
     return {
-      items: rows.map((row) => toProposal(row, member)),
+      items: await Promise.all(rows.map(async (row) => toProposal(await this.current(row, member), member))),
       page: query.page,
       pageSize: query.pageSize,
       total: count?.n ?? 0,
     };
+  }
+
+  /**
+   * A pending proposal's changes read again against its target as it is now, so the checker compares with
+   * today's values; the ones kept at proposal when the target can no longer take it (the approval would say
+   * why) or for a decided proposal.
+   */
+  private async current(row: ProposalRow, member: Member): Promise<ProposalRow> {
+    const handler = this.handlers.get(row.kind);
+    if (row.status !== 'pending' || !handler) return row;
+    try {
+      const now = await handler.inspect(this.db, this.parse(row.kind, row.payload), member.brandScope);
+      return now.changes ? { ...row, changes: now.changes } : row;
+    } catch (error) {
+      if (error instanceof AppError) return row;
+      throw error;
+    }
   }
 
   /**
@@ -223,6 +248,8 @@ export class Approvals {
     note: string | undefined,
     checker: Member,
   ): Promise<Outcome[]> {
+    // The maker reads why their proposal was turned down: a rejection without a reason is refused whole.
+    if (decision === 'reject' && !note?.trim()) throw new AppError('PROPOSAL_REJECT_NEEDS_REASON');
     const outcomes: Outcome[] = [];
     for (const proposalId of new Set(proposalIds)) {
       try {
@@ -285,6 +312,11 @@ export class Approvals {
         at,
       });
       await this.close(tx, proposalId, 'approved', checker, at, note, result ?? null);
+      // The history keeps what the checker approved: the values as they were read at approval.
+      await tx.query('update proposals set changes = $2 where proposal_id = $1', [
+        proposalId,
+        JSON.stringify(now.changes ?? []),
+      ]);
       await recordAudit(tx, { ...audit, action: 'proposal.approve', after: { proposalId, note, result } });
       applied = handler;
       return false;
@@ -397,6 +429,7 @@ function toProposal(row: ProposalRow, member: Member): Proposal {
     targetId: row.target_id,
     brand: row.brand,
     summary: row.summary,
+    changes: row.changes ?? [],
     reason: row.reason,
     payload: row.payload,
     status: row.status,

@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
-import { contrastProblems, DEFAULT_BRAND_COLOURS } from '@hiram/contract/brand-look';
+import { BRAND_COLOUR_NAMES, contrastProblems, DEFAULT_BRAND_COLOURS } from '@hiram/contract/brand-look';
+import type { ProposalChange } from '@hiram/contract/ops/approvals';
 import {
+  BRAND_COLOUR_LABELS,
   BRAND_SETTING_LABELS,
   type BrandChangePayload,
   type BrandDetail,
   type BrandSettings,
   type BrandSummary,
+  LENDER_FIELD_LABELS,
 } from '@hiram/contract/ops/brands';
+import { channelName } from '@hiram/contract/repayment';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError, invalidField } from '../../domain/app-error.ts';
 import { normalizeLogo } from '../../domain/brand-logo.ts';
@@ -57,6 +61,59 @@ function changedSettings(before: BrandSettings, after: BrandSettings): (keyof Br
   return (Object.keys(after) as (keyof BrandSettings)[]).filter(
     (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
   );
+}
+
+/** A setting's label as a heading: "App name", not "app name". */
+function capitalised(label: string): string {
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+function listed(values: readonly string[]): string {
+  return values.length === 0 ? 'none' : values.join(', ');
+}
+
+/**
+ * Each value a proposal sets, old → new, one per colour and lender detail (ADR 0056): colours as hex for
+ * swatches, the logo as its URL for the picture (null: the app name's first letter), the rest as words.
+ * `before` null: a new brand.
+ */
+export function brandChanges(before: BrandSettings | null, after: BrandSettings): ProposalChange[] {
+  const changes: ProposalChange[] = [];
+  const add = (
+    field: string,
+    label: string,
+    kind: ProposalChange['kind'],
+    old: string | null,
+    now: string | null,
+  ) => {
+    if (old !== now) changes.push({ field, label, kind, before: old, after: now });
+  };
+  const text = (key: keyof BrandSettings, shown: (settings: BrandSettings) => string | null) =>
+    add(key, capitalised(BRAND_SETTING_LABELS[key]), 'text', before && shown(before), shown(after));
+  text('appName', (s) => s.appName);
+  for (const name of BRAND_COLOUR_NAMES) {
+    add(
+      `colours.${name}`,
+      BRAND_COLOUR_LABELS[name],
+      'colour',
+      before?.colours[name] ?? null,
+      after.colours[name],
+    );
+  }
+  add('logoId', 'Logo', 'image', before && logoUrlOf(before.logoId), logoUrlOf(after.logoId));
+  text('androidUrl', (s) => s.androidUrl);
+  text('iosUrl', (s) => s.iosUrl);
+  text('smsSenderName', (s) => s.smsSenderName || null);
+  for (const key of Object.keys(LENDER_FIELD_LABELS) as (keyof BrandSettings['lender'])[]) {
+    add(`lender.${key}`, LENDER_FIELD_LABELS[key], 'text', before?.lender[key] ?? null, after.lender[key]);
+  }
+  text('supportEmail', (s) => s.supportEmail);
+  text('supportPhone', (s) => s.supportPhone);
+  text('supportHours', (s) => s.supportHours);
+  text('coolingOffDays', (s) => `${s.coolingOffDays} days`);
+  text('closedChannels', (s) => listed(s.closedChannels.map((channel) => channelName(channel, 'en'))));
+  text('parentOrigins', (s) => listed(s.parentOrigins));
+  return changes;
 }
 
 function fingerprintOf(settings: BrandSettings): string {
@@ -201,7 +258,10 @@ export class BrandService {
         const { packageName, ...settings } = payload;
         assertContrast(settings);
         await assertLogoStored(db, settings.logoId, 'payload.logoId');
-        return target(packageName, null, `Add brand ${settings.appName} (${packageName})`, 'absent');
+        return {
+          ...target(packageName, null, `Add brand ${settings.appName} (${packageName})`, 'absent'),
+          changes: brandChanges(null, settings),
+        };
       },
       apply: async (tx, payload, context) => {
         const { packageName, ...settings } = payload;
@@ -239,12 +299,15 @@ export class BrandService {
         if (changed.length === 0) throw new AppError('BRAND_UNCHANGED');
         assertContrast(payload.settings);
         await assertLogoStored(db, payload.settings.logoId, 'payload.settings.logoId');
-        return target(
-          brand.packageName,
-          brand.packageName,
-          `Change ${brand.appName} (${brand.packageName}): ${changed.map((key) => BRAND_SETTING_LABELS[key]).join(', ')}`,
-          fingerprintOf(before),
-        );
+        return {
+          ...target(
+            brand.packageName,
+            brand.packageName,
+            `Change ${brand.appName} (${brand.packageName}): ${changed.map((key) => BRAND_SETTING_LABELS[key]).join(', ')}`,
+            fingerprintOf(before),
+          ),
+          changes: brandChanges(before, payload.settings),
+        };
       },
       apply: async (tx, payload, context) => {
         const [row] = await tx.query<BrandRow>('select * from brands where package_name = $1 for update', [

@@ -1,6 +1,6 @@
 import type { LenderDetails } from '@hiram/contract/disclosure';
 import { formatPeso } from '@hiram/contract/money';
-import type { ProposalPayload } from '@hiram/contract/ops/approvals';
+import type { ProposalChange, ProposalPayload } from '@hiram/contract/ops/approvals';
 import {
   type ProductSummary,
   type ProductTerms,
@@ -112,6 +112,27 @@ function describeChange(before: ProductTerms, after: ProductTerms): string {
     .join('; ');
 }
 
+/** Amounts are shown as pesos by the console; the other terms in the words above. */
+const MONEY_TERMS: readonly (keyof ProductTerms)[] = ['minAmount', 'maxAmount', 'amountStep'];
+
+/** Each term a proposal sets, old → new (ADR 0056); `before` null: a new product, every term listed. */
+function termChanges(before: ProductTerms | null, after: ProductTerms): ProposalChange[] {
+  return (Object.entries(TERM_WORDS) as [keyof ProductTerms, (typeof TERM_WORDS)[keyof ProductTerms]][])
+    .filter(([, [, shown]]) => before === null || shown(before) !== shown(after))
+    .map(([field, [label, shown]]) => {
+      const money = MONEY_TERMS.includes(field);
+      const value = (terms: ProductTerms | null) =>
+        terms === null ? null : money ? Number(terms[field]) : shown(terms);
+      return {
+        field,
+        label: label.charAt(0).toUpperCase() + label.slice(1),
+        kind: money ? 'money' : 'text',
+        before: value(before),
+        after: value(after),
+      };
+    });
+}
+
 export interface ProductsDeps {
   db: Database;
   /** The brand's lender details the Disclosure Statement prints, or undefined for an unknown brand. */
@@ -219,6 +240,7 @@ export class Products {
           summary: `New product ${payload.productId} (${payload.terms.name}) for ${payload.packageName}: ${describeTerms(payload.terms)}`,
           dedupeKey: payload.productId,
           fingerprint: 'new',
+          changes: termChanges(null, payload.terms),
         };
       },
       apply: async (tx, payload, context) => {
@@ -267,6 +289,7 @@ export class Products {
           summary: `Change ${payload.productId} (version ${row.version}): ${change}`,
           dedupeKey: payload.productId,
           fingerprint: `version ${row.version}`,
+          changes: termChanges(before, payload.terms),
         };
       },
       apply: (tx, payload, context) => this.change(tx, payload, context),

@@ -1,6 +1,6 @@
 import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import { formatPeso } from '@hiram/contract/money';
-import type { LoanMoney } from '@hiram/contract/ops/approvals';
+import type { LoanMoney, ProposalChange } from '@hiram/contract/ops/approvals';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import { credit, debit, type OrderBalance, withoutZeroLines } from '../../domain/ledger.ts';
@@ -71,6 +71,21 @@ function targetOf(loan: LoanInView, summary: string, dedupeKey: string): Proposa
 
 const shortId = (orderId: string) => orderId.slice(0, 8);
 
+/** A loan's amount old → new in centavos, for the checker (ADR 0056); none when it does not move. */
+function moneyChange(field: string, label: string, before: number, after: number): ProposalChange[] {
+  return before === after ? [] : [{ field, label, kind: 'money', before, after }];
+}
+
+/** What the borrower owes and is owed back after a credit: what goes beyond what is owed is owed back. */
+function creditChanges(balance: OrderBalance, amount: number): ProposalChange[] {
+  const totalDue = Math.max(0, balance.totalDue - amount);
+  const overpayment = balance.overpayment + amount - (balance.totalDue - totalDue);
+  return [
+    ...moneyChange('totalDue', 'Total due', balance.totalDue, totalDue),
+    ...moneyChange('overpayment', 'Owed back to the borrower', balance.overpayment, overpayment),
+  ];
+}
+
 /** Where the loan stands after a change, for the audit row and the proposal's result. */
 async function standing(deps: ServicingDeps, tx: Queryable, orderId: string) {
   const [row] = await tx.query<{ status: number }>('select status from loan_orders where order_id = $1', [
@@ -113,7 +128,17 @@ export function reverseCreditHandler(deps: ServicingDeps): ProposalHandler<'loan
     );
     if (!row) throw new AppError('NOT_FOUND');
     if (row.reversed) throw new AppError('PAYMENT_ALREADY_REVERSED');
-    return { amount: Number(row.amount), occurredAt: new Date(row.occurred_at) };
+    // What the payment took off the receivables comes back on them when it is reversed.
+    const [repaid] = await tx.query<{ amount: string | number }>(
+      `select coalesce(sum(-amount), 0) as amount from ledger_entries
+        where journal_id = $1 and account like '%receivable'`,
+      [journalId],
+    );
+    return {
+      amount: Number(row.amount),
+      repaid: Number(repaid?.amount ?? 0),
+      occurredAt: new Date(row.occurred_at),
+    };
   }
   return {
     kind: 'loan.reverse-credit',
@@ -121,11 +146,22 @@ export function reverseCreditHandler(deps: ServicingDeps): ProposalHandler<'loan
       const loan = await loanFor(deps, tx, orderId, brandScope, PAID_OUT);
       const paid = await payment(tx, orderId, journalId);
       const on = paid.occurredAt.toISOString().slice(0, 10);
-      return targetOf(
-        loan,
-        `Reverse the payment of ${formatPeso(paid.amount)} credited ${on} to order ${shortId(orderId)}`,
-        journalId,
-      );
+      return {
+        ...targetOf(
+          loan,
+          `Reverse the payment of ${formatPeso(paid.amount)} credited ${on} to order ${shortId(orderId)}`,
+          journalId,
+        ),
+        changes: [
+          ...moneyChange('totalDue', 'Total due', loan.balance.totalDue, loan.balance.totalDue + paid.repaid),
+          ...moneyChange(
+            'overpayment',
+            'Owed back to the borrower',
+            loan.balance.overpayment,
+            Math.max(0, loan.balance.overpayment - (paid.amount - paid.repaid)),
+          ),
+        ],
+      };
     },
     async apply(tx, { orderId, journalId }, context) {
       const loan = await loanFor(deps, tx, orderId, null, PAID_OUT);
@@ -173,11 +209,22 @@ export function waivePenaltyHandler(deps: ServicingDeps): ProposalHandler<'loan.
     async inspect(tx, { orderId, amount }, brandScope) {
       const loan = await loanFor(deps, tx, orderId, brandScope, OPEN);
       if (amount > loan.balance.penalty) throw new AppError('PENALTY_WAIVER_TOO_LARGE');
-      return targetOf(
-        loan,
-        `Waive ${formatPeso(amount)} of the ${formatPeso(loan.balance.penalty)} penalty on order ${shortId(orderId)}`,
-        orderId,
-      );
+      return {
+        ...targetOf(
+          loan,
+          `Waive ${formatPeso(amount)} of the ${formatPeso(loan.balance.penalty)} penalty on order ${shortId(orderId)}`,
+          orderId,
+        ),
+        changes: [
+          ...moneyChange(
+            'penalty',
+            'Penalty outstanding',
+            loan.balance.penalty,
+            loan.balance.penalty - amount,
+          ),
+          ...moneyChange('totalDue', 'Total due', loan.balance.totalDue, loan.balance.totalDue - amount),
+        ],
+      };
     },
     async apply(tx, { orderId, amount }, context) {
       const loan = await loanFor(deps, tx, orderId, null, OPEN);
@@ -220,12 +267,15 @@ export function manualCreditHandler(deps: ServicingDeps): ProposalHandler<'loan.
       const loan = await loanFor(deps, tx, orderId, brandScope, PAID_OUT);
       const reference = normalBankReference(bankReference);
       await refuseCredited(tx, reference);
-      return targetOf(
-        loan,
-        `Credit ${formatPeso(amount)} received ${receivedOn} (bank reference ${reference}) to order ${shortId(orderId)}`,
-        // One pending credit per statement line, whichever loan it is proposed for.
-        reference,
-      );
+      return {
+        ...targetOf(
+          loan,
+          `Credit ${formatPeso(amount)} received ${receivedOn} (bank reference ${reference}) to order ${shortId(orderId)}`,
+          // One pending credit per statement line, whichever loan it is proposed for.
+          reference,
+        ),
+        changes: creditChanges(loan.balance, amount),
+      };
     },
     async apply(tx, { orderId, amount, bankReference, receivedOn }, context) {
       const loan = await loanFor(deps, tx, orderId, null, PAID_OUT);
@@ -272,11 +322,14 @@ export function writeOffHandler(deps: ServicingDeps): ProposalHandler<'loan.writ
     async inspect(tx, { orderId }, brandScope) {
       const loan = await loanFor(deps, tx, orderId, brandScope, OPEN);
       if (loan.balance.totalDue <= 0) throw new AppError('LOAN_NOT_IN_REPAYMENT');
-      return targetOf(
-        loan,
-        `Write off the ${formatPeso(loan.balance.totalDue)} outstanding on order ${shortId(orderId)}`,
-        orderId,
-      );
+      return {
+        ...targetOf(
+          loan,
+          `Write off the ${formatPeso(loan.balance.totalDue)} outstanding on order ${shortId(orderId)}`,
+          orderId,
+        ),
+        changes: [...moneyChange('totalDue', 'Total due', loan.balance.totalDue, 0)],
+      };
     },
     async apply(tx, { orderId }, context) {
       const loan = await loanFor(deps, tx, orderId, null, OPEN);
