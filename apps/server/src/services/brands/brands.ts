@@ -86,7 +86,9 @@ export function brandChanges(before: BrandSettings | null, after: BrandSettings)
     old: string | null,
     now: string | null,
   ) => {
-    if (old !== now) changes.push({ field, label, kind, before: old, after: now });
+    // An empty setting ('' in an old row) reads as not set.
+    if ((old || null) !== (now || null))
+      changes.push({ field, label, kind, before: old || null, after: now || null });
   };
   const text = (key: keyof BrandSettings, shown: (settings: BrandSettings) => string | null) =>
     add(key, capitalised(BRAND_SETTING_LABELS[key]), 'text', before && shown(before), shown(after));
@@ -103,7 +105,7 @@ export function brandChanges(before: BrandSettings | null, after: BrandSettings)
   add('logoId', 'Logo', 'image', before && logoUrlOf(before.logoId), logoUrlOf(after.logoId));
   text('androidUrl', (s) => s.androidUrl);
   text('iosUrl', (s) => s.iosUrl);
-  text('smsSenderName', (s) => s.smsSenderName || null);
+  text('smsSenderName', (s) => s.smsSenderName);
   for (const key of Object.keys(LENDER_FIELD_LABELS) as (keyof BrandSettings['lender'])[]) {
     add(`lender.${key}`, LENDER_FIELD_LABELS[key], 'text', before?.lender[key] ?? null, after.lender[key]);
   }

@@ -235,6 +235,69 @@ describe('the core', () => {
     ]);
   });
 
+  it('refuses a rejection without a reason, and the proposal waits on', async () => {
+    const { orderId } = await disbursedLoan(server);
+    const proposal = await proposed(financeA, 'loan.write-off', { orderId });
+    for (const note of [undefined, '', '   ']) {
+      const answer = await ops(
+        'opsProposalDecide',
+        { proposalIds: [proposal.proposalId], decision: 'reject', note },
+        financeB,
+      );
+      expect(answer.status, JSON.stringify(note)).toBe(400);
+      expect(answer.body).toMatchObject({
+        code: ERRORS.PROPOSAL_REJECT_NEEDS_REASON.code,
+        msg: ERRORS.PROPOSAL_REJECT_NEEDS_REASON.message.en,
+      });
+    }
+    const list = await ops('opsProposalList', { targetId: orderId }, financeB);
+    expect(list.body.data).toMatchObject({ items: [{ proposalId: proposal.proposalId, status: 'pending' }] });
+    expect(await auditActions(`loan:${orderId}`)).toEqual(['proposal.create']);
+    // Approving needs no note.
+    expect((await decide(financeB, [proposal.proposalId], 'approve'))[0]).toMatchObject({
+      status: 'approved',
+    });
+  });
+
+  it('shows the checker what each money action changes, old → new, against the loan as it is now', async () => {
+    const { token, orderId } = await disbursedLoan(server);
+    await pay(token, orderId, 500_00);
+    const [payment] = await repaymentJournals(orderId);
+    const owed = TOTAL - 500_00;
+    const totalDue = (before: number, after: number) => ({
+      field: 'totalDue',
+      label: 'Total due',
+      kind: 'money',
+      before,
+      after,
+    });
+    const credit = await proposed(financeA, 'loan.manual-credit', {
+      orderId,
+      amount: 600_00,
+      bankReference: 'CHANGES-1',
+      receivedOn: '2026-03-03',
+    });
+    expect(credit.changes).toEqual([
+      totalDue(owed, 0),
+      { field: 'overpayment', label: 'Owed back to the borrower', kind: 'money', before: 0, after: 9_00 },
+    ]);
+    const writeOff = await proposed(financeA, 'loan.write-off', { orderId });
+    expect(writeOff.changes).toEqual([totalDue(owed, 0)]);
+    const reversal = await proposed(financeA, 'loan.reverse-credit', {
+      orderId,
+      journalId: payment?.journal_id,
+    });
+    expect(reversal.changes).toEqual([totalDue(owed, TOTAL)]);
+    // The inbox reads them again from the loan: all three are listed with their values.
+    const list = await ops('opsProposalList', { targetId: orderId }, financeB);
+    const items = (list.body.data as { items: Proposal[] }).items;
+    expect(Object.fromEntries(items.map((p) => [p.kind, p.changes]))).toEqual({
+      'loan.manual-credit': credit.changes,
+      'loan.write-off': writeOff.changes,
+      'loan.reverse-credit': reversal.changes,
+    });
+  });
+
   it('decides in bulk, each on its own: approved, own, rejected with a note', async () => {
     const loans = [await disbursedLoan(server), await disbursedLoan(server), await disbursedLoan(server)];
     const [a, b, c] = await Promise.all(

@@ -244,6 +244,62 @@ describe('a brand change under maker-checker', () => {
       checker,
     );
     expect(pending.body.data).toMatchObject({ total: 1, items: [{ proposalId: proposal.proposalId }] });
+    // The checker sees each value old → new, not only which settings change (ADR 0056).
+    const changes = [
+      {
+        field: 'colours.primary',
+        label: 'Primary (buttons, links, offer card)',
+        kind: 'colour',
+        before: DEFAULT_BRAND_COLOURS.primary,
+        after: '#5b2a86',
+      },
+      {
+        field: 'colours.accent',
+        label: 'Accent (Apply button)',
+        kind: 'colour',
+        before: DEFAULT_BRAND_COLOURS.accent,
+        after: '#ffd166',
+      },
+      { field: 'logoId', label: 'Logo', kind: 'image', before: null, after: `/brand-logos/${logoId}` },
+      { field: 'smsSenderName', label: 'SMS sender name', kind: 'text', before: null, after: 'HiramPH' },
+      {
+        field: 'lender.corporateName',
+        label: 'Lender corporate name',
+        kind: 'text',
+        before: expect.any(String),
+        after: 'Lila Lending Corp.',
+      },
+      {
+        field: 'lender.secRegistrationNumber',
+        label: 'SEC registration number',
+        kind: 'text',
+        before: expect.any(String),
+        after: 'CS202312345',
+      },
+      {
+        field: 'lender.certificateOfAuthorityNumber',
+        label: 'Certificate of Authority number',
+        kind: 'text',
+        before: expect.any(String),
+        after: 'CA No. 3456',
+      },
+      {
+        field: 'lender.address',
+        label: 'Lender address',
+        kind: 'text',
+        before: expect.any(String),
+        after: '1 Ayala Ave, Makati',
+      },
+      {
+        field: 'coolingOffDays',
+        label: 'Cooling-off period',
+        kind: 'text',
+        before: '7 days',
+        after: '14 days',
+      },
+    ];
+    expect((pending.body.data as { items: unknown[] }).items[0]).toMatchObject({ changes });
+    expect((proposed.body.data as { changes: unknown[] }).changes).toEqual(changes);
     const listed = await ops('opsBrandList', { q: 'hiram' }, checker);
     expect(listed.body.data).toMatchObject({ items: [{ packageName: DEFAULT_BRAND, pendingProposals: 1 }] });
 
@@ -256,6 +312,9 @@ describe('a brand change under maker-checker', () => {
       errorCode: ERRORS.ROLE_NOT_ALLOWED.code,
     });
     expect(await decide(proposal.proposalId, checker)).toMatchObject({ status: 'approved', errorCode: null });
+    // The history keeps what was approved, though the brand now has the new values.
+    const history = await ops('opsProposalList', { status: 'approved', targetId: DEFAULT_BRAND }, checker);
+    expect((history.body.data as { items: unknown[] }).items[0]).toMatchObject({ changes });
 
     const after = await view(DEFAULT_BRAND, checker);
     expect(after).toMatchObject({ colours, logoId, lender, coolingOffDays: 14, defaultColours: false });
@@ -306,6 +365,14 @@ describe('a stale brand change', () => {
       [OTHER_BRAND],
     );
     const { proposalId } = proposed.body.data as { proposalId: string };
+    // Read against the brand as it is now, the waiting change would reopen the channel: the checker sees it.
+    const pending = await ops('opsProposalList', { status: 'pending', targetId: OTHER_BRAND }, checker);
+    expect((pending.body.data as { items: { changes: unknown[] }[] }).items[0]?.changes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'supportHours', before: '9-5', after: 'Every day 7:00–22:00' }),
+        expect.objectContaining({ field: 'closedChannels', before: 'GCash', after: 'none' }),
+      ]),
+    );
     expect(await decide(proposalId, checker)).toMatchObject({
       status: 'stale',
       errorCode: ERRORS.PROPOSAL_STALE.code,

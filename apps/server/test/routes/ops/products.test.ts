@@ -260,7 +260,22 @@ describe('proposing and approving', () => {
       (p) => p.productId === OWN,
     );
     expect(own?.pendingProposals).toBe(1);
+    // The checker sees each term old → new, amounts in centavos for the console to show as pesos (ADR 0056).
+    const changes = [
+      {
+        field: 'monthlyInterestBps',
+        label: 'Interest',
+        kind: 'text',
+        before: '3.00% a month',
+        after: '2.50% a month',
+      },
+      { field: 'active', label: 'State', kind: 'text', before: 'active', after: 'inactive' },
+    ];
+    const pending = await ops('opsProposalList', { status: 'pending', targetId: OWN }, checker);
+    expect((pending.body.data as { items: unknown[] }).items).toEqual([expect.objectContaining({ changes })]);
     expect(await decide(checker, proposalId)).toMatchObject({ status: 'approved' });
+    const approved = await ops('opsProposalList', { status: 'approved', targetId: OWN }, checker);
+    expect((approved.body.data as { items: unknown[] }).items[0]).toMatchObject({ proposalId, changes });
     const after = await view(OWN, maker);
     expect(after).toMatchObject({ version: 2, terms: { monthlyInterestBps: 250, active: false } });
     expect(after.versions.map((v) => v.version)).toEqual([2, 1]);
