@@ -49,5 +49,10 @@ export const JOURNAL_KINDS = [
    * every receivable still owed; any excess paid is Cr borrower_overpayment. Once per loan.
    */
   'cancellation',
+  /**
+   * An over-payment paid back to the borrower under maker-checker, posted when the provider reports the
+   * transfer paid (ADR 0054): Dr borrower_overpayment; Cr cash. Once per approved refund.
+   */
+  'overpayment_refund',
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];

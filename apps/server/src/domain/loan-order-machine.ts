@@ -29,6 +29,7 @@ export const LOAN_ORDER_EVENTS = [
   'paymentReversed',
   'writeOff',
   'coolOff',
+  'cancelUnpaid',
 ] as const;
 export type LoanOrderEvent = (typeof LOAN_ORDER_EVENTS)[number];
 
@@ -73,6 +74,8 @@ export const LOAN_ORDER_TRANSITIONS: readonly Transition[] = [
   // Cancelled in the cooling-off period (ADR 0038): the money received was paid back; nothing is owed.
   { from: S.repaying, event: 'coolOff', to: S.cancelled },
   { from: S.overdue, event: 'coolOff', to: S.cancelled },
+  // A loan whose payout never succeeded, cancelled under maker-checker (ADR 0054): nothing was paid out.
+  { from: S.payFail, event: 'cancelUnpaid', to: S.cancelled },
   ...BEFORE_APPLYING.map((from) => ({ from, event: 'cancel' as const, to: S.cancelled })),
   // Applying is cancellable only until the order is submitted (see `transition`'s context).
   { from: S.applying, event: 'cancel', to: S.cancelled },

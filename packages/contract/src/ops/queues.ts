@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Localized } from '../languages.ts';
 import { ALL_STAFF_ROLES, opsEndpoint, type StaffRole } from './endpoint.ts';
+import { REFUND_PROGRESS } from './refunds.ts';
 
 /**
  * The work queues and their dashboard (issue 10, docs/decisions/0030-work-queues.md). Each queue is one entry
@@ -160,6 +161,14 @@ export const PaymentExceptionRow = z.object({
   amount: centavos.describe('unmatched: what was paid; overpayment: what is owed back to the borrower'),
   reference: z.string().nullable(),
   at: z.string(),
+  refund: z
+    .object({
+      progress: z.enum(REFUND_PROGRESS),
+      proposalId: z.string(),
+      refundId: z.string().nullable().describe('null while the refund waits for approval'),
+    })
+    .nullable()
+    .describe('overpayment: its refund under way (ADR 0054); the row leaves the queue once it is paid'),
 });
 
 export const EXTENSION_STATUSES = ['pending', 'paid', 'expired'] as const;

@@ -8,6 +8,7 @@ import { LOAN_ENDPOINTS } from './loans.ts';
 import { PRODUCT_ENDPOINTS } from './products.ts';
 import { QUEUE_ENDPOINTS } from './queues.ts';
 import { RECONCILIATION_ENDPOINTS } from './reconciliation.ts';
+import { REFUND_ENDPOINTS } from './refunds.ts';
 import { REPORT_ENDPOINTS } from './reports.ts';
 
 export { ADMIN_ONLY, ALL_STAFF_ROLES, type OpsEndpoint, STAFF_ROLES, type StaffRole } from './endpoint.ts';
@@ -164,6 +165,7 @@ export const OPS_ENDPOINTS = {
   ...REPORT_ENDPOINTS,
   ...RECONCILIATION_ENDPOINTS,
   ...LOAN_ENDPOINTS,
+  ...REFUND_ENDPOINTS,
   ...APPLICATION_ENDPOINTS,
   ...PRODUCT_ENDPOINTS,
   ...BRAND_ENDPOINTS,

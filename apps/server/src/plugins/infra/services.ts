@@ -31,8 +31,10 @@ import { LoanOrders } from '../../services/loans/loan-orders.ts';
 import { Referrals } from '../../services/loans/referrals.ts';
 import { Coupons } from '../../services/market/coupons.ts';
 import { Market } from '../../services/market/market.ts';
+import { cancelUnpaidHandler } from '../../services/payouts/cancel-unpaid.ts';
 import { Disbursements } from '../../services/payouts/disbursements.ts';
 import { PayoutAccounts } from '../../services/payouts/payout-accounts.ts';
+import { OverpaymentRefunds } from '../../services/payouts/refunds.ts';
 import { Products } from '../../services/products/products.ts';
 import { Queues } from '../../services/queues/queues.ts';
 import { RECONCILIATION_DAILY_JOB, Reconciliation } from '../../services/reconciliation/reconciliation.ts';
@@ -70,6 +72,8 @@ declare module 'fastify' {
     jobs: Jobs;
     ledger: Ledger;
     disbursements: Disbursements;
+    /** Refunds of an over-payment through the payout provider (ADR 0054). */
+    refunds: OverpaymentRefunds;
     application: Application;
     loanOrders: LoanOrders;
     /** The back office's loans list and loan page (ADR 0029). */
@@ -259,6 +263,11 @@ export const servicesPlugin = fp<ServicesOptions>(
     const disbursements = new Disbursements(db, clock, jobs, payoutProvider, loanOrders, ledger);
     payoutAccounts.whenVerified((tx, userId) => disbursements.retryAfterAccountChange(tx, userId));
     app.decorate('disbursements', disbursements);
+    const refunds = new OverpaymentRefunds({ db, clock, jobs, ledger, provider: payoutProvider });
+    disbursements.alsoApplyResultsOf((event) => refunds.applyResult(event));
+    approvals.register(refunds.handler());
+    approvals.register(cancelUnpaidHandler({ ledger, loanOrders }));
+    app.decorate('refunds', refunds);
     app.decorate(
       'loanBook',
       new LoanBook({

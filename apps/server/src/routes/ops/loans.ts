@@ -26,4 +26,10 @@ export function loanEndpoints(app: FastifyInstance, define: OpsDefine): void {
   define('opsPayoutRetry', async ({ input, actor }) =>
     app.disbursements.retryFailedPayout(input.orderId, input.failedPayoutId, actor),
   );
+
+  define('opsLoanRefunds', async ({ input, actor }) => app.refunds.ofLoan(input.orderId, actor.brandScope));
+
+  define('opsRefundRetry', async ({ input, actor }) =>
+    app.refunds.retry(input.orderId, input.failedRefundId, actor),
+  );
 }

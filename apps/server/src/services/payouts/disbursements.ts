@@ -21,6 +21,7 @@ export const PAYOUT_JOB = 'payout';
 export const PROVIDER_DOWN_RETRY_MS = 15 * 60 * 1000;
 
 type PayoutState = (typeof PAYOUT_STATES)[number];
+type TransferOutcome = 'applied' | 'duplicate' | 'stale';
 type PayoutFailure = (typeof PAYOUT_FAILURES)[number];
 
 export const PAYOUT_FAILURE_TEXTS: Record<PayoutFailure, Localized> = {
@@ -101,6 +102,16 @@ export class Disbursements {
     private readonly ledger: Ledger,
   ) {
     jobs.handle(PAYOUT_JOB, (payload) => this.send((payload as { payoutId: string }).payoutId));
+  }
+
+  private otherTransfers: ((event: PayoutResultEvent) => Promise<TransferOutcome | null>) | null = null;
+
+  /**
+   * Results of the provider's other transfers (refunds of an over-payment, ADR 0054) arrive at the same
+   * callback: `apply` answers null for a transfer that is not its own, which is then a disbursement's.
+   */
+  alsoApplyResultsOf(apply: (event: PayoutResultEvent) => Promise<TransferOutcome | null>): void {
+    this.otherTransfers = apply;
   }
 
   /** The borrower asks for the money of their signed order. */
@@ -247,6 +258,8 @@ export class Disbursements {
    * longer waiting, changes nothing.
    */
   async applyResult(event: PayoutResultEvent): Promise<'applied' | 'duplicate' | 'stale'> {
+    const other = await this.otherTransfers?.(event);
+    if (other) return other;
     let queued = false;
     const outcome = await this.db.transaction(async (tx): Promise<'applied' | 'duplicate' | 'stale'> => {
       if (!UUID.test(event.payoutId)) throw new AppError('NOT_FOUND');

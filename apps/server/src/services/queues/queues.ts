@@ -20,6 +20,7 @@ import { maskLastFour, maskMobile } from '../borrowers/masking.ts';
 import type { Vouchers } from '../collections/vouchers.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { PAYOUT_FAILURE_TEXTS } from '../payouts/disbursements.ts';
+import { REFUND_OF_ORDER, refundProgressOf } from '../payouts/refunds.ts';
 import type { Actor } from '../staff/staff-records.ts';
 import {
   BRAND,
@@ -241,12 +242,14 @@ export class Queues {
     brandScope: string | null,
   ) {
     const overpaid = `select 'overpayment' as kind, o.order_id::text as key, o.order_id, x.owed as amount,
-        null as reference, x.first_at as at, ${WHO}
-      from ${OVERPAID_ORDERS} ${JOIN_WHO} where ${BRAND}`;
+        null as reference, x.first_at as at, ${WHO}, r.refund_id, r.proposal_id as refund_proposal_id,
+        r.state as refund_state, rp.proposal_id as pending_refund_proposal_id
+      from ${OVERPAID_ORDERS} ${JOIN_WHO} ${REFUND_OF_ORDER} where ${BRAND}`;
     // An unmatched payment has no order, hence no brand: only lender-wide staff see it.
     const unmatched = `select 'unmatched' as kind, m.event_id as key, null::uuid as order_id, m.amount,
         m.instrument_id as reference, m.received_at as at, null::uuid as user_id, null::text as package_name,
-        null::text as mobile, null::text as name
+        null::text as mobile, null::text as name, null::uuid as refund_id, null::uuid as refund_proposal_id,
+        null::text as refund_state, null::uuid as pending_refund_proposal_id
       from ${UNMATCHED} and $1::text is null`;
     const parts = [
       input.kind !== 'unmatched' ? overpaid : null,
@@ -266,6 +269,7 @@ export class Queues {
         amount: Number(row.amount),
         reference: (row.reference as string | null) ?? null,
         at: iso(row.at),
+        refund: refundProgressOf(row),
       }),
     );
   }
