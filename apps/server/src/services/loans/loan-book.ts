@@ -69,7 +69,60 @@ const PAID_OUT_AT_SQL = `(select min(e.at) from loan_order_events e
 /** The last instalment's Manila day: the schedule's, or the payout day plus the tenure before it is written. */
 const DUE_DATE_SQL = `coalesce(s.due_date, ((${PAID_OUT_AT_SQL} at time zone 'UTC') + interval '8 hours')::date
   + o.tenure_days)::text`;
-const ORDER_PREFIX = /^[0-9a-f-]{8,36}$/i;
+const UUID_HEX_DIGITS = 32;
+const ORDER_PREFIX_MIN = 8;
+
+/** 32 hex digits in a uuid's 8-4-4-4-12 groups. */
+function uuidOf(hex: string): string {
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * The uuids an order number begins with, typed whole or from its first 8 characters (what every screen
+ * shows), in any case, hyphens or not: the lowest and highest uuid with that prefix. `order_id` is a uuid,
+ * so the range is read from the primary key's index; `order_id::text like 'ab12cd34%'` would cast and read
+ * every row. Null when the text cannot begin an order number.
+ */
+export function orderIdRange(typed: string): [string, string] | null {
+  if (!/^[0-9a-f-]+$/i.test(typed)) return null;
+  const hex = typed.replace(/-/g, '').toLowerCase();
+  if (hex.length < ORDER_PREFIX_MIN || hex.length > UUID_HEX_DIGITS) return null;
+  return [uuidOf(hex.padEnd(UUID_HEX_DIGITS, '0')), uuidOf(hex.padEnd(UUID_HEX_DIGITS, 'f'))];
+}
+
+/**
+ * The loans list's WHERE clause and its parameters: only the filters asked for, so the planner meets no
+ * "$n is null or ..." and uses the indexes (an order number's range on the primary key, a payment reference
+ * on its unique index). Further parameters are added after these.
+ */
+export function loanSearchFilter(
+  input: Omit<LoanSearchInput, 'page' | 'pageSize'>,
+  brandScope: string | null,
+): { where: string; params: unknown[] } {
+  const q = input.q?.trim() || null;
+  const range = q ? orderIdRange(q) : null;
+  const params: unknown[] = [];
+  const param = (value: unknown, type: string) => {
+    params.push(value);
+    return `$${params.length}::${type}`;
+  };
+  const conditions: string[] = [];
+  if (brandScope) conditions.push(`o.package_name = ${param(brandScope, 'text')}`);
+  if (input.brand) conditions.push(`o.package_name = ${param(input.brand, 'text')}`);
+  if (input.status) conditions.push(`o.status = ${param(LOAN_ORDER_STATUS[input.status], 'int')}`);
+  if (q) {
+    const byNumber = range
+      ? ` union all select lo.order_id from loan_orders lo
+          where lo.order_id between ${param(range[0], 'uuid')} and ${param(range[1], 'uuid')}`
+      : '';
+    conditions.push(`o.order_id in (select ci.order_id from collection_instruments ci
+      where ci.reference = ${param(q, 'text')}${byNumber})`);
+  }
+  if (input.from) conditions.push(`o.created_at >= ${param(manilaStart(input.from), 'timestamptz')}`);
+  if (input.to) conditions.push(`o.created_at < ${param(manilaStart(input.to, 1), 'timestamptz')}`);
+  const where = conditions.length > 0 ? conditions.join(' and ') : 'true';
+  return { where, params };
+}
 
 function iso(value: Date | string): string {
   return new Date(value).toISOString();
@@ -99,29 +152,14 @@ export class LoanBook {
     input: LoanSearchInput,
     brandScope: string | null,
   ): Promise<{ items: LoanRow[]; page: number; pageSize: number; total: number }> {
-    const q = input.q?.trim() ?? null;
-    const where = `($1::text is null or o.package_name = $1)
-      and ($2::text is null or o.package_name = $2)
-      and ($3::int is null or o.status = $3)
-      and ($4::text is null
-        or ($5::text is not null and o.order_id::text like $5)
-        or exists (select 1 from collection_instruments ci where ci.order_id = o.order_id and ci.reference = $4))
-      and ($6::timestamptz is null or o.created_at >= $6)
-      and ($7::timestamptz is null or o.created_at < $7)`;
-    const params = [
-      brandScope,
-      input.brand ?? null,
-      input.status ? LOAN_ORDER_STATUS[input.status] : null,
-      q,
-      q && ORDER_PREFIX.test(q) ? `${q.toLowerCase()}%` : null,
-      input.from ? manilaStart(input.from) : null,
-      input.to ? manilaStart(input.to, 1) : null,
-    ];
+    const { where, params } = loanSearchFilter(input, brandScope);
     const { db } = this.deps;
     const [count] = await db.query<{ n: number }>(
       `select count(*)::int as n from loan_orders o where ${where}`,
       params,
     );
+    const limit = `$${params.length + 1}::int`;
+    const offset = `$${params.length + 2}::int`;
     const rows = await db.query<LoanListRow>(
       `select o.order_id, o.user_id, o.package_name, u.mobile, p.basic_info, o.status, o.principal,
          o.created_at, ${DUE_DATE_SQL} as due_date,
@@ -131,7 +169,7 @@ export class LoanBook {
          left join profiles p on p.user_id = o.user_id
          left join loan_schedules s on s.order_id = o.order_id
        where ${where}
-       order by o.created_at desc, o.seq desc limit $8 offset $9`,
+       order by o.created_at desc, o.seq desc limit ${limit} offset ${offset}`,
       [...params, input.pageSize, (input.page - 1) * input.pageSize],
     );
     return {

@@ -5,6 +5,7 @@ import type { LoanRow, LoanView } from '@hiram/contract/ops/loans';
 import { type OpsEndpointName, STAFF_ROLES, type StaffRole } from '@hiram/contract/ops/staff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listMigrations } from '../../../src/db/migrate.ts';
+import { loanSearchFilter } from '../../../src/services/loans/loan-book.ts';
 import { completeSteps, expectOk } from '../../application-fixtures.ts';
 import { testDatabaseKind } from '../../database-target.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
@@ -174,6 +175,32 @@ describe(`the loans list (${testDatabaseKind()})`, () => {
     expect([backwards.status, backwards.body.code]).toEqual([400, ERRORS.VALIDATION_FAILED.code]);
     expect((await ops('opsLoanList', { status: 'nonsense' }, viewer)).status).toBe(400);
     expect((await ops('opsLoanView', { orderId: 'not-a-uuid' }, viewer)).status).toBe(400);
+  });
+});
+
+describe(`finding a loan by the 8 characters every screen shows (${testDatabaseKind()})`, () => {
+  it('finds it in any case, with or without hyphens, from the primary key and not a scan', async () => {
+    const loan = await paidLoan();
+    const viewer = await signedIn('viewer');
+    const shown = loan.orderId.slice(0, 8);
+    for (const typed of [shown, shown.toUpperCase(), loan.orderId.replace(/-/g, ''), ` ${loan.orderId} `]) {
+      expect((await list({ q: typed }, viewer)).items.map((i) => i.orderId), typed).toEqual([loan.orderId]);
+    }
+    expect((await list({ q: `${shown}zz` }, viewer)).total).toBe(0);
+
+    // With sequential scans priced out, the planner still reads loan_orders whole unless the search can use
+    // an index: a `order_id::text like 'ab12cd34%'` cannot, the uuid range on the primary key can.
+    const { where, params } = loanSearchFilter({ q: shown }, null);
+    const plan = await server.db.transaction(async (tx) => {
+      await tx.query('set local enable_seqscan = off');
+      const rows = await tx.query<{ 'QUERY PLAN': string }>(
+        `explain select o.order_id from loan_orders o where ${where}`,
+        params,
+      );
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('loan_orders_pkey');
+    expect(plan).not.toMatch(/Seq Scan on loan_orders/);
   });
 });
 
