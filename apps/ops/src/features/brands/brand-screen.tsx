@@ -12,7 +12,7 @@ import { errorText } from '../../lib/error-text.ts';
 import { useSession } from '../../lib/session.tsx';
 import { BrandForm } from './brand-form.tsx';
 import { COLOUR_LABELS } from './colour-labels.ts';
-import { Swatch } from './swatch.tsx';
+import { Swatch } from '../../components/swatch.tsx';
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (

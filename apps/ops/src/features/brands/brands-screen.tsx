@@ -5,7 +5,7 @@ import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session.tsx';
 import { navigate } from '../../lib/use-hash-location.ts';
 import { useOpsData } from '../../lib/use-ops-data.ts';
-import { Swatch } from './swatch.tsx';
+import { Swatch } from '../../components/swatch.tsx';
 
 const PAGE_SIZE = 25;
 
