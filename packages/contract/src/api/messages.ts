@@ -17,6 +17,24 @@ export const MESSAGE_KINDS = [
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
+/**
+ * What staff did that changed what a borrower owes or where her application stands: each is a notice in her
+ * inbox, texted too where the amount due changed (issue 19, point 5).
+ */
+export const BORROWER_NOTICE_KINDS = [
+  'paymentReversed',
+  'penaltyWaived',
+  'paymentCredited',
+  'proofCredited',
+  'proofRejected',
+  'applicationApproved',
+  'applicationRejected',
+  'writtenOff',
+  'overpaymentRefunded',
+  'loanCancelled',
+] as const;
+export type BorrowerNoticeKind = (typeof BORROWER_NOTICE_KINDS)[number];
+
 /** The server's SMS purposes the inbox shows, and their kinds: anything else (codes) stays out. */
 export const INBOX_SMS_PURPOSES = {
   reminder: 'reminder',
