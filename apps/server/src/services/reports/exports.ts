@@ -1,4 +1,5 @@
 import { CENTAVOS_PER_PESO } from '@hiram/contract/money';
+import { loanStatusText } from '@hiram/contract/ops/loans';
 import { EXPORT_MAX_ROWS, type ExportKind } from '@hiram/contract/ops/reports';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
@@ -68,6 +69,7 @@ const EXPORTS: Record<ExportKind, ExportQuery> = {
       { header: 'brand', value: text('package_name') },
       { header: 'product_id', value: text('product_id') },
       { header: 'status', value: (row) => Number(row.status), numeric: true },
+      { header: 'status_label', value: (row) => loanStatusText(Number(row.status)) },
       { header: 'disbursed_at', value: (row) => iso(row.disbursed_at) },
       { header: 'due_date', value: text('due_date') },
       ...money('principal', 'principal'),
@@ -77,18 +79,22 @@ const EXPORTS: Record<ExportKind, ExportQuery> = {
   },
   /**
    * Repayments (and their reversals, negative) posted in the range, with the channel they came by; a payment
-   * that cancelled a loan in its cooling-off period is one too (kind `cancellation`).
+   * that cancelled a loan in its cooling-off period is one too (kind `cancellation`). The reference is the
+   * one finance matches against the bank: the instrument's, the one the borrower typed on a proof of payment,
+   * or the bank statement's line for a credit by hand.
    */
   payments: {
     sql: `select j.journal_id, j.occurred_at, j.kind, j.reverses, o.order_id, o.package_name,
-        coalesce(ci.channel, case when pv.voucher_id is not null then 'proof_of_payment' end, 'other') as channel,
-        ci.reference, e.amount
+        coalesce(ci.channel, case when pv.voucher_id is not null then 'proof_of_payment'
+          when bank.journal_id is not null then 'bank_statement' end, 'other') as channel,
+        coalesce(ci.reference, pv.reference, bank.bank_reference) as reference, e.amount
       from ledger_journals j
       join ledger_entries e on e.journal_id = j.journal_id and e.account = 'cash'
       join loan_orders o on o.order_id = e.order_id
       left join ledger_journals original on original.journal_id = j.reverses
       left join collection_instruments ci on ci.journal_id = coalesce(original.journal_id, j.journal_id)
       left join payment_vouchers pv on pv.journal_id = coalesce(original.journal_id, j.journal_id)
+      left join bank_statement_credits bank on bank.journal_id = coalesce(original.journal_id, j.journal_id)
       where coalesce(original.kind, j.kind) in ('repayment', 'cancellation') and ${IN_RANGE} and ${BRAND_OF_ORDER}
       order by j.seq`,
     columns: [

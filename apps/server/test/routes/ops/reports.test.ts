@@ -9,9 +9,9 @@ import { addDays, daysBetween, manilaDay } from '../../../src/domain/servicing-r
 import { exportCsv } from '../../../src/services/reports/exports.ts';
 import { completeSteps } from '../../application-fixtures.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
-import { opsCall, type Signed, signedInMember } from '../../ops-fixtures.ts';
+import { opsCall, reviewProof, type Signed, signedInMember } from '../../ops-fixtures.ts';
 import { payAtCounter, repayingLoan } from '../../repayment-fixtures.ts';
-import { goTo } from '../../servicing-fixtures.ts';
+import { goTo, sendProofOf } from '../../servicing-fixtures.ts';
 
 /**
  * Portfolio reports and CSV exports on a book built through the borrower's own flows (apply, assessment,
@@ -28,6 +28,8 @@ let today: string;
  */
 const loans: Record<'a' | 'b' | 'c' | 'd', string> = { a: '', b: '', c: '', d: '' };
 let paidByC = 0;
+/** B's mobile: B signs in again to send a proof of payment. */
+let mobileOfB = '';
 let paidByD = 0;
 const PRINCIPAL = 5_000_00;
 /** Over the ₱500 minimum, under the first instalment of a ₱5,000 loan. */
@@ -67,6 +69,7 @@ beforeAll(async () => {
   const c = await repayingLoan(server, PRINCIPAL);
   const d = await repayingLoan(server, PRINCIPAL);
   Object.assign(loans, { a: a.orderId, b: b.orderId, c: c.orderId, d: d.orderId });
+  mobileOfB = b.mobile;
   await pay(a.token, a.orderId, PART_PAYMENT, 'counterReference', 'seven_eleven');
   paidByC = await totalDue(c.token, c.orderId);
   await pay(c.token, c.orderId, paidByC, 'billsPayReference', 'maya_bills');
@@ -313,6 +316,7 @@ describe('CSV exports', () => {
       'brand',
       'product_id',
       'status',
+      'status_label',
       'disbursed_at',
       'due_date',
       'principal_pesos',
@@ -328,10 +332,13 @@ describe('CSV exports', () => {
         .sort(),
     );
     for (const row of rows) {
-      expect(row.slice(6, 8)).toEqual(['5000.00', String(PRINCIPAL)]);
-      expect(row[4]).toMatch(/^"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"$/);
+      expect(row.slice(7, 9)).toEqual(['5000.00', String(PRINCIPAL)]);
+      expect(row[5]).toMatch(/^"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"$/);
     }
-    const outstanding = rows.reduce((sum, row) => sum + Number(row[11]), 0);
+    const labels = new Map(rows.map((row) => [row[0], row[4]]));
+    expect(labels.get(`"${loans.b}"`)).toBe('"Overdue"');
+    expect(labels.get(`"${loans.c}"`)).toBe('"Repaid"');
+    const outstanding = rows.reduce((sum, row) => sum + Number(row[12]), 0);
     expect(outstanding).toBe(await ledgerSum(`e.account = 'principal_receivable'`));
     const [audit] = await server.db.query<{ actor_email: string; target: string; after: unknown }>(
       `select actor_email, target, after from audit_log where action = 'report.export'
@@ -378,5 +385,41 @@ describe('CSV exports', () => {
     expect(lines).toHaveLength(count?.n ?? -1);
     // Negative amounts stay numbers: credits are written bare, not prefixed.
     expect(journals).toMatch(/,-\d+\.\d\d,-\d+,/);
+  });
+  it('carries the reference of a proof of payment and of a bank statement credit', async () => {
+    const borrower = await server.signIn(mobileOfB);
+    const { voucherId } = await sendProofOf(server, borrower.token, loans.b, 300_00, 'GC-PROOF-7781');
+    expect((await reviewProof(server, voucherId, 'approve')).status).toBe(200);
+    const maker = await signedIn('finance');
+    const checker = await signedIn('finance');
+    const proposed = await ops(
+      'opsProposalCreate',
+      {
+        kind: 'loan.manual-credit',
+        payload: { orderId: loans.b, amount: 123_45, bankReference: 'BPI77991234', receivedOn: today },
+        reason: 'on the BPI statement',
+      },
+      maker,
+    );
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(200);
+    const decided = await ops(
+      'opsProposalDecide',
+      { proposalIds: [proposed.body.data.proposalId], decision: 'approve' },
+      checker,
+    );
+    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+
+    const payments = rowsOf(
+      (await ops('opsReportExport', { from: FROM, to: today, kind: 'payments' }, checker)).raw,
+    );
+    const ofB = payments
+      .filter((row) => row[4] === `"${loans.b}"`)
+      .map((row) => [row[6], row[7], row.at(-1)]);
+    expect(ofB.sort()).toEqual(
+      [
+        ['"bank_statement"', '"BPI77991234"', '12345'],
+        ['"proof_of_payment"', '"GC-PROOF-7781"', '30000'],
+      ].sort(),
+    );
   });
 });
