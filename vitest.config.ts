@@ -8,7 +8,7 @@ import { serverTestProjects } from './apps/server/test/database-target.ts';
  */
 export default defineConfig(async () => ({
   test: {
-    projects: ['packages/contract', ...(await serverTestProjects()), 'apps/web', 'e2e'],
+    projects: ['packages/contract', ...(await serverTestProjects()), 'apps/web', 'apps/ops', 'e2e'],
     // Every project's files share one pool, journeys beside the server suites: a journey mostly waits on
     // Chromium, its server and the sandboxes, so three files at a time pay even on two cores
     // (docs/decisions/0023-test-suite-run-time.md). Vitest's own default would be one worker there.

@@ -10,10 +10,11 @@ import {
   type ProposalStatus,
 } from '@hiram/contract/ops/approvals';
 import type { OpsResponseOf } from '@hiram/contract/ops/staff';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { LoadFailure } from '../../components/data-state.tsx';
 import { type Column, DataTable, Pager } from '../../components/data-table.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
+import { ProposalChanges } from '../../components/proposal-changes.tsx';
 import { paths, proposalTargetHref } from '../../config/paths.ts';
 import { OpsApiError, opsCall } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -84,6 +85,7 @@ export function ApprovalsScreen({ tab, status, kind, page }: ApprovalsScreenProp
   const [outcomes, setOutcomes] = useState<{ outcome: Outcome; summary: string }[]>([]);
   const [decideError, setDecideError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const noteRef = useRef<HTMLInputElement>(null);
 
   const load = useCallback(async () => {
     try {
@@ -122,6 +124,12 @@ export function ApprovalsScreen({ tab, status, kind, page }: ApprovalsScreenProp
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const decision = submitter?.value === 'reject' ? 'reject' : 'approve';
     const note = String(new FormData(event.currentTarget).get('note') ?? '').trim();
+    // The server refuses a rejection without a reason too; asking here saves the round trip.
+    if (decision === 'reject' && !note) {
+      setDecideError('Say why you reject them in the note: the makers read it.');
+      noteRef.current?.focus();
+      return;
+    }
     const ids = [...selected];
     setBusy(true);
     try {
@@ -144,6 +152,25 @@ export function ApprovalsScreen({ tab, status, kind, page }: ApprovalsScreenProp
     }
   };
 
+  const withdraw = async (proposal: Proposal) => {
+    setBusy(true);
+    try {
+      await opsCall('opsProposalWithdraw', { proposalId: proposal.proposalId });
+      setOutcomes([
+        {
+          outcome: { proposalId: proposal.proposalId, status: 'withdrawn', errorCode: null, message: null },
+          summary: proposal.summary,
+        },
+      ]);
+      setDecideError(null);
+      await load();
+    } catch (error) {
+      setDecideError(error instanceof OpsApiError ? error.message : 'The withdrawal could not be sent.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const filterHistory = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -158,9 +185,31 @@ export function ApprovalsScreen({ tab, status, kind, page }: ApprovalsScreenProp
 
   const common: Column<Proposal>[] = [
     { header: 'Kind', cell: (p) => p.label },
-    { header: 'Change', cell: (p) => p.summary },
+    {
+      header: 'Change',
+      className: 'change-cell',
+      cell: (p) => (
+        <>
+          {p.summary}
+          <ProposalChanges changes={p.changes} />
+        </>
+      ),
+    },
     { header: 'Target', cell: (p) => <TargetLink proposal={p} /> },
-    { header: 'Proposed by', cell: (p) => p.proposedBy.email },
+    {
+      header: 'Proposed',
+      cell: (p) => (
+        <>
+          {p.proposedBy.email}
+          <br />
+          <small>
+            <time dateTime={p.proposedAt} title={new Date(p.proposedAt).toLocaleString()}>
+              {timeAgo(p.proposedAt)}
+            </time>
+          </small>
+        </>
+      ),
+    },
   ];
   const pendingColumns: Column<Proposal>[] = [
     {
@@ -174,12 +223,24 @@ export function ApprovalsScreen({ tab, status, kind, page }: ApprovalsScreenProp
             disabled={!selected.has(p.proposalId) && selected.size >= PROPOSAL_BULK_MAX}
             onChange={() => toggle(p.proposalId)}
           />
+        ) : p.proposedBy.staffId === session.member?.staffId ? (
+          <span className="own-proposal">
+            <small className="muted">{notDecidableWhy(p, session.member?.staffId)}</small>
+            <button
+              type="button"
+              className="secondary small"
+              disabled={busy}
+              aria-label={`Withdraw: ${p.summary}`}
+              onClick={() => withdraw(p)}
+            >
+              Withdraw
+            </button>
+          </span>
         ) : (
           <small className="muted">{notDecidableWhy(p, session.member?.staffId)}</small>
         ),
     },
     ...common,
-    { header: 'Age', cell: (p) => <time dateTime={p.proposedAt}>{timeAgo(p.proposedAt)}</time> },
     { header: 'Reason', cell: (p) => p.reason },
   ];
   const historyColumns: Column<Proposal>[] = [
@@ -264,8 +325,8 @@ export function ApprovalsScreen({ tab, status, kind, page }: ApprovalsScreenProp
           {list.items.some((p) => p.decidable) ? (
             <div className="filters decide-bar">
               <div className="field">
-                <label htmlFor="decision-note">Note (optional, kept with the decision)</label>
-                <input id="decision-note" name="note" maxLength={PROPOSAL_REASON_MAX_LENGTH} />
+                <label htmlFor="decision-note">Reason (needed to reject; kept with the decision)</label>
+                <input id="decision-note" name="note" ref={noteRef} maxLength={PROPOSAL_REASON_MAX_LENGTH} />
               </div>
               <button type="submit" name="decision" value="approve" disabled={busy || selected.size === 0}>
                 Approve selected ({selected.size})

@@ -166,7 +166,12 @@ export function LoanActions({ orderId }: { orderId: string }) {
           {notice} <a href={paths.approvals.getHref()}>Open Approvals</a>
         </p>
       ) : null}
-      <PendingProposals targetType="loan" targetId={orderId} refreshKey={refreshKey} />
+      <PendingProposals
+        targetType="loan"
+        targetId={orderId}
+        refreshKey={refreshKey}
+        onDecided={() => load()}
+      />
 
       <div className="action-grid">
         <ActionForm

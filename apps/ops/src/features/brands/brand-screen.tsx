@@ -1,18 +1,15 @@
 import { BRAND_COLOUR_NAMES } from '@hiram/contract/brand-look';
-import type { Proposal } from '@hiram/contract/ops/approvals';
 import type { BrandDetail } from '@hiram/contract/ops/brands';
 import { channelName, isChannelId } from '@hiram/contract/repayment';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { LoadFailure } from '../../components/data-state.tsx';
-import { DataTable } from '../../components/data-table.tsx';
-import { ErrorMessage } from '../../components/error-message.tsx';
+import { PendingProposals } from '../../components/pending-proposals.tsx';
+import { Swatch } from '../../components/swatch.tsx';
 import { paths } from '../../config/paths.ts';
-import { OpsApiError, opsCall } from '../../lib/api.ts';
-import { errorText } from '../../lib/error-text.ts';
+import { opsCall } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
 import { BrandForm } from './brand-form.tsx';
 import { COLOUR_LABELS } from './colour-labels.ts';
-import { Swatch } from '../../components/swatch.tsx';
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
@@ -35,10 +32,10 @@ export function BrandScreen({ packageName }: { packageName: string }) {
   const member = useSession().member;
   const [brand, setBrand] = useState<BrandDetail | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
-  const [pending, setPending] = useState<Proposal[] | null>(null);
+  // Asks the pending list to read again after the page proposes a change.
+  const [proposals, setProposals] = useState(0);
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -46,42 +43,11 @@ export function BrandScreen({ packageName }: { packageName: string }) {
       setFailure(null);
     } catch (problem) {
       setFailure(problem);
-      return;
-    }
-    try {
-      const page = await opsCall('opsProposalList', {
-        status: 'pending',
-        targetType: 'brand',
-        targetId: packageName,
-        page: 1,
-        pageSize: 25,
-      });
-      setPending(page.items);
-    } catch (problem) {
-      // Viewers do not read proposals; the page shows the brand without them.
-      setPending(null);
-      if (!(problem instanceof OpsApiError && problem.status === 403)) setError(errorText(problem));
     }
   }, [packageName]);
   useEffect(() => {
     load();
   }, [load]);
-
-  const decide = async (proposal: Proposal, decision: 'approve' | 'reject') => {
-    setError(null);
-    try {
-      const { outcomes } = await opsCall('opsProposalDecide', {
-        proposalIds: [proposal.proposalId],
-        decision,
-      });
-      const outcome = outcomes[0];
-      if (outcome?.errorCode) setError(outcome.message ?? 'The proposal could not be decided.');
-      else setNotice(decision === 'approve' ? 'Approved: the change is live.' : 'Rejected.');
-      await load();
-    } catch (problem) {
-      setError(errorText(problem));
-    }
-  };
 
   if (failure) return <LoadFailure error={failure} />;
   if (!brand) return <p aria-live="polite">Loading…</p>;
@@ -95,60 +61,22 @@ export function BrandScreen({ packageName }: { packageName: string }) {
         {brand.logoUrl ? <img src={brand.logoUrl} alt="" width={40} height={40} /> : null}
         {brand.appName} <code>{brand.packageName}</code>
       </h1>
-      <ErrorMessage error={error} />
       {notice ? (
         <p className="notice" role="status">
           {notice}
         </p>
       ) : null}
 
-      {pending ? (
-        <>
-          <h2>Pending changes</h2>
-          <DataTable
-            label="Pending changes"
-            rows={pending}
-            rowKey={(proposal) => proposal.proposalId}
-            empty="No change is waiting for approval."
-            columns={[
-              { header: 'Change', cell: (proposal) => proposal.summary },
-              { header: 'Reason', cell: (proposal) => proposal.reason },
-              {
-                header: 'Proposed',
-                cell: (proposal) => (
-                  <>
-                    {proposal.proposedBy.email}
-                    <br />
-                    <time dateTime={proposal.proposedAt}>
-                      {new Date(proposal.proposedAt).toLocaleString()}
-                    </time>
-                  </>
-                ),
-              },
-              {
-                header: 'Decision',
-                cell: (proposal) =>
-                  proposal.decidable ? (
-                    <span className="actions">
-                      <button type="button" onClick={() => decide(proposal, 'approve')}>
-                        Approve
-                      </button>
-                      <button type="button" className="danger" onClick={() => decide(proposal, 'reject')}>
-                        Reject
-                      </button>
-                    </span>
-                  ) : (
-                    <small>
-                      {proposal.proposedBy.staffId === member?.staffId
-                        ? 'Yours: another admin approves it'
-                        : 'Not yours to decide'}
-                    </small>
-                  ),
-              },
-            ]}
-          />
-        </>
-      ) : null}
+      <PendingProposals
+        targetType="brand"
+        targetId={packageName}
+        refreshKey={proposals}
+        onDecided={(_, decision) => {
+          setNotice(null);
+          // An approved change is live: the page shows the brand as it is now.
+          if (decision === 'approve') load();
+        }}
+      />
 
       {member?.role === 'admin' ? (
         editing ? (
@@ -159,6 +87,7 @@ export function BrandScreen({ packageName }: { packageName: string }) {
               onProposed={async (proposal) => {
                 setEditing(false);
                 setNotice(`Proposed: ${proposal.summary}. Another admin approves it.`);
+                setProposals((n) => n + 1);
                 await load();
               }}
             />

@@ -1,14 +1,12 @@
 import { formatPeso } from '@hiram/contract/money';
-import type { Proposal } from '@hiram/contract/ops/approvals';
 import type { ProductTerms } from '@hiram/contract/ops/products';
 import type { OpsResponseOf } from '@hiram/contract/ops/staff';
 import { useCallback, useEffect, useState } from 'react';
 import { LoadFailure } from '../../components/data-state.tsx';
 import { DataTable } from '../../components/data-table.tsx';
-import { ErrorMessage } from '../../components/error-message.tsx';
+import { PendingProposals } from '../../components/pending-proposals.tsx';
 import { paths } from '../../config/paths.ts';
-import { OpsApiError, opsCall } from '../../lib/api.ts';
-import { dateTime } from '../../lib/format.ts';
+import { opsCall } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
 import { percent } from './percent.ts';
 import { ProductForm } from './product-form.tsx';
@@ -25,30 +23,20 @@ export function ProductScreen({ productId }: { productId: string }) {
   const session = useSession();
   const role = session.member?.role;
   const [view, setView] = useState<View | null>(null);
-  const [pending, setPending] = useState<Proposal[]>([]);
+  // Asks the pending list to read again after the page proposes a change.
+  const [proposals, setProposals] = useState(0);
   const [failure, setFailure] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [decideError, setDecideError] = useState<string | null>(null);
+  const [_decideError, _setDecideError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
       setView(await opsCall('opsProductView', { productId }));
-      // Viewers read products but not proposals (maker-checker is for the roles that act).
-      if (role && role !== 'viewer') {
-        const proposals = await opsCall('opsProposalList', {
-          status: 'pending',
-          targetType: 'product',
-          targetId: productId,
-          page: 1,
-          pageSize: 20,
-        });
-        setPending(proposals.items);
-      }
       setFailure(null);
     } catch (error) {
       setFailure(error);
     }
-  }, [productId, role]);
+  }, [productId]);
   useEffect(() => {
     load();
   }, [load]);
@@ -61,22 +49,8 @@ export function ProductScreen({ productId }: { productId: string }) {
       reason,
     });
     setNotice(`Proposed: ${proposal.summary}. Another admin must approve it.`);
+    setProposals((n) => n + 1);
     await load();
-  };
-
-  const decide = async (proposalId: string, decision: 'approve' | 'reject') => {
-    try {
-      const { outcomes } = await opsCall('opsProposalDecide', { proposalIds: [proposalId], decision });
-      const outcome = outcomes[0];
-      if (outcome?.errorCode) setDecideError(outcome.message ?? 'The decision was refused.');
-      else {
-        setDecideError(null);
-        setNotice(decision === 'approve' ? 'Approved: the product has its new terms.' : 'Rejected.');
-      }
-      await load();
-    } catch (error) {
-      setDecideError(error instanceof OpsApiError ? error.message : 'The decision could not be sent.');
-    }
   };
 
   if (failure) return <LoadFailure error={failure} />;
@@ -114,48 +88,16 @@ export function ProductScreen({ productId }: { productId: string }) {
         ]}
       />
 
-      {role && role !== 'viewer' ? (
-        <>
-          <h2>Waiting for approval</h2>
-          <ErrorMessage error={decideError} />
-          <DataTable
-            label="Changes waiting for approval"
-            rows={pending}
-            rowKey={(p) => p.proposalId}
-            empty="No change is waiting."
-            columns={[
-              { header: 'Change', cell: (p) => <span className="change">{p.summary}</span> },
-              { header: 'Reason', cell: (p) => p.reason },
-              {
-                header: 'Proposed',
-                cell: (p) => (
-                  <>
-                    {p.proposedBy.email}
-                    <br />
-                    <small>{dateTime(p.proposedAt)}</small>
-                  </>
-                ),
-              },
-              {
-                header: 'Decision',
-                cell: (p) =>
-                  p.decidable ? (
-                    <span className="actions">
-                      <button type="button" onClick={() => decide(p.proposalId, 'approve')}>
-                        Approve
-                      </button>
-                      <button type="button" className="danger" onClick={() => decide(p.proposalId, 'reject')}>
-                        Reject
-                      </button>
-                    </span>
-                  ) : (
-                    <small>Another admin decides</small>
-                  ),
-              },
-            ]}
-          />
-        </>
-      ) : null}
+      <PendingProposals
+        targetType="product"
+        targetId={productId}
+        refreshKey={proposals}
+        onDecided={(_, decision) => {
+          setNotice(null);
+          // Approved terms are a new version: the page shows the product as it is now.
+          if (decision === 'approve') load();
+        }}
+      />
 
       {role === 'admin' ? (
         <ProductForm
