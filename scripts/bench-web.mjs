@@ -12,15 +12,19 @@ function brotli(buffer) {
   return brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 }
 
-function assetPath(url) {
-  return join(DIST, url.replace(/^\//, '').split('?')[0]);
+/** The file of an asset URL: `base` is the app's public path (`/` here, `/ops/` for the back office). */
+function assetPath(url, dist = DIST, base = '/') {
+  return join(dist, url.slice(url.startsWith(base) ? base.length : 0).split('?')[0]);
 }
 
 // Static imports only: `import(...)` is a lazy chunk, loaded when its route opens.
 const STATIC_IMPORT = /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+\.js)["']/g;
 
-/** The initial JS of an HTML page: its module scripts, their modulepreloads and everything they import statically. */
-export function initialAssets(htmlFile) {
+/**
+ * The initial JS of an HTML page: its module scripts, their modulepreloads and everything they import statically.
+ * `dist` and `base` locate its assets (the borrower app's by default).
+ */
+export function initialAssets(htmlFile, { dist = DIST, base = '/' } = {}) {
   const html = readFileSync(htmlFile, 'utf8');
   const scripts = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)].map((m) => m[1]);
   const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
@@ -31,7 +35,7 @@ export function initialAssets(htmlFile) {
     const url = queue.shift();
     if (js.has(url)) continue;
     js.add(url);
-    const source = readFileSync(assetPath(url), 'utf8');
+    const source = readFileSync(assetPath(url, dist, base), 'utf8');
     for (const match of source.matchAll(STATIC_IMPORT)) {
       queue.push(posix.join(posix.dirname(url), match[1]));
     }
@@ -39,7 +43,8 @@ export function initialAssets(htmlFile) {
   return { html, js: [...js], css };
 }
 
-function row(name, buffer) {
+/** One file's sizes: raw, gzip -9 and brotli 11 (what a server or CDN sends). */
+export function sizesOf(name, buffer) {
   return { name, raw: buffer.length, gzip: gzipSync(buffer, { level: 9 }).length, brotli: brotli(buffer) };
 }
 
@@ -51,9 +56,9 @@ function main() {
   }
   const { html, js, css } = initialAssets(index);
   const rows = [
-    row('index.html', Buffer.from(html)),
-    ...js.map((url) => row(url, readFileSync(assetPath(url)))),
-    ...css.map((url) => row(url, readFileSync(assetPath(url)))),
+    sizesOf('index.html', Buffer.from(html)),
+    ...js.map((url) => sizesOf(url, readFileSync(assetPath(url)))),
+    ...css.map((url) => sizesOf(url, readFileSync(assetPath(url)))),
   ];
   const sum = (filter) => rows.filter(filter).reduce((total, r) => total + r.brotli, 0);
   const totals = {

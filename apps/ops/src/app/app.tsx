@@ -1,32 +1,59 @@
 import type { StaffMember } from '@hiram/contract/ops/staff';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { paths, type RouteName } from '../config/paths.ts';
-import { ApplicationScreen } from '../features/applications/application-screen.tsx';
-import { ApplicationsScreen } from '../features/applications/applications-screen.tsx';
-import { ApprovalsScreen } from '../features/approvals/approvals-screen.tsx';
-import { LoanActions } from '../features/approvals/loan-actions.tsx';
-import { AuditScreen } from '../features/audit/audit-screen.tsx';
-import { BorrowerScreen } from '../features/borrowers/borrower-screen.tsx';
-import { BorrowersScreen } from '../features/borrowers/borrowers-screen.tsx';
-import { BrandScreen } from '../features/brands/brand-screen.tsx';
-import { BrandsScreen } from '../features/brands/brands-screen.tsx';
-import { NewBrandScreen } from '../features/brands/new-brand-screen.tsx';
-import { LoanScreen } from '../features/loans/loan-screen.tsx';
-import { LoansScreen } from '../features/loans/loans-screen.tsx';
-import { NewProductScreen } from '../features/products/new-product-screen.tsx';
-import { ProductScreen } from '../features/products/product-screen.tsx';
-import { ProductsScreen } from '../features/products/products-screen.tsx';
 import { DashboardScreen } from '../features/queues/dashboard-screen.tsx';
-import { QueueScreen } from '../features/queues/queue-screen.tsx';
-import { ReconciliationScreen } from '../features/reconciliation/reconciliation-screen.tsx';
-import { ReportsScreen } from '../features/reports/reports-screen.tsx';
-import { SetupScreen } from '../features/setup/setup-screen.tsx';
 import { SignInScreen } from '../features/sign-in/sign-in-screen.tsx';
-import { StaffScreen } from '../features/staff/staff-screen.tsx';
 import { OpsApiError, onSessionEnded, opsCall, setCsrfToken } from '../lib/api.ts';
 import { SessionContext, type SessionState } from '../lib/session.tsx';
 import { navigate, useHashLocation } from '../lib/use-hash-location.ts';
+import { lazyScreen, ScreenFrame } from './lazy-screen.tsx';
 import { Shell } from './shell.tsx';
+
+/**
+ * Each section's screens load with their section (ADR 0057): the first screen (sign-in, the dashboard) needs
+ * neither the reports nor the forms of products and brands.
+ */
+const ApplicationScreen = lazyScreen(
+  () => import('../features/applications/application-screen.tsx'),
+  'ApplicationScreen',
+);
+const ApplicationsScreen = lazyScreen(
+  () => import('../features/applications/applications-screen.tsx'),
+  'ApplicationsScreen',
+);
+const ApprovalsScreen = lazyScreen(
+  () => import('../features/approvals/approvals-screen.tsx'),
+  'ApprovalsScreen',
+);
+const LoanActions = lazyScreen(() => import('../features/approvals/loan-actions.tsx'), 'LoanActions');
+const AuditScreen = lazyScreen(() => import('../features/audit/audit-screen.tsx'), 'AuditScreen');
+const BorrowerScreen = lazyScreen(
+  () => import('../features/borrowers/borrower-screen.tsx'),
+  'BorrowerScreen',
+);
+const BorrowersScreen = lazyScreen(
+  () => import('../features/borrowers/borrowers-screen.tsx'),
+  'BorrowersScreen',
+);
+const BrandScreen = lazyScreen(() => import('../features/brands/brand-screen.tsx'), 'BrandScreen');
+const BrandsScreen = lazyScreen(() => import('../features/brands/brands-screen.tsx'), 'BrandsScreen');
+const NewBrandScreen = lazyScreen(() => import('../features/brands/new-brand-screen.tsx'), 'NewBrandScreen');
+const LoanScreen = lazyScreen(() => import('../features/loans/loan-screen.tsx'), 'LoanScreen');
+const LoansScreen = lazyScreen(() => import('../features/loans/loans-screen.tsx'), 'LoansScreen');
+const NewProductScreen = lazyScreen(
+  () => import('../features/products/new-product-screen.tsx'),
+  'NewProductScreen',
+);
+const ProductScreen = lazyScreen(() => import('../features/products/product-screen.tsx'), 'ProductScreen');
+const ProductsScreen = lazyScreen(() => import('../features/products/products-screen.tsx'), 'ProductsScreen');
+const QueueScreen = lazyScreen(() => import('../features/queues/queue-screen.tsx'), 'QueueScreen');
+const ReconciliationScreen = lazyScreen(
+  () => import('../features/reconciliation/reconciliation-screen.tsx'),
+  'ReconciliationScreen',
+);
+const ReportsScreen = lazyScreen(() => import('../features/reports/reports-screen.tsx'), 'ReportsScreen');
+const SetupScreen = lazyScreen(() => import('../features/setup/setup-screen.tsx'), 'SetupScreen');
+const StaffScreen = lazyScreen(() => import('../features/staff/staff-screen.tsx'), 'StaffScreen');
 
 type Boot = 'checking' | 'ready';
 
@@ -129,12 +156,20 @@ export function App() {
   const route: RouteName = location.route ?? 'home';
   let screen: ReactNode;
   if (route === 'setup')
-    screen = <SetupScreen token={location.params.get('token') ?? ''} signInHref={paths.signIn.getHref()} />;
+    screen = (
+      <ScreenFrame>
+        <SetupScreen token={location.params.get('token') ?? ''} signInHref={paths.signIn.getHref()} />
+      </ScreenFrame>
+    );
   else if (boot === 'checking') screen = <p aria-live="polite">Loading…</p>;
   else if (!member || route === 'signIn') screen = <SignInScreen notice={notice} />;
   else
     screen = (
-      <Shell route={route}>{SCREENS[route]?.(location.params) ?? <DashboardScreen member={member} />}</Shell>
+      <Shell route={route}>
+        <ScreenFrame key={route}>
+          {SCREENS[route]?.(location.params) ?? <DashboardScreen member={member} />}
+        </ScreenFrame>
+      </Shell>
     );
 
   return <SessionContext.Provider value={session}>{screen}</SessionContext.Provider>;
