@@ -1,4 +1,4 @@
-import { LOAN_ORDER_STATUS, loanOrderStatusName } from '@hiram/contract/loan-status';
+import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import { formatPeso, pesosToCentavos } from '@hiram/contract/money';
 import {
   type LoanMoney,
@@ -6,6 +6,7 @@ import {
   PROPOSAL_REASON_MAX_LENGTH,
   type ProposalKind,
 } from '@hiram/contract/ops/approvals';
+import { loanStatusText } from '@hiram/contract/ops/loans';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { LoadFailure } from '../../components/data-state.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
@@ -13,6 +14,7 @@ import { PendingProposals } from '../../components/pending-proposals.tsx';
 import { paths } from '../../config/paths.ts';
 import { OpsApiError, opsCall } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
+import { LoanRefunds } from './loan-refunds.tsx';
 
 const S = LOAN_ORDER_STATUS;
 
@@ -142,8 +144,12 @@ export function LoanActions({ orderId }: { orderId: string }) {
       : 'This loan was not paid out.';
   const reversible = money.payments.filter((payment) => !payment.reversed);
   const figures: [string, string | number][] = [
-    ['Status', money.writtenOff ? 'written off' : (loanOrderStatusName(money.status) ?? money.status)],
+    ['Status', loanStatusText(money.status)],
     ['Outstanding', formatPeso(balance.totalDue)],
+    // Written off: the books' receivables are 0, but the borrower still owes this (ADR 0053).
+    ...(money.writtenOff
+      ? [['Still owed by the borrower', formatPeso(balance.owedAfterWriteOff)] as [string, string]]
+      : []),
     ['Principal', formatPeso(balance.principal)],
     ['Interest', formatPeso(balance.interest)],
     ['Penalty', formatPeso(balance.penalty)],
@@ -172,6 +178,7 @@ export function LoanActions({ orderId }: { orderId: string }) {
         refreshKey={refreshKey}
         onDecided={() => load()}
       />
+      <LoanRefunds orderId={orderId} refreshKey={refreshKey} />
 
       <div className="action-grid">
         <ActionForm
@@ -235,6 +242,29 @@ export function LoanActions({ orderId }: { orderId: string }) {
           <div className="field">
             <label htmlFor={`${id}-received`}>Received on</label>
             <input id={`${id}-received`} name="receivedOn" type="date" required />
+          </div>
+        </ActionForm>
+
+        <ActionForm
+          kind="loan.refund-overpayment"
+          unavailable={balance.overpayment <= 0 ? 'Nothing is owed back to the borrower.' : null}
+          payloadOf={(form) => ({ orderId, amount: centavosOf(form, 'amount') })}
+          onProposed={proposed}
+        >
+          <div className="field">
+            <label htmlFor={`${id}-refund`}>Amount to pay back (₱)</label>
+            <input
+              id={`${id}-refund`}
+              name="amount"
+              inputMode="decimal"
+              required
+              defaultValue={(balance.overpayment / 100).toFixed(2)}
+              aria-describedby={`${id}-refund-hint`}
+            />
+            <small id={`${id}-refund-hint`} className="hint">
+              At most {formatPeso(balance.overpayment)}, to the borrower's verified account. The books move
+              when the provider reports it paid.
+            </small>
           </div>
         </ActionForm>
 

@@ -75,12 +75,18 @@ export function LoanScreen({ orderId, actions }: { orderId: string; actions?: Re
   const role = session.member?.role;
   const { data: view, failure, reload } = useOpsData('opsLoanView', { orderId }, orderId);
   const [notice, setNotice] = useState<string | null>(null);
+  const [actionsKey, setActionsKey] = useState(0);
 
   const retried = () => {
     setNotice(
       'The payout was sent again to the same account. The borrower sees it under way, as after Get money.',
     );
     reload();
+  };
+
+  const proposedCancel = (summary: string) => {
+    setNotice(`Proposed: ${summary}. Another member must approve it in Approvals before anything changes.`);
+    setActionsKey((key) => key + 1);
   };
 
   if (failure) return <LoadFailure error={failure} />;
@@ -107,8 +113,11 @@ export function LoanScreen({ orderId, actions }: { orderId: string; actions?: Re
             {notice}
           </p>
         ) : null}
-        {view.payoutRetry ? <PayoutRetry view={view} role={role} onRetried={retried} /> : null}
-        {actions}
+        {view.payoutRetry ? (
+          <PayoutRetry view={view} role={role} onRetried={retried} onProposed={proposedCancel} />
+        ) : null}
+        {/* Drawn again after a proposal made above, so its pending list shows it. */}
+        <div key={actionsKey}>{actions}</div>
         {!view.payoutRetry && !actions && !notice ? (
           <p className="hint">Nothing waits on this loan.</p>
         ) : null}

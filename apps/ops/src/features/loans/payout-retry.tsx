@@ -1,7 +1,8 @@
 import { formatPeso } from '@hiram/contract/money';
+import { PROPOSAL_REASON_MAX_LENGTH } from '@hiram/contract/ops/approvals';
 import { PAYOUT_RETRY_ROLES } from '@hiram/contract/ops/loans';
 import type { OpsResponseOf, StaffRole } from '@hiram/contract/ops/staff';
-import { useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { OpsApiError, opsCall } from '../../lib/api.ts';
 import { accountLabel, dateTime } from '../../lib/format.ts';
@@ -9,8 +10,9 @@ import { accountLabel, dateTime } from '../../lib/format.ts';
 type View = OpsResponseOf<'opsLoanView'>;
 
 /**
- * A failed payout and the two ways on: send it again to the same account (finance, admin), or wait for the
- * borrower to enter another account in the app, whose payout goes out once it is verified. The server sends
+ * A failed payout and the ways on: send it again to the same account (finance, admin), wait for the
+ * borrower to enter another account in the app, whose payout goes out once it is verified, or propose to
+ * cancel the loan (ADR 0054). The server sends
  * it once, however many clicks (ADR 0029); a second click is told it was already retried. Once sent, the
  * loan page reloads and this panel is gone (the loan is no longer waiting).
  */
@@ -18,10 +20,13 @@ export function PayoutRetry({
   view,
   role,
   onRetried,
+  onProposed,
 }: {
   view: View;
   role: StaffRole | undefined;
   onRetried: () => void;
+  /** A cancellation was proposed: its summary, for the page's notice. */
+  onProposed: (summary: string) => void;
 }) {
   const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState(false);
@@ -72,7 +77,7 @@ export function PayoutRetry({
             </li>
           </ul>
           {!mayRetry ? (
-            <p className="hint">Finance or an administrator can retry it.</p>
+            <p className="hint">Finance or an administrator can retry it or propose to cancel the loan.</p>
           ) : confirming ? (
             <div className="confirm">
               <p>
@@ -92,6 +97,74 @@ export function PayoutRetry({
           )}
         </>
       )}
+      {mayRetry ? <CancelUnpaid orderId={view.orderId} onProposed={onProposed} /> : null}
     </div>
+  );
+}
+
+/**
+ * The third way on: cancel the loan, with a reason, under maker-checker (ADR 0054). Only while no payout is
+ * in flight or paid; a payout that goes out or succeeds before the approval makes the proposal stale, so a
+ * loan that was paid meanwhile is never cancelled. The borrower is told once it is approved.
+ */
+function CancelUnpaid({ orderId, onProposed }: { orderId: string; onProposed: (summary: string) => void }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const reason = String(new FormData(event.currentTarget).get('reason') ?? '').trim();
+    setSending(true);
+    try {
+      const proposal = await opsCall('opsProposalCreate', {
+        kind: 'loan.cancel-unpaid',
+        payload: { orderId },
+        reason,
+      });
+      setError(null);
+      setOpen(false);
+      onProposed(proposal.summary);
+    } catch (failure) {
+      setError(failure instanceof OpsApiError ? failure.message : 'The cancellation could not be proposed.');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (!open)
+    return (
+      <p>
+        <button type="button" className="secondary" onClick={() => setOpen(true)}>
+          Propose to cancel the loan…
+        </button>
+      </p>
+    );
+  return (
+    <form className="confirm" onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <h4 id={`${id}-title`}>Cancel the loan</h4>
+      <p>
+        Nothing was paid out, so nothing is owed. Another finance member or an administrator must approve it
+        in Approvals; a payout that goes out before then stops the cancellation.
+      </p>
+      <div className="field">
+        <label htmlFor={`${id}-reason`}>Reason (the checker reads it; it goes on the loan's timeline)</label>
+        <input
+          id={`${id}-reason`}
+          name="reason"
+          required
+          minLength={3}
+          maxLength={PROPOSAL_REASON_MAX_LENGTH}
+        />
+      </div>
+      <ErrorMessage error={error} />
+      <button type="submit" disabled={sending}>
+        {sending ? 'Proposing…' : 'Propose cancellation'}
+      </button>{' '}
+      <button type="button" className="secondary" onClick={() => setOpen(false)}>
+        Keep the loan
+      </button>
+    </form>
   );
 }

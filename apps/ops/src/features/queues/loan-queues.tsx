@@ -1,5 +1,6 @@
 import { formatPeso } from '@hiram/contract/money';
 import { EXTENSION_STATUSES, OVERDUE_BUCKET_IDS, PAYMENT_EXCEPTION_KINDS } from '@hiram/contract/ops/queues';
+import { REFUND_PROGRESS_LABELS } from '@hiram/contract/ops/refunds';
 import type { OpsResponseOf } from '@hiram/contract/ops/staff';
 import { DataTable } from '../../components/data-table.tsx';
 import { paths } from '../../config/paths.ts';
@@ -123,12 +124,31 @@ export function PaymentExceptionsScreen({ params }: QueueScreenProps) {
                   '—'
                 ),
             },
+            { header: 'Refund', cell: (row) => <RefundCell row={row} /> },
             { header: 'Since', cell: (row) => dateTime(row.at) },
             { header: 'Waiting', cell: (row) => ageText(row.at, result.asOf) },
           ]}
         />
       ) : null}
     </QueueFrame>
+  );
+}
+
+type PaymentException = OpsResponseOf<'opsPaymentExceptionQueue'>['items'][number];
+
+/**
+ * Where an over-payment's refund stands (ADR 0054): proposed (open Approvals), being sent, failed (send it
+ * again on the loan page), or none yet (propose it on the loan page). The row leaves once it is paid.
+ */
+function RefundCell({ row }: { row: PaymentException }) {
+  if (row.kind !== 'overpayment' || !row.orderId) return <>—</>;
+  const loanHref = paths.loan.getHref(row.orderId);
+  if (!row.refund) return <a href={loanHref}>Refund from the loan</a>;
+  const label = REFUND_PROGRESS_LABELS[row.refund.progress];
+  return row.refund.progress === 'proposed' ? (
+    <a href={paths.approvals.getHref({ kind: 'loan.refund-overpayment' })}>{label}</a>
+  ) : (
+    <a href={loanHref}>{row.refund.progress === 'failed' ? <strong>{label}</strong> : label}</a>
   );
 }
 

@@ -61,6 +61,9 @@ export function cancelUnpaidHandler(deps: {
         summary: `Cancel order ${orderId.slice(0, 8)}: its payout${latest ? ` of ${formatPeso(Number(latest.amount))}` : ''} failed ${loan.payouts.length} time${loan.payouts.length === 1 ? '' : 's'} and was never paid${why}`,
         dedupeKey: orderId,
         fingerprint: `${loan.status}:${loan.payouts.length}:${latest?.payout_id ?? '-'}`,
+        changes: [
+          { field: 'status', label: 'Status', kind: 'text', before: 'Payout failed', after: 'Cancelled' },
+        ],
       };
     },
     async apply(tx, { orderId }, context) {

@@ -107,6 +107,16 @@ export class OverpaymentRefunds {
           dedupeKey: orderId,
           // A payment, a reversal, another refund or a new account in between makes it stale.
           fingerprint: `${overpayment}:${latest?.refund_id ?? '-'}:${latest?.state ?? '-'}:${accountDigest(account)}`,
+          changes: [
+            {
+              field: 'overpayment',
+              label: 'Owed back to the borrower',
+              kind: 'money',
+              before: overpayment,
+              after: overpayment - amount,
+            },
+            { field: 'refundTo', label: 'Paid to', kind: 'text', before: null, after: accountWords(account) },
+          ],
         };
       },
       apply: async (tx, { orderId, amount }, context) => {

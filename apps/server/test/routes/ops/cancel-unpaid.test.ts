@@ -102,6 +102,9 @@ describe(`cancelling a loan whose payout never succeeded (${testDatabaseKind()})
     expect(proposal.summary).toMatch(
       /^Cancel order .{8}: its payout of ₱[\d,.]+ failed 1 time and was never paid/,
     );
+    expect(proposal.changes).toEqual([
+      { field: 'status', label: 'Status', kind: 'text', before: 'Payout failed', after: 'Cancelled' },
+    ]);
     const duplicate = await propose(orderId);
     expect([duplicate.status, duplicate.body.code]).toEqual([409, ERRORS.PROPOSAL_DUPLICATE.code]);
     expect((await view(orderId)).status).toBe(S.payFail);

@@ -151,6 +151,11 @@ describe(`refunding an over-payment (${testDatabaseKind()})`, () => {
     const proposal = await proposed(financeA, orderId);
     expect(proposal.summary).toContain('Refund ₱200 of the ₱200 over-payment');
     expect(proposal.summary).toContain('ending 2222');
+    // The checker sees what changes: what is owed back, and where the money goes.
+    expect(proposal.changes).toEqual([
+      { field: 'overpayment', label: 'Owed back to the borrower', kind: 'money', before: OVERPAID, after: 0 },
+      { field: 'refundTo', label: 'Paid to', kind: 'text', before: null, after: 'GCash account ending 2222' },
+    ]);
     expect(await queueRow(orderId)).toMatchObject({
       refund: { progress: 'proposed', proposalId: proposal.proposalId, refundId: null },
     });
