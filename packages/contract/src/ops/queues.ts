@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Localized } from '../languages.ts';
 import { ALL_STAFF_ROLES, opsEndpoint, type StaffRole } from './endpoint.ts';
+import { RECONCILIATION_ROLES } from './reconciliation.ts';
 import { REFUND_PROGRESS } from './refunds.ts';
 
 /**
@@ -17,6 +18,11 @@ export const QUEUES = [
   { id: 'extensions', title: 'Extension orders', roles: ['collections', 'finance', 'admin'] },
   { id: 'dueSoon', title: 'Due in the next 3 days', roles: ['collections', 'support', 'admin'] },
   { id: 'overdue', title: 'Overdue', roles: ['collections', 'admin'] },
+  // Proposals the member may decide (a checker, not their own): their list is the Approvals screen. The roles
+  // are the checkers of PROPOSAL_KINDS (approvals.ts imports this file; queues.test.ts holds them equal).
+  { id: 'pendingApprovals', title: 'Waiting for your approval', roles: ['finance', 'admin'] },
+  // Open reconciliation differences: their list is the Reconciliation screen.
+  { id: 'reconciliationDifferences', title: 'Reconciliation differences', roles: RECONCILIATION_ROLES },
 ] as const satisfies readonly { id: string; title: string; roles: readonly StaffRole[] }[];
 
 export type QueueId = (typeof QUEUES)[number]['id'];

@@ -7,7 +7,7 @@ export function queueEndpoints(app: FastifyInstance, define: OpsDefine): void {
   const { queues } = app;
 
   define('opsQueueCounts', async ({ request, actor }) =>
-    queues.counts(sessionOf(request).member.role, actor.brandScope),
+    queues.counts(sessionOf(request).member, actor.brandScope),
   );
 
   define('opsProofQueue', async ({ input, actor }) => queues.proofs(input, actor.brandScope));

@@ -1,5 +1,7 @@
 import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
+import { PROPOSAL_KINDS } from '@hiram/contract/ops/approvals';
 import { DUE_SOON_DAYS, OVERDUE_BUCKETS, type QueueId } from '@hiram/contract/ops/queues';
+import type { StaffRole } from '@hiram/contract/ops/staff';
 import type { Queryable } from '../../db/database.ts';
 import { addDays, manilaTime } from '../../domain/servicing-rules.ts';
 
@@ -18,6 +20,8 @@ export interface CountContext {
   now: Date;
   /** Today's Manila day. */
   today: string;
+  /** Who is counting: the approvals they may decide exclude their own proposals. */
+  member: { staffId: string; role: StaffRole };
 }
 
 interface CountRow {
@@ -147,6 +151,30 @@ export const QUEUE_COUNTS: Record<QueueId, (context: CountContext) => Promise<Qu
       [brandScope, today, addDays(today, DUE_SOON_DAYS)],
     );
     return { count: Number(row?.n ?? 0), oldestAt: dayStart(row?.oldest ?? null), breakdown: [] };
+  },
+
+  async pendingApprovals({ db, brandScope, member }) {
+    // What the Approvals inbox lets this member decide (services/approvals `decidable`), on proposals_by_status.
+    const kinds = Object.entries(PROPOSAL_KINDS)
+      .filter(([, rule]) => (rule.checkers as readonly StaffRole[]).includes(member.role))
+      .map(([kind]) => kind);
+    const [row] = await db.query<CountRow>(
+      `select count(*) as n, min(p.proposed_at) as oldest from proposals p
+       where p.status = 'pending' and p.kind = any($2::text[]) and p.proposed_by <> $3
+         and not (p.target_type = 'staff' and p.target_id = $3::text)
+         and ($1::text is null or p.brand = $1)`,
+      [brandScope, kinds, member.staffId],
+    );
+    return tally(row);
+  },
+
+  async reconciliationDifferences({ db, brandScope }) {
+    const [row] = await db.query<CountRow>(
+      `select count(*) as n, min(d.found_at) as oldest from reconciliation_differences d
+       where d.status = 'open' and ($1::text is null or d.package_name = $1)`,
+      [brandScope],
+    );
+    return tally(row);
   },
 
   async overdue({ db, brandScope, today }) {

@@ -95,14 +95,17 @@ export class Queues {
     return this.deps.clock.now();
   }
 
-  /** Every queue the role may open, counted. */
-  async counts(role: StaffRole, brandScope: string | null): Promise<{ asOf: string; queues: QueueCount[] }> {
+  /** Every queue the member's role may open, counted. */
+  async counts(
+    member: { staffId: string; role: StaffRole },
+    brandScope: string | null,
+  ): Promise<{ asOf: string; queues: QueueCount[] }> {
     const now = this.now();
     const today = manilaDay(now);
-    const open = QUEUES.filter((queue) => (queue.roles as readonly StaffRole[]).includes(role));
+    const open = QUEUES.filter((queue) => (queue.roles as readonly StaffRole[]).includes(member.role));
     const queues: QueueCount[] = [];
     for (const queue of open) {
-      const tally = await QUEUE_COUNTS[queue.id]({ db: this.deps.db, brandScope, now, today });
+      const tally = await QUEUE_COUNTS[queue.id]({ db: this.deps.db, brandScope, now, today, member });
       queues.push({ queue: queue.id, ...tally });
     }
     return { asOf: now.toISOString(), queues };

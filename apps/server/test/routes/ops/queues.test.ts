@@ -67,6 +67,14 @@ const LIST_OF: Record<QueueId, OpsEndpointName> = {
   extensions: 'opsExtensionQueue',
   dueSoon: 'opsDueSoonQueue',
   overdue: 'opsOverdueQueue',
+  pendingApprovals: 'opsProposalList',
+  reconciliationDifferences: 'opsReconciliationDifferences',
+};
+
+/** What a list is asked for to hold what its tile counts. */
+const LIST_INPUT: Partial<Record<QueueId, Record<string, unknown>>> = {
+  pendingApprovals: { decided: 'false' },
+  reconciliationDifferences: { status: 'open' },
 };
 
 const NOBODY = '00000000-0000-4000-8000-000000000000';
@@ -296,7 +304,8 @@ describe('the dashboard', () => {
       const counts = await ok('opsQueueCounts', {}, admin);
       expect(counts.queues).toHaveLength(QUEUES.length);
       for (const tile of counts.queues) {
-        const list = await ok(LIST_OF[tile.queue as QueueId], { pageSize: 100 }, admin);
+        const input = { ...LIST_INPUT[tile.queue as QueueId], pageSize: 100 };
+        const list = await ok(LIST_OF[tile.queue as QueueId], input, admin);
         expect(tile.count, `${scope} ${tile.queue}`).toBe(list.total);
         if (scope !== null)
           for (const row of list.items)
@@ -311,6 +320,59 @@ describe('the dashboard', () => {
       if (scope === OTHER_BRAND) expect(proofs.count).toBe(1);
       else expect(proofs.oldestAt).not.toBeNull();
     }
+  });
+});
+
+describe('the approvals and reconciliation tiles', () => {
+  it("counts the proposals a checker may decide (not their own, not another brand's) and the open differences", async () => {
+    const { orderId } = await disbursedLoan(server);
+    const maker = await as('finance');
+    const checker = await signIn(server, await newMember(server, 'finance'));
+    const tileOf = async (signed: Signed, queue: QueueId) =>
+      (await ok('opsQueueCounts', {}, signed)).queues.find((q: { queue: string }) => q.queue === queue);
+
+    const before = await tileOf(checker, 'pendingApprovals');
+    const proposal = await ok(
+      'opsProposalCreate',
+      {
+        kind: 'loan.manual-credit',
+        payload: { orderId, amount: 600_00, bankReference: 'TILE-1', receivedOn: '2026-03-03' },
+        reason: 'bank statement line',
+      },
+      maker,
+    );
+    const after = await tileOf(checker, 'pendingApprovals');
+    expect(after.count).toBe(before.count + 1);
+    if (before.count === 0) expect(after.oldestAt).toBe(proposal.proposedAt);
+    // The maker's own proposal waits for someone else; another brand's admin does not see it.
+    expect((await tileOf(maker, 'pendingApprovals')).count).toBe(before.count);
+    expect((await tileOf(await as('admin', OTHER_BRAND), 'pendingApprovals')).count).toBe(0);
+    expect(await tileOf(await as('reviewer'), 'pendingApprovals')).toBeUndefined();
+
+    const open = (await tileOf(checker, 'reconciliationDifferences')).count;
+    const foundAt = server.clock.now().toISOString();
+    for (const [reference, status] of [
+      ['TILE-OPEN', 'open'],
+      ['TILE-DONE', 'resolved'],
+    ] as const)
+      await server.db.query(
+        `insert into reconciliation_differences (difference_id, provider, settlement_date, kind, reference,
+           package_name, provider_amount, status, found_at, resolved_at)
+         values (gen_random_uuid(), 'collections', $1::date, 'missing_in_ledger', $2, $3, 60000, $4, $5, $6)`,
+        [
+          foundAt.slice(0, 10),
+          reference,
+          DEFAULT_PACKAGE_NAME,
+          status,
+          foundAt,
+          status === 'open' ? null : foundAt,
+        ],
+      );
+    const differences = await tileOf(checker, 'reconciliationDifferences');
+    expect(differences.count).toBe(open + 1);
+    expect(differences.oldestAt).not.toBeNull();
+    expect((await tileOf(await as('admin', OTHER_BRAND), 'reconciliationDifferences')).count).toBe(0);
+    expect(await tileOf(await as('collections'), 'reconciliationDifferences')).toBeUndefined();
   });
 });
 
