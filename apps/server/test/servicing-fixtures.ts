@@ -12,7 +12,7 @@ import type { TestServer } from './helper.ts';
  */
 export async function disbursedLoan(
   server: TestServer,
-  choice: { amount?: number; tenureDays?: number } = {},
+  choice: { amount?: number; tenureDays?: number; lang?: string } = {},
 ): Promise<{ token: string; userId: string; mobile: string; orderId: string }> {
   const signedIn = await server.signIn();
   const { token } = signedIn;
@@ -34,7 +34,8 @@ export async function disbursedLoan(
   const signed = await server.call(
     'signAgreement',
     { orderId, documentHash, agreed: true, code: await server.ownCode(token, 'signAgreement') },
-    { token },
+    // The language she signs in is the one her texts are sent in.
+    choice.lang ? { token, lang: choice.lang } : { token },
   );
   expect(signed.status, JSON.stringify(signed.body)).toBe(200);
   await payOut(server, orderId);

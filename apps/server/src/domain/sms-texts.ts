@@ -53,6 +53,58 @@ const TEXTS = {
     fil: '{app}: ang bayad sa iyong loan ay dapat noong {date} at lampas na sa takdang araw. Ang utang mo ay {amount}. Magbayad o mag-extend sa {app} app; may multa bawat araw.',
     es: '{app}: el pago de su préstamo vencía el {date} y está atrasado. Debe {amount}. Pague o prorrogue en la aplicación {app}; cada día se suma una penalización.',
   },
+  // Staff changes the borrower is told of (services/inbox/borrower-notices.ts, ADR 0055). {due} is what she owed
+  // once the change was made; the in-app-only ones (no amount due changed) are never texted.
+  paymentReversed: {
+    en: '{app}: your payment of {amount} was reversed (taken back by the bank or payment channel) and no longer counts toward your loan. You now owe {due}. Pay in the {app} app.',
+    fil: '{app}: ibinalik ang bayad mo na {amount} (binawi ng bangko o ng payment channel) at hindi na ito bilang na bayad sa iyong loan. Ang utang mo ngayon ay {due}. Magbayad sa {app} app.',
+    es: '{app}: su pago de {amount} fue revertido (el banco o el canal de pago lo retiró) y ya no cuenta para su préstamo. Ahora debe {due}. Pague en la aplicación {app}.',
+  },
+  penaltyWaived: {
+    en: '{app}: we waived {amount} of the late penalty on your loan. You now owe {due}.',
+    fil: '{app}: inalis namin ang {amount} sa multa sa pagkaantala ng iyong loan. Ang utang mo ngayon ay {due}.',
+    es: '{app}: le perdonamos {amount} de la penalización por atraso de su préstamo. Ahora debe {due}.',
+  },
+  paymentCredited: {
+    en: '{app}: we found your payment of {amount} on our bank statement and credited it to your loan. You now owe {due}. Thank you!',
+    fil: '{app}: nakita namin ang bayad mo na {amount} sa aming bank statement at naitala na ito sa iyong loan. Ang utang mo ngayon ay {due}. Salamat!',
+    es: '{app}: encontramos su pago de {amount} en nuestro extracto bancario y lo abonamos a su préstamo. Ahora debe {due}. ¡Gracias!',
+  },
+  proofCredited: {
+    en: '{app}: we checked your proof of payment and credited {amount} to your loan. You now owe {due}. Thank you!',
+    fil: '{app}: sinuri namin ang iyong patunay ng bayad at naitala ang {amount} sa iyong loan. Ang utang mo ngayon ay {due}. Salamat!',
+    es: '{app}: revisamos su comprobante de pago y abonamos {amount} a su préstamo. Ahora debe {due}. ¡Gracias!',
+  },
+  proofRejected: {
+    en: 'We could not accept the proof of payment you sent for {amount}, so nothing was credited to your loan.',
+    fil: 'Hindi namin matanggap ang patunay ng bayad na ipinadala mo para sa {amount}, kaya walang naitala sa iyong loan.',
+    es: 'No pudimos aceptar el comprobante de pago que envió por {amount}, así que no se abonó nada a su préstamo.',
+  },
+  applicationApproved: {
+    en: 'Your loan application was approved after review. Open your loan in the {app} app to continue.',
+    fil: 'Naaprubahan ang iyong loan application matapos suriin. Buksan ang iyong loan sa {app} app para magpatuloy.',
+    es: 'Su solicitud de préstamo fue aprobada tras la revisión. Abra su préstamo en la aplicación {app} para continuar.',
+  },
+  applicationRejected: {
+    en: 'We reviewed your loan application and could not approve it this time.',
+    fil: 'Sinuri namin ang iyong loan application at hindi namin ito maaprubahan sa ngayon.',
+    es: 'Revisamos su solicitud de préstamo y esta vez no pudimos aprobarla.',
+  },
+  writtenOff: {
+    en: '{app}: your overdue loan was written off with {amount} unpaid. It stays on your borrowing record; to settle it, contact {app}.',
+    fil: '{app}: na-write off ang iyong overdue na loan na may {amount} na hindi pa bayad. Mananatili ito sa iyong talaan ng paghiram; para bayaran ito, makipag-ugnayan sa {app}.',
+    es: '{app}: su préstamo atrasado se dio de baja con {amount} sin pagar. Sigue en su historial de préstamos; para saldarlo, contacte a {app}.',
+  },
+  overpaymentRefunded: {
+    en: '{app}: we sent you back {amount} you paid beyond what your loan owed, to your receiving account.',
+    fil: '{app}: ibinalik namin sa iyong tatanggap na account ang {amount} na sobra mong naibayad sa iyong loan.',
+    es: '{app}: le devolvimos {amount} que pagó de más sobre lo que debía su préstamo, a su cuenta de depósito.',
+  },
+  loanCancelled: {
+    en: 'Your loan was cancelled because we could not send the money to your account. You owe nothing on it.',
+    fil: 'Kinansela ang iyong loan dahil hindi namin maipadala ang pera sa iyong account. Wala kang utang dito.',
+    es: 'Su préstamo fue cancelado porque no pudimos enviar el dinero a su cuenta. No debe nada por él.',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type SmsTextKind = keyof typeof TEXTS;
@@ -60,13 +112,14 @@ export type SmsTextKind = keyof typeof TEXTS;
 export function smsText(
   kind: SmsTextKind,
   language: Language,
-  values: { app: string; code?: string; account?: string; amount?: string; date?: string },
+  values: { app: string; code?: string; account?: string; amount?: string; date?: string; due?: string },
 ): string {
   const filled: Record<string, string | number> = { minutes: VERIFY_CODE_TTL_SECONDS / 60, app: values.app };
   if (values.code !== undefined) filled.code = values.code;
   if (values.account !== undefined) filled.account = values.account;
   if (values.amount !== undefined) filled.amount = values.amount;
   if (values.date !== undefined) filled.date = values.date;
+  if (values.due !== undefined) filled.due = values.due;
   return fillTemplate(TEXTS[kind][language], filled);
 }
 
@@ -75,7 +128,7 @@ export function isSmsTextKind(kind: string): kind is SmsTextKind {
   return Object.hasOwn(TEXTS, kind);
 }
 
-type SmsValues = { app: string; account?: string; amount?: string; date?: string };
+type SmsValues = { app: string; account?: string; amount?: string; date?: string; due?: string };
 
 /**
  * A text that is not a code, with what it was made from: send both (`SmsSendOptions.template`), so the

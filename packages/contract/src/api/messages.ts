@@ -7,19 +7,9 @@ import { wireNumber } from './wire-values.ts';
  * Codes are never listed: a code on a screen is a code someone else can read over a shoulder.
  */
 
-/** What a message is about; the screen picks its icon and heading from it. */
-export const MESSAGE_KINDS = [
-  'reminder',
-  'signInAlert',
-  'accountChanged',
-  'alreadyRegistered',
-  'paymentReceived',
-] as const;
-export type MessageKind = (typeof MESSAGE_KINDS)[number];
-
 /**
  * What staff did that changed what a borrower owes or where her application stands: each is a notice in her
- * inbox, texted too where the amount due changed (issue 19, point 5).
+ * inbox, texted too where money moved (issue 19, point 5; ADR 0055).
  */
 export const BORROWER_NOTICE_KINDS = [
   'paymentReversed',
@@ -34,6 +24,19 @@ export const BORROWER_NOTICE_KINDS = [
   'loanCancelled',
 ] as const;
 export type BorrowerNoticeKind = (typeof BORROWER_NOTICE_KINDS)[number];
+
+/** What a message is about; the screen picks its icon and heading from it. */
+export const MESSAGE_KINDS = [
+  'reminder',
+  'signInAlert',
+  'accountChanged',
+  'alreadyRegistered',
+  'paymentReceived',
+  /** The receipt of a payment later reversed: it no longer thanks her for money that did not stay. */
+  'paymentReceivedReversed',
+  ...BORROWER_NOTICE_KINDS,
+] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** The server's SMS purposes the inbox shows, and their kinds: anything else (codes) stays out. */
 export const INBOX_SMS_PURPOSES = {
@@ -54,9 +57,17 @@ export const MessagesRequest = z.object({
 });
 
 export const InboxMessage = z.object({
-  messageId: z.string().describe('stable: `sms-<n>` for a text, `pay-<journal>` for a payment receipt'),
+  messageId: z
+    .string()
+    .describe(
+      'stable: `sms-<n>` for a text, `pay-<journal>` for a payment receipt, `notice-<id>` for a staff change',
+    ),
   kind: z.enum(MESSAGE_KINDS),
-  via: z.enum(['sms', 'app']).describe('sms: texted to the borrower; app: a notice shown here only'),
+  via: z
+    .enum(['sms', 'app'])
+    .describe(
+      'sms: texted to the borrower (a staff change: texted, or to be texted after the quiet hours); app: a notice shown here only',
+    ),
   text: z
     .string()
     .describe(

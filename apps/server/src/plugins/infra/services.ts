@@ -23,6 +23,7 @@ import { BrandService } from '../../services/brands/brands.ts';
 import { Collections } from '../../services/collections/collections.ts';
 import { Vouchers } from '../../services/collections/vouchers.ts';
 import { Identity } from '../../services/identity/identity.ts';
+import { BORROWER_NOTICE_SMS_JOB, sendNoticeText } from '../../services/inbox/borrower-notices.ts';
 import { Ledger } from '../../services/ledger/ledger.ts';
 import { Agreements } from '../../services/loans/agreements.ts';
 import { Assessment } from '../../services/loans/assessment.ts';
@@ -223,7 +224,7 @@ export const servicesPlugin = fp<ServicesOptions>(
       new Agreements(db, clock, loanOrders, (name) => app.brands.find(name), codes, servesChannel),
     );
     app.decorate('assessment', new Assessment(db, clock, application, loanOrders, jobs));
-    app.decorate('referrals', new Referrals(db, clock, loanOrders));
+    app.decorate('referrals', new Referrals(db, clock, loanOrders, jobs));
     app.decorate('identity', new Identity(db, clock, jobs, identityProvider));
     app.decorate('payoutAccounts', payoutAccounts);
     app.decorate('payoutProvider', payoutProvider);
@@ -296,7 +297,7 @@ export const servicesPlugin = fp<ServicesOptions>(
     approvals.register(moneyActions.waivePenalty);
     approvals.register(moneyActions.manualCredit);
     approvals.register(moneyActions.writeOff);
-    const vouchers = new Vouchers(db, clock, servicing, app.ledger);
+    const vouchers = new Vouchers(db, clock, servicing, app.ledger, jobs);
     app.decorate('vouchers', vouchers);
     app.decorate('queues', new Queues({ db, clock, ledger, vouchers }));
     jobs.handle(SERVICING_DAILY_JOB, () => servicing.runDaily());
@@ -305,6 +306,12 @@ export const servicesPlugin = fp<ServicesOptions>(
     );
     jobs.handle(SERVICING_REMINDER_JOB, (payload) =>
       servicing.sendReminder(payload as Parameters<Servicing['sendReminder']>[0]),
+    );
+    jobs.handle(BORROWER_NOTICE_SMS_JOB, (payload) =>
+      sendNoticeText(
+        { db, clock, jobs, sms, appNameOf: (name) => app.brands.find(name)?.appName ?? 'Hiram' },
+        payload as { noticeId: string },
+      ),
     );
     // Every process makes sure tomorrow's run is queued; the database keeps one per day.
     app.addHook('onReady', async () => servicing.scheduleDailyRun());

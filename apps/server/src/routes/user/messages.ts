@@ -4,7 +4,7 @@ import { defineEndpoint, sessionOf } from '../endpoint.ts';
 
 /** The borrower's inbox (the `messages` screen; ADR 0041). */
 export async function messagesRoutes(app: FastifyInstance): Promise<void> {
-  const inbox = new Inbox(app.db, app.clock);
+  const inbox = new Inbox(app.db, app.clock, (name) => app.brands.find(name)?.appName ?? 'Hiram');
 
   defineEndpoint(app, 'messages', async ({ input, request, language }) =>
     inbox.page(sessionOf(request).userId, input.page ?? 1, language),

@@ -14,8 +14,10 @@ import { proofAmountProblem } from '@hiram/contract/repayment';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
+import type { Jobs } from '../../plugins/infra/jobs.ts';
 import { normalizeIdPhoto } from '../../domain/id-photo.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { noticeBorrower } from '../inbox/borrower-notices.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { Servicing } from '../servicing/servicing.ts';
 import type { Actor } from '../staff/staff-records.ts';
@@ -81,6 +83,7 @@ export class Vouchers {
     private readonly clock: Clock,
     private readonly servicing: Servicing,
     private readonly ledger: Ledger,
+    private readonly jobs: Jobs,
   ) {}
 
   async upload(userId: string, file: Buffer): Promise<UploadedVoucher> {
@@ -215,6 +218,16 @@ export class Vouchers {
           `update payment_vouchers set status = 'rejected', reject_reason = $2, reviewed_at = $3 where voucher_id = $1`,
           [input.voucherId, input.reason ?? null, now.toISOString()],
         );
+        await noticeBorrower(
+          tx,
+          { clock: this.clock, jobs: this.jobs },
+          {
+            orderId: voucher.order_id,
+            kind: 'proofRejected',
+            amount: Number(voucher.amount),
+            reason: input.reason,
+          },
+        );
       } else {
         const order = await this.servicing.lockOrder(tx, voucher.order_id);
         if (!order) throw new AppError('NOT_FOUND');
@@ -229,6 +242,11 @@ export class Vouchers {
         await tx.query(
           `update payment_vouchers set status = 'approved', journal_id = $2, reviewed_at = $3 where voucher_id = $1`,
           [input.voucherId, journalId, now.toISOString()],
+        );
+        await noticeBorrower(
+          tx,
+          { clock: this.clock, jobs: this.jobs },
+          { orderId: voucher.order_id, kind: 'proofCredited', amount: Number(voucher.amount), journalId },
         );
       }
       await recordAudit(tx, {

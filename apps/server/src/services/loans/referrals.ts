@@ -11,9 +11,11 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import { ageOn } from '../../domain/assessment-policy.ts';
 import type { Clock } from '../../domain/clock.ts';
+import type { Jobs } from '../../plugins/infra/jobs.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { nameOf, text } from '../borrowers/borrowers.ts';
 import { maskMobile } from '../borrowers/masking.ts';
+import { noticeBorrower } from '../inbox/borrower-notices.ts';
 import type { Actor } from '../staff/staff-records.ts';
 import type { LoanOrders } from './loan-orders.ts';
 import { type ReviewColumns, reviewRecordOf } from './review-record.ts';
@@ -67,6 +69,7 @@ export class Referrals {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly loanOrders: LoanOrders,
+    private readonly jobs: Jobs,
   ) {}
 
   async list(
@@ -160,6 +163,14 @@ export class Referrals {
       const order = await this.loanOrders.moveIn(tx, input.orderId, input.decision, {
         reason: `review: ${input.reason}`,
       });
+      await noticeBorrower(
+        tx,
+        { clock: this.clock, jobs: this.jobs },
+        {
+          orderId: input.orderId,
+          kind: input.decision === 'approve' ? 'applicationApproved' : 'applicationRejected',
+        },
+      );
       await recordAudit(tx, {
         at: now,
         actorId: actor.staffId,

@@ -6,6 +6,7 @@ import { AppError } from '../../domain/app-error.ts';
 import { credit, debit, type OrderBalance, withoutZeroLines } from '../../domain/ledger.ts';
 import type { ApplyContext, ProposalHandler, ProposalTarget } from '../approvals/approvals.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { noticeBorrower } from '../inbox/borrower-notices.ts';
 import { lockOrder, positionIn, type ServicedOrder, UUID } from './loan-position.ts';
 import { creditRepayment, finishIfPaid } from './repayment.ts';
 import type { ServicingDeps } from './servicing-deps.ts';
@@ -165,6 +166,7 @@ export function reverseCreditHandler(deps: ServicingDeps): ProposalHandler<'loan
     },
     async apply(tx, { orderId, journalId }, context) {
       const loan = await loanFor(deps, tx, orderId, null, PAID_OUT);
+      const paid = await payment(tx, orderId, journalId);
       const reversed = await deps.ledger.reverse(
         tx,
         journalId,
@@ -172,6 +174,7 @@ export function reverseCreditHandler(deps: ServicingDeps): ProposalHandler<'loan
         `Chargeback approved by ${context.checker.email}`,
       );
       await reopen(deps, tx, loan.order);
+      await noticeBorrower(tx, deps, { orderId, kind: 'paymentReversed', amount: paid.amount });
       const after = await standing(deps, tx, orderId);
       await auditChange(tx, 'loan.reverse-credit', loan, context, {
         ...after,
@@ -238,6 +241,7 @@ export function waivePenaltyHandler(deps: ServicingDeps): ProposalHandler<'loan.
       });
       // Waiving the last of what was owed pays the loan off.
       await finishIfPaid(deps, tx, orderId);
+      await noticeBorrower(tx, deps, { orderId, kind: 'penaltyWaived', amount });
       const after = await standing(deps, tx, orderId);
       await auditChange(tx, 'loan.waive-penalty', loan, context, {
         ...after,
@@ -304,6 +308,12 @@ export function manualCreditHandler(deps: ServicingDeps): ProposalHandler<'loan.
           context.at.toISOString(),
         ],
       );
+      await noticeBorrower(tx, deps, {
+        orderId,
+        kind: 'paymentCredited',
+        amount,
+        journalId: posted.journalId,
+      });
       const after = await standing(deps, tx, orderId);
       await auditChange(tx, 'loan.manual-credit', loan, context, {
         ...after,
@@ -354,6 +364,7 @@ export function writeOffHandler(deps: ServicingDeps): ProposalHandler<'loan.writ
         `update collection_instruments set status = 'closed', settled_at = $2 where order_id = $1 and status = 'open'`,
         [orderId, context.at.toISOString()],
       );
+      await noticeBorrower(tx, deps, { orderId, kind: 'writtenOff', amount: totalDue });
       const after = await standing(deps, tx, orderId);
       await auditChange(tx, 'loan.write-off', loan, context, {
         ...after,

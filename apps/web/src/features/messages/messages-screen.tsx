@@ -2,8 +2,8 @@ import './messages.css';
 import type { InboxMessage, MessageKind, MessagesPage } from '@hiram/contract/api/messages';
 import type { Language } from '@hiram/contract/languages';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { ClockIcon, MailIcon, WalletIcon } from '../../components/extra-icons.tsx';
-import { ShieldIcon, UserIcon } from '../../components/icons.tsx';
+import { ClockIcon, DocumentIcon, MailIcon, WalletIcon } from '../../components/extra-icons.tsx';
+import { CheckIcon, InfoIcon, ShieldIcon, UserIcon } from '../../components/icons.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { Page } from '../../components/page.tsx';
 import { ScreenSpinner } from '../../components/spinner.tsx';
@@ -21,6 +21,17 @@ const KIND_ICONS: Record<MessageKind, ReactNode> = {
   accountChanged: <WalletIcon />,
   alreadyRegistered: <UserIcon />,
   paymentReceived: <WalletIcon />,
+  paymentReceivedReversed: <InfoIcon />,
+  paymentReversed: <InfoIcon />,
+  penaltyWaived: <CheckIcon />,
+  paymentCredited: <WalletIcon />,
+  proofCredited: <WalletIcon />,
+  proofRejected: <InfoIcon />,
+  applicationApproved: <CheckIcon />,
+  applicationRejected: <DocumentIcon />,
+  writtenOff: <DocumentIcon />,
+  overpaymentRefunded: <WalletIcon />,
+  loanCancelled: <DocumentIcon />,
 };
 
 const LOCALES: Record<Language, string> = { en: 'en-PH', fil: 'fil-PH', es: 'es' };

@@ -3,7 +3,7 @@ import type { FeatureText } from '../../lib/i18n/feature-text.ts';
 const en = {
   title: 'Messages',
   intro:
-    'What we sent you: reminders, sign-in alerts, account changes and payment receipts. Codes are never shown here.',
+    'What we sent you: reminders, sign-in alerts, account changes, payment receipts and changes our staff made to your loan. Codes are never shown here.',
   loadFailed: 'Your messages could not be loaded',
   emptyTitle: 'No messages yet',
   emptyHint: 'Reminders before a due date, sign-in alerts and payment receipts will appear here.',
@@ -18,6 +18,17 @@ const en = {
   accountChanged: 'Receiving account changed',
   alreadyRegistered: 'Sign-up attempt',
   paymentReceived: 'Payment received',
+  paymentReceivedReversed: 'Payment received, then reversed',
+  paymentReversed: 'Payment reversed',
+  penaltyWaived: 'Penalty waived',
+  paymentCredited: 'Payment credited',
+  proofCredited: 'Proof of payment accepted',
+  proofRejected: 'Proof of payment not accepted',
+  applicationApproved: 'Application approved',
+  applicationRejected: 'Application not approved',
+  writtenOff: 'Loan written off',
+  overpaymentRefunded: 'Over-payment sent back',
+  loanCancelled: 'Loan cancelled',
 };
 
 export type MessagesTextKey = keyof typeof en;
@@ -27,7 +38,7 @@ export const messagesText: FeatureText<MessagesTextKey> = {
   fil: {
     title: 'Mga mensahe',
     intro:
-      'Ang mga ipinadala namin sa iyo: mga paalala, alerto sa pag-log in, pagbabago ng account at resibo ng bayad. Hindi kailanman ipinapakita rito ang mga code.',
+      'Ang mga ipinadala namin sa iyo: mga paalala, alerto sa pag-log in, pagbabago ng account, resibo ng bayad at mga pagbabagong ginawa ng aming staff sa iyong loan. Hindi kailanman ipinapakita rito ang mga code.',
     loadFailed: 'Hindi ma-load ang iyong mga mensahe',
     emptyTitle: 'Wala pang mensahe',
     emptyHint:
@@ -43,11 +54,22 @@ export const messagesText: FeatureText<MessagesTextKey> = {
     accountChanged: 'Napalitan ang tatanggap na account',
     alreadyRegistered: 'Pagtatangkang mag-sign up',
     paymentReceived: 'Natanggap ang bayad',
+    paymentReceivedReversed: 'Natanggap ang bayad, pero ibinalik',
+    paymentReversed: 'Ibinalik ang bayad',
+    penaltyWaived: 'Inalis ang multa',
+    paymentCredited: 'Naitala ang bayad',
+    proofCredited: 'Tinanggap ang patunay ng bayad',
+    proofRejected: 'Hindi tinanggap ang patunay ng bayad',
+    applicationApproved: 'Naaprubahan ang application',
+    applicationRejected: 'Hindi naaprubahan ang application',
+    writtenOff: 'Na-write off ang loan',
+    overpaymentRefunded: 'Ibinalik ang sobrang bayad',
+    loanCancelled: 'Kinansela ang loan',
   },
   es: {
     title: 'Mensajes',
     intro:
-      'Lo que le enviamos: recordatorios, avisos de inicio de sesión, cambios de cuenta y recibos de pago. Los códigos nunca se muestran aquí.',
+      'Lo que le enviamos: recordatorios, avisos de inicio de sesión, cambios de cuenta, recibos de pago y los cambios que nuestro personal hizo en su préstamo. Los códigos nunca se muestran aquí.',
     loadFailed: 'No se pudieron cargar sus mensajes',
     emptyTitle: 'Aún no hay mensajes',
     emptyHint:
@@ -63,5 +85,16 @@ export const messagesText: FeatureText<MessagesTextKey> = {
     accountChanged: 'Cuenta de depósito cambiada',
     alreadyRegistered: 'Intento de registro',
     paymentReceived: 'Pago recibido',
+    paymentReceivedReversed: 'Pago recibido y luego revertido',
+    paymentReversed: 'Pago revertido',
+    penaltyWaived: 'Penalización perdonada',
+    paymentCredited: 'Pago abonado',
+    proofCredited: 'Comprobante de pago aceptado',
+    proofRejected: 'Comprobante de pago no aceptado',
+    applicationApproved: 'Solicitud aprobada',
+    applicationRejected: 'Solicitud no aprobada',
+    writtenOff: 'Préstamo dado de baja',
+    overpaymentRefunded: 'Pago de más devuelto',
+    loanCancelled: 'Préstamo cancelado',
   },
 };
