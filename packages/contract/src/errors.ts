@@ -564,6 +564,16 @@ export const ERRORS = {
       es: 'Podrá solicitar de nuevo el {date}',
     },
   },
+  // A written-off loan is still owed (ADR 0053): no new loan until it is paid.
+  WRITTEN_OFF_STILL_OWED: {
+    code: 40987,
+    status: 409,
+    message: {
+      en: 'Your last loan is still unpaid. Once it is paid in full, you can apply again',
+      fil: 'Hindi pa bayad ang huli mong loan. Kapag nabayaran na ito nang buo, maaari kang mag-apply muli',
+      es: 'Su último préstamo sigue sin pagar. Cuando esté pagado por completo, podrá solicitar otro',
+    },
+  },
   // Repayment (issue "Repayment"): 400xx and 409xx with n in 30-39.
   REPAYMENT_BELOW_MINIMUM: {
     code: 40030,

@@ -19,6 +19,8 @@ export const LEDGER_ACCOUNTS = {
   borrower_overpayment: { type: 'liability', perOrder: true },
   /** What a written-off loan still owed: the lender's loss. */
   write_off_expense: { type: 'expense', perOrder: false },
+  /** What a borrower paid on a loan after it was written off (ADR 0053): the loss recovered. */
+  write_off_recovery: { type: 'income', perOrder: false },
 } as const satisfies Record<
   string,
   { type: 'asset' | 'income' | 'liability' | 'expense'; perOrder: boolean }
@@ -54,5 +56,10 @@ export const JOURNAL_KINDS = [
    * transfer paid (ADR 0054): Dr borrower_overpayment; Cr cash. Once per approved refund.
    */
   'overpayment_refund',
+  /**
+   * A payment on a written-off loan (ADR 0053): Dr cash; Cr write_off_recovery up to what the write-off left
+   * owed; Cr borrower_overpayment for any excess. Once per payment, by its key, like a repayment.
+   */
+  'recovery',
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];

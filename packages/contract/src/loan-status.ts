@@ -1,4 +1,7 @@
-/** Loan order statuses as numbers on the wire (SPEC section 3). */
+/**
+ * Loan order statuses as numbers on the wire (SPEC section 3). `writtenOff` (20) is ours, not the spec's
+ * (docs/decisions/0053-written-off-status.md): the lender wrote the loan off, the borrower still owes it.
+ */
 export const LOAN_ORDER_STATUS = {
   applying: 1,
   repaying: 2,
@@ -17,6 +20,7 @@ export const LOAN_ORDER_STATUS = {
   question: 17,
   getMoney: 18,
   finishLoading: 19,
+  writtenOff: 20,
 } as const;
 
 export type LoanOrderStatusName = keyof typeof LOAN_ORDER_STATUS;
@@ -38,6 +42,8 @@ export const HOME_STATES = [
   'lending',
   'repaying',
   'overdue',
+  // Ours (ADR 0053): what is still owed on a written-off loan and how to pay it; no new loan until then.
+  'writtenOff',
 ] as const;
 export type HomeState = (typeof HOME_STATES)[number];
 
@@ -56,6 +62,7 @@ export const ORDER_STATUS_LABELS = [
   'cancelled',
   'rejected',
   'failed',
+  'writtenOff',
 ] as const;
 export type OrderStatusLabel = (typeof ORDER_STATUS_LABELS)[number];
 
@@ -81,12 +88,17 @@ export function orderStatusLabel(code: number): OrderStatusLabel {
       return 'rejected';
     case 'payFail':
       return 'failed';
+    case 'writtenOff':
+      return 'writtenOff';
     default:
       return 'incomplete';
   }
 }
 
-/** Orders in these statuses are over: Records shows them under Finished. */
+/**
+ * Orders in these statuses are over: Records shows them under Finished. A written-off loan is not: the
+ * borrower still owes it (ADR 0053), and the database's one-open-loan index counts it as open.
+ */
 export const CLOSED_STATUSES: readonly number[] = [
   LOAN_ORDER_STATUS.finished,
   LOAN_ORDER_STATUS.cancelled,

@@ -10,6 +10,7 @@ import {
   debit,
   disbursementLines,
   type LedgerEntry,
+  recoveryLines,
   reversalLines,
 } from './ledger.ts';
 
@@ -167,5 +168,34 @@ describe('balancesOf', () => {
       overpayment: 50,
       totalDue: 0,
     });
+  });
+
+  it('keeps what a write-off left owed until payments recover it; any excess is owed back (ADR 0053)', () => {
+    const disbursed = disbursementLines({
+      principal: 10_000,
+      processingFee: 1000,
+      netProceeds: 9000,
+      totalInterest: 500,
+    });
+    const writeOff = [
+      debit('write_off_expense', 10_500),
+      credit('principal_receivable', 10_000),
+      credit('interest_receivable', 500),
+    ];
+    const entries: LedgerEntry[] = [
+      ...disbursed.map((line) => ({ ...line, kind: 'disbursement' as const })),
+      ...writeOff.map((line) => ({ ...line, kind: 'write_off' as const })),
+    ];
+    expect(balancesOf(entries)).toMatchObject({ totalDue: 0, owedAfterWriteOff: 10_500, paid: 0 });
+    const first = recoveryLines(balancesOf(entries), 4000);
+    expect(first).toMatchObject({ recovered: 4000, overpayment: 0 });
+    expect(balanced(first.lines)).toBe(true);
+    const afterFirst = [...entries, ...first.lines.map((line) => ({ ...line, kind: 'recovery' as const }))];
+    expect(balancesOf(afterFirst)).toMatchObject({ totalDue: 0, owedAfterWriteOff: 6500, paid: 4000 });
+    const second = recoveryLines(balancesOf(afterFirst), 7000);
+    expect(second).toMatchObject({ recovered: 6500, overpayment: 500 });
+    const all = [...afterFirst, ...second.lines.map((line) => ({ ...line, kind: 'recovery' as const }))];
+    expect(balancesOf(all)).toMatchObject({ owedAfterWriteOff: 0, overpayment: 500, paid: 11_000 });
+    expect(() => recoveryLines(balancesOf(all), 0)).toThrow(RangeError);
   });
 });

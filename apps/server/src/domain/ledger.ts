@@ -62,6 +62,11 @@ export interface OrderBalance {
   paidToExtensionFees: number;
   /** What reached the borrower when the loan was paid out (net proceeds); 0 before. */
   disbursed: number;
+  /**
+   * What a write-off took off the receivables and the borrower has not paid since (ADR 0053): she still owes
+   * it though `totalDue` is 0. 0 for a loan never written off.
+   */
+  owedAfterWriteOff: number;
 }
 
 const LOAN_RECEIVABLES: readonly LedgerAccount[] = [
@@ -78,7 +83,8 @@ export function balancesOf(entries: readonly LedgerEntry[]): OrderBalance {
   let disbursed = 0;
   for (const entry of entries) {
     sums.set(entry.account, (sums.get(entry.account) ?? 0) + entry.amount);
-    if (entry.account === 'cash' && entry.kind === 'repayment') paid += entry.amount;
+    if (entry.account === 'cash' && (entry.kind === 'repayment' || entry.kind === 'recovery'))
+      paid += entry.amount;
     // A repayment credits the receivables it paid (a reversed one debits them back).
     if (entry.kind === 'repayment' && LOAN_RECEIVABLES.includes(entry.account)) paidToLoan -= entry.amount;
     if (entry.kind === 'repayment' && entry.account === 'extension_fee_receivable')
@@ -101,6 +107,27 @@ export function balancesOf(entries: readonly LedgerEntry[]): OrderBalance {
     paidToLoan,
     paidToExtensionFees,
     disbursed,
+    // The loss booked, less what was recovered (an income, its credits negative).
+    owedAfterWriteOff: sum('write_off_expense') + sum('write_off_recovery'),
+  };
+}
+
+/**
+ * A payment on a written-off loan (ADR 0053): it recovers what the write-off left owed, and anything beyond
+ * is owed back to the borrower, as on an open loan. The receivables stay as the write-off left them.
+ */
+export function recoveryLines(balance: Pick<OrderBalance, 'owedAfterWriteOff'>, amount: number) {
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new RangeError(`a payment must be a positive number of centavos, got ${amount}`);
+  const recovered = Math.min(Math.max(balance.owedAfterWriteOff, 0), amount);
+  return {
+    recovered,
+    overpayment: amount - recovered,
+    lines: withoutZeroLines([
+      debit('cash', amount),
+      credit('write_off_recovery', recovered),
+      credit('borrower_overpayment', amount - recovered),
+    ]),
   };
 }
 

@@ -30,6 +30,7 @@ export const LOAN_ORDER_EVENTS = [
   'writeOff',
   'coolOff',
   'cancelUnpaid',
+  'recoverInFull',
 ] as const;
 export type LoanOrderEvent = (typeof LOAN_ORDER_EVENTS)[number];
 
@@ -68,9 +69,11 @@ export const LOAN_ORDER_TRANSITIONS: readonly Transition[] = [
   // A credited payment taken back (chargeback, ADR 0028): a paid loan is owed again. The caller moves it on
   // to overdue when its due date has passed.
   { from: S.finished, event: 'paymentReversed', to: S.repaying },
-  // Written off under maker-checker (ADR 0028): nothing is owed any more in the books; the loan is over.
-  { from: S.repaying, event: 'writeOff', to: S.finished },
-  { from: S.overdue, event: 'writeOff', to: S.finished },
+  // Written off under maker-checker (ADR 0028): the lender's books take the loss, but the borrower still owes
+  // it (ADR 0053); payments after it are recoveries, and one that settles what was written off ends the loan.
+  { from: S.repaying, event: 'writeOff', to: S.writtenOff },
+  { from: S.overdue, event: 'writeOff', to: S.writtenOff },
+  { from: S.writtenOff, event: 'recoverInFull', to: S.finished },
   // Cancelled in the cooling-off period (ADR 0038): the money received was paid back; nothing is owed.
   { from: S.repaying, event: 'coolOff', to: S.cancelled },
   { from: S.overdue, event: 'coolOff', to: S.cancelled },
@@ -132,6 +135,8 @@ export function homeStateOf(latest: { status: number; updatedAt: Date } | null, 
       return 'repaying';
     case S.overdue:
       return 'overdue';
+    case S.writtenOff:
+      return 'writtenOff';
     default:
       return 'canLoan';
   }

@@ -78,6 +78,7 @@ describe(`the ledger (${testDatabaseKind()})`, () => {
       paidToLoan: 0,
       paidToExtensionFees: 0,
       disbursed: quote.netProceeds,
+      owedAfterWriteOff: 0,
     });
     const [journal] = await server.app.ledger.journals(server.db, orderId);
     expect(journal?.lines).toContainEqual(credit('cash', quote.netProceeds));

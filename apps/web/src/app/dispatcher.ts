@@ -54,6 +54,8 @@ export function destinationOf(input: number | null | ApplicationProgress): Desti
     case 'overdue':
     case 'repaying':
     case 'payFail':
+    // Still owed (ADR 0053): the repayment screen says how much and how to pay it.
+    case 'writtenOff':
       return { kind: 'screen', route: 'repayDetail' };
     case 'applying':
       return { kind: 'screen', route: 'reviewTips' };

@@ -558,7 +558,7 @@ export const ENDPOINTS = {
   creditInfo: endpoint(
     'creditInfo',
     'loan',
-    "The borrower's credit line (the largest amount the brand's products offer) and whether the next loan is their first.",
+    "The borrower's credit line (the largest amount the brand's products offer; 0 while a written-off loan is still owed, ADR 0053) and whether the next loan is their first.",
     Empty,
     z.object({
       creditLimit: centavos,

@@ -214,6 +214,8 @@ export const LoanMoney = z.object({
     extensionFee: z.number().int(),
     totalDue: z.number().int(),
     overpayment: z.number().int(),
+    /** Written off and not recovered since: still owed by the borrower though totalDue is 0 (ADR 0053). */
+    owedAfterWriteOff: z.number().int(),
   }),
   payments: z.array(CreditedPayment),
 });

@@ -34,6 +34,8 @@ export const LOAN_STATUS_TEXT: Record<LoanOrderStatusName, string> = {
   repaying: 'Repaying',
   overdue: 'Overdue',
   finished: 'Repaid',
+  // Not repaid: the lender took the loss and the borrower still owes it (ADR 0053).
+  writtenOff: 'Written off',
   cancelled: 'Cancelled',
   rejected: 'Rejected',
 };

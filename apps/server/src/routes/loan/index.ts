@@ -85,7 +85,7 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
     const products = await offeredProducts(request, brand.packageName);
     const record = await app.loanOrders.borrowingRecord(sessionOf(request).userId);
     return {
-      creditLimit: Math.max(0, ...products.map((p) => p.maxAmount)),
+      creditLimit: record.owesWrittenOff ? 0 : Math.max(0, ...products.map((p) => p.maxAmount)),
       firstLoan: record.finishedLoans === 0,
     };
   });

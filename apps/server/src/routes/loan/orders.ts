@@ -17,7 +17,8 @@ function header(request: FastifyRequest, name: string): string | null {
 export async function latestOrderOf(app: FastifyInstance, userId: string) {
   const latest = await app.loanOrders.latest(userId);
   // The balance shown on Home comes from the ledger (GUIDE section 5), not from the quote.
-  if (latest.order && latest.amountDue !== null) {
+  // A written-off loan has no schedule left, only what is still owed (ADR 0053).
+  if (latest.order && (latest.amountDue !== null || latest.homeState === 'writtenOff')) {
     const fromLedger = await app.collections.amountDue(latest.order.orderId, latest.homeState === 'overdue');
     if (fromLedger !== null) latest.amountDue = fromLedger;
   }

@@ -22,6 +22,8 @@ export async function amountDue(
   if (!order) return null;
   const disbursedAt = await paidOutAt(db, orderId);
   const balance = await deps.ledger.orderBalance(db, orderId);
+  // Written off: what she still owes is what the write-off left, less what she paid since (ADR 0053).
+  if (order.status === LOAN_ORDER_STATUS.writtenOff) return balance.owedAfterWriteOff;
   // No disbursement journal (an order moved by hand, before the ledger): the quote's figure stands.
   if (!disbursedAt || balance.disbursed === 0) return null;
   return amountDueNow({

@@ -1,6 +1,8 @@
 import type { CollectionEvent } from '@hiram/contract/api/repayment';
+import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import { AppError } from '../../domain/app-error.ts';
 import { allocatePayment } from '../../domain/ledger.ts';
+import { creditRecovery } from '../servicing/recovery.ts';
 import type { CollectionsDeps } from './collections-deps.ts';
 import { cancelOnPayment } from './cooling-off.ts';
 import type { InstrumentRow } from './instruments.ts';
@@ -91,6 +93,24 @@ export async function creditCollection(
       [instrument.order_id],
     );
     if (!order) throw new AppError('NOT_FOUND');
+    // A payment on a written-off loan recovers what she still owed (ADR 0053).
+    if (order.status === LOAN_ORDER_STATUS.writtenOff) {
+      const recovered = await creditRecovery(deps, tx, {
+        orderId: order.order_id,
+        amount: event.amount,
+        idempotencyKey: `collection:${event.eventId}`,
+        memo: `${instrument.channel} ${instrument.reference}`,
+        occurredAt: new Date(now),
+      });
+      if (!recovered.posted) return 'duplicate';
+      await tx.query(
+        `update collection_instruments set status = 'paid', paid_amount = coalesce(paid_amount, 0) + $2,
+           journal_id = $3, settled_at = $4
+         where instrument_id = $1`,
+        [instrument.instrument_id, event.amount, recovered.journalId, now],
+      );
+      return 'credited';
+    }
     // The borrower asked to cancel in the cooling-off period and this payment reaches the amount: the loan
     // is cancelled instead of repaid (ADR 0038).
     // Paid on the last day and credited after midnight still cancels: the provider's time counts, never later

@@ -44,7 +44,8 @@ export async function describe(
     paidToLoan: balance.paidToLoan,
     paidToExtensionFees: balance.paidToExtensionFees,
     overpayment: balance.overpayment,
-    totalDue: balance.totalDue,
+    // Written off, the receivables are 0 but the borrower still owes what the write-off left (ADR 0053).
+    totalDue: order.status === LOAN_ORDER_STATUS.writtenOff ? balance.owedAfterWriteOff : balance.totalDue,
     amountDueNow: dueNow,
     minimumAmount: minimumRepayment(balance.totalDue),
     openInstruments: payable ? await instruments(deps, db, order.order_id, true) : [],

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PaymentReference } from '@hiram/contract/api/repayment';
+import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { Brand } from '../../plugins/infra/brands.ts';
@@ -32,9 +33,12 @@ export async function standingReference(
         accountName: existing.account_name,
       },
     };
-  if (!PAYABLE_STATUSES.includes(order.status)) throw new AppError('NOTHING_TO_REPAY');
+  // A written-off loan is still owed: this number is how the borrower pays it (ADR 0053).
+  const writtenOff = order.status === LOAN_ORDER_STATUS.writtenOff;
+  if (!PAYABLE_STATUSES.includes(order.status) && !writtenOff) throw new AppError('NOTHING_TO_REPAY');
   const balance = await deps.ledger.orderBalance(tx, order.order_id);
-  if (balance.totalDue <= 0) throw new AppError('NOTHING_TO_REPAY');
+  const owed = writtenOff ? balance.owedAfterWriteOff : balance.totalDue;
+  if (owed <= 0) throw new AppError('NOTHING_TO_REPAY');
   const instrumentId = randomUUID();
   const issued = await deps.provider.issueStandingReference?.(instrumentId, {
     payeeName: brand.lender.corporateName || brand.appName,
@@ -52,7 +56,7 @@ export async function standingReference(
       instrumentId,
       order.order_id,
       order.user_id,
-      balance.totalDue,
+      owed,
       issued.reference,
       issued.accountNumber,
       issued.bankName,

@@ -122,6 +122,8 @@ export class LoanOrders {
     }
     const now = this.clock.now();
     const latest = await this.latestRow(tx, userId);
+    // Open as long as it is owed (the one-open-loan index counts it), but the borrower is told why (ADR 0053).
+    if (latest?.status === LOAN_ORDER_STATUS.writtenOff) throw new AppError('WRITTEN_OFF_STILL_OWED');
     if (latest && !isClosed(latest.status)) throw new AppError('LOAN_IN_PROGRESS');
     if (latest?.status === LOAN_ORDER_STATUS.rejected) {
       const again = retryDateAfterRejection(new Date(latest.updated_at));
@@ -324,17 +326,29 @@ export class LoanOrders {
 
   /** Whether the borrower has an order that is not over (one loan at a time). */
   /** The borrower's record with us: loans repaid in full, and whether any of their loans ever fell overdue. */
-  async borrowingRecord(userId: string): Promise<{ finishedLoans: number; everOverdue: boolean }> {
-    const [row] = await this.db.query<{ finished_loans: number | string; ever_overdue: boolean }>(
+  async borrowingRecord(
+    userId: string,
+  ): Promise<{ finishedLoans: number; everOverdue: boolean; owesWrittenOff: boolean }> {
+    const [row] = await this.db.query<{
+      finished_loans: number | string;
+      ever_overdue: boolean;
+      owes_written_off: boolean;
+    }>(
       `select
          (select count(*) from loan_orders where user_id = $1 and status = $2) as finished_loans,
          exists (
            select 1 from loan_orders o join loan_order_events e on e.order_id = o.order_id
            where o.user_id = $1 and e.to_status = $3
-         ) as ever_overdue`,
-      [userId, LOAN_ORDER_STATUS.finished, LOAN_ORDER_STATUS.overdue],
+         ) as ever_overdue,
+         exists (select 1 from loan_orders where user_id = $1 and status = $4) as owes_written_off`,
+      [userId, LOAN_ORDER_STATUS.finished, LOAN_ORDER_STATUS.overdue, LOAN_ORDER_STATUS.writtenOff],
     );
-    return { finishedLoans: Number(row?.finished_loans ?? 0), everOverdue: row?.ever_overdue ?? false };
+    return {
+      finishedLoans: Number(row?.finished_loans ?? 0),
+      everOverdue: row?.ever_overdue ?? false,
+      // A written-off loan still owed (ADR 0053): no credit line until it is paid.
+      owesWrittenOff: row?.owes_written_off ?? false,
+    };
   }
 
   async hasOpenOrder(userId: string): Promise<boolean> {

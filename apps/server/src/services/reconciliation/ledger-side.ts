@@ -63,7 +63,7 @@ const collections: LedgerSide = {
         `select substr(j.idempotency_key, ${COLLECTION_KEY_PREFIX.length + 1}) as reference, j.order_id,
            o.package_name, sum(e.amount) as amount
          from ledger_journals j ${CASH_OF_JOURNAL}
-         where j.occurred_at >= $1 and j.occurred_at < $2 and j.kind in ('repayment', 'cancellation')
+         where j.occurred_at >= $1 and j.occurred_at < $2 and j.kind in ('repayment', 'cancellation', 'recovery')
            and j.idempotency_key like '${COLLECTION_KEY_PREFIX}%'
          group by j.idempotency_key, j.order_id, o.package_name`,
         [from.toISOString(), to.toISOString()],

@@ -95,7 +95,7 @@ const EXPORTS: Record<ExportKind, ExportQuery> = {
       left join collection_instruments ci on ci.journal_id = coalesce(original.journal_id, j.journal_id)
       left join payment_vouchers pv on pv.journal_id = coalesce(original.journal_id, j.journal_id)
       left join bank_statement_credits bank on bank.journal_id = coalesce(original.journal_id, j.journal_id)
-      where coalesce(original.kind, j.kind) in ('repayment', 'cancellation') and ${IN_RANGE} and ${BRAND_OF_ORDER}
+      where coalesce(original.kind, j.kind) in ('repayment', 'cancellation', 'recovery') and ${IN_RANGE} and ${BRAND_OF_ORDER}
       order by j.seq`,
     columns: [
       { header: 'journal_id', value: text('journal_id') },

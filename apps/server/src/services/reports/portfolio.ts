@@ -67,7 +67,7 @@ async function dailyFigures(db: Queryable, range: ReportRange): Promise<ReportDa
          as principal,
        -sum(e.amount) filter (where ${EFFECTIVE_KIND} = 'disbursement' and e.account = 'cash') as cash_out,
        -- A payment that cancelled a loan in its cooling-off period (ADR 0038) is money collected too.
-       sum(e.amount) filter (where ${EFFECTIVE_KIND} in ('repayment', 'cancellation') and e.account = 'cash')
+       sum(e.amount) filter (where ${EFFECTIVE_KIND} in ('repayment', 'cancellation', 'recovery') and e.account = 'cash')
          as collected
      from ${JOURNAL_LINES}
      -- Only the two accounts the figures read.
@@ -112,13 +112,13 @@ async function collectionsByChannel(
   const rows = await db.query<{ channel: string; payments: Amount; amount: Amount }>(
     `select coalesce(ci.channel, case when pv.voucher_id is not null then 'proof_of_payment' end, 'other')
          as channel,
-       count(*) filter (where j.kind in ('repayment', 'cancellation'))
+       count(*) filter (where j.kind in ('repayment', 'cancellation', 'recovery'))
          - count(*) filter (where j.kind = 'reversal') as payments,
        sum(e.amount) as amount
      from ${JOURNAL_LINES}
      left join collection_instruments ci on ci.journal_id = coalesce(original.journal_id, j.journal_id)
      left join payment_vouchers pv on pv.journal_id = coalesce(original.journal_id, j.journal_id)
-     where ${IN_RANGE} and ${EFFECTIVE_KIND} in ('repayment', 'cancellation') and e.account = 'cash'
+     where ${IN_RANGE} and ${EFFECTIVE_KIND} in ('repayment', 'cancellation', 'recovery') and e.account = 'cash'
      group by 1
      order by 3 desc, 1`,
     rangeParams(range),

@@ -410,6 +410,7 @@ export async function loanMoney(
       extensionFee: balance.extensionFee,
       totalDue: balance.totalDue,
       overpayment: balance.overpayment,
+      owedAfterWriteOff: balance.owedAfterWriteOff,
     },
     payments: payments.map((row) => ({
       journalId: row.journal_id,

@@ -2,6 +2,7 @@ import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import type { Queryable } from '../../db/database.ts';
 import { allocatePayment } from '../../domain/ledger.ts';
 import type { ServicedOrder } from './loan-position.ts';
+import { creditRecovery } from './recovery.ts';
 import type { ServicingDeps } from './servicing-deps.ts';
 
 const S = LOAN_ORDER_STATUS;
@@ -18,6 +19,15 @@ export async function creditRepayment(
   idempotencyKey: string,
   memo: string,
 ): Promise<{ journalId: string; posted: boolean }> {
+  // Written off, the loan is still owed: the payment is a recovery (ADR 0053).
+  if (order.status === S.writtenOff)
+    return creditRecovery(deps, tx, {
+      orderId: order.orderId,
+      amount,
+      idempotencyKey,
+      memo,
+      occurredAt: deps.clock.now(),
+    });
   const balance = await deps.ledger.orderBalance(tx, order.orderId);
   const allocation = allocatePayment(balance, amount);
   const posted = await deps.ledger.post(tx, {

@@ -86,6 +86,7 @@ export const LOAN_STATE_SAMPLES: Record<HomeCardKind, LatestOrder> = {
   repaying: sample('repaying', S.repaying, { dueDate: lent.dueDate, amountDue: 1_120_000 }, lent),
   overdue: sample('overdue', S.overdue, { dueDate: lent.dueDate, amountDue: 1_125_000 }, lent),
   paid: sample('canLoan', S.finished, {}, { ...lent, paidAt: '2026-06-20T01:00:00.000Z' }),
+  writtenOff: sample('writtenOff', S.writtenOff, { amountDue: 1_125_000 }, lent),
 };
 
 /** The offer the samples are drawn beside: the demo product of GUIDE section 5. */

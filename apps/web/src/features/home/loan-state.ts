@@ -60,7 +60,8 @@ export function timelineOf(latest: LatestOrder): TimelineStop[] | null {
   const done = (step: TimelineStep) => (step === 'due' ? timeline.paidAt !== null : dates[step] !== null);
   const current = TIMELINE_STEPS.find((step) => !done(step));
   const late =
-    (current === 'sent' && homeState === 'failed') || (current === 'due' && homeState === 'overdue');
+    (current === 'sent' && homeState === 'failed') ||
+    (current === 'due' && (homeState === 'overdue' || homeState === 'writtenOff'));
   return TIMELINE_STEPS.map((step) => ({
     step,
     date: dates[step],
@@ -124,6 +125,13 @@ export function homeCardOf(latest: LatestOrder): HomeCard | null {
         latest.amountDue === null ? null : { kind: 'amount', centavos: latest.amountDue },
         paths.repayDetail.getHref({ orderNo: orderId }),
         { dueDate: latest.dueDate },
+      );
+    case 'writtenOff':
+      // Written off, still owed (ADR 0053): what is left to pay, and the repayment screen says how.
+      return card(
+        'writtenOff',
+        latest.amountDue === null ? null : { kind: 'amount', centavos: latest.amountDue },
+        paths.repayDetail.getHref({ orderNo: orderId }),
       );
   }
 }

@@ -27,6 +27,7 @@ const en = {
   cancelled: 'Cancelled',
   rejected: 'Rejected',
   failed: 'Payout failed',
+  writtenOff: 'Written off, still owed',
 };
 export type RecordsTextKey = keyof typeof en;
 
@@ -57,6 +58,7 @@ export const recordsText: FeatureText<RecordsTextKey> = {
     cancelled: 'Kinansela',
     rejected: 'Hindi naaprubahan',
     failed: 'Hindi naipadala',
+    writtenOff: 'Na-write off, may utang pa',
   },
   es: {
     title: 'Mis préstamos',
@@ -83,6 +85,7 @@ export const recordsText: FeatureText<RecordsTextKey> = {
     cancelled: 'Cancelado',
     rejected: 'Rechazado',
     failed: 'Desembolso fallido',
+    writtenOff: 'Castigado, aún se debe',
   },
 };
 
@@ -98,4 +101,5 @@ export const STATUS_LABEL_KEYS: Record<OrderStatusLabel, RecordsTextKey> = {
   cancelled: 'cancelled',
   rejected: 'rejected',
   failed: 'failed',
+  writtenOff: 'writtenOff',
 };

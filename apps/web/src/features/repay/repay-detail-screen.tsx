@@ -20,6 +20,7 @@ import { useCoolingOff } from './api/cooling-off.ts';
 import { useRepaymentDetail } from './api/get-repayment-detail.ts';
 import { AmountChoice, type PaymentMode } from './components/amount-choice.tsx';
 import { CoolingOffCard } from './components/cooling-off-card.tsx';
+import { PaymentReferenceBlock } from './components/payment-reference-block.tsx';
 import { coolingOffText } from './cooling-off-text.ts';
 import { amountFromInput, largestPart, screenOfChannel } from './repay-rules.ts';
 import { formatManilaDay, formatManilaTime, type RepayTextKey, repayText } from './repay-text.ts';
@@ -74,12 +75,34 @@ export function RepayDetailScreen() {
     );
   } else if (detail.data.status === LOAN_ORDER_STATUS.cancelled) {
     body = <CancelledLoan orderNo={detail.data.orderNo} />;
+  } else if (detail.data.status === LOAN_ORDER_STATUS.writtenOff) {
+    body = <WrittenOffLoan t={t} detail={detail.data} />;
   } else if (!payable) {
     body = <NothingToPay title={t('notYetTitle')} message={t('notYetHint')} />;
   } else {
     body = <Repayment t={t} detail={detail.data} />;
   }
   return <Page title={t('detailTitle')}>{body}</Page>;
+}
+
+/**
+ * A written-off loan (ADR 0053): still owed, paid to the loan's one account number in any amounts; each
+ * payment is credited to it as a recovery and the last one ends the loan.
+ */
+function WrittenOffLoan({ t, detail }: { t: FeatureTranslate<RepayTextKey>; detail: RepaymentDetail }) {
+  const { t: common } = useI18n();
+  return (
+    <>
+      <StatusMessage
+        title={t('writtenOffTitle')}
+        message={t('writtenOffHint', { amount: formatPeso(detail.totalDue) })}
+      />
+      <PaymentReferenceBlock orderNo={detail.orderNo} alone />
+      <Link className="button button-secondary button-block" to={paths.home.getHref()} replace>
+        {common('common.backHome')}
+      </Link>
+    </>
+  );
 }
 
 /** A loan cancelled in its cooling-off period; any other cancelled order had nothing to repay. */

@@ -29,6 +29,9 @@ const en = {
   pendingNote: 'Paid already? Crediting takes up to {minutes} minutes; this screen updates by itself.',
   finishedTitle: 'Your loan is paid in full',
   finishedHint: 'Thank you! You will find it in Records → Finished.',
+  writtenOffTitle: 'This loan was written off, and it is still owed',
+  writtenOffHint:
+    'Writing a loan off is a step in our books: it does not cancel what you owe. No penalties are added any more. Pay the {amount} left, at once or in parts, to the account number below: each payment is credited to this loan, and once it is all paid you can borrow again.',
   noLoanTitle: 'You have nothing to repay',
   notYetTitle: 'Your loan is not paid out yet',
   notYetHint: 'Repayment opens once the money has reached your account.',
@@ -115,6 +118,9 @@ export const repayText: FeatureText<RepayTextKey> = {
       'Nakabayad ka na? Hanggang {minutes} minuto bago ito maipasok; kusang nag-a-update ang screen na ito.',
     finishedTitle: 'Bayad na nang buo ang loan mo',
     finishedHint: 'Salamat! Makikita mo ito sa Records → Finished.',
+    writtenOffTitle: 'Na-write off ang loan na ito, pero utang pa rin ito',
+    writtenOffHint:
+      'Ang pag-write off ay hakbang lang sa aming mga libro: hindi nito binubura ang utang mo. Wala nang idinadagdag na multa. Bayaran ang natitirang {amount}, buo o paunti-unti, sa account number sa ibaba: bawat bayad ay ikinikredito sa loan na ito, at kapag bayad na lahat, maaari kang humiram muli.',
     noLoanTitle: 'Wala kang kailangang bayaran',
     notYetTitle: 'Hindi pa naipapadala ang loan mo',
     notYetHint: 'Mabubuksan ang pagbabayad kapag natanggap mo na ang pera.',
@@ -198,6 +204,9 @@ export const repayText: FeatureText<RepayTextKey> = {
     pendingNote: '¿Ya pagó? El abono tarda hasta {minutes} minutos; esta pantalla se actualiza sola.',
     finishedTitle: 'Su préstamo está pagado',
     finishedHint: '¡Gracias! Lo encontrará en Registros → Finalizados.',
+    writtenOffTitle: 'Este préstamo fue castigado y se sigue debiendo',
+    writtenOffHint:
+      'Castigar un préstamo es un paso en nuestra contabilidad: no cancela lo que usted debe. Ya no se suman recargos. Pague los {amount} restantes, de una vez o en partes, al número de cuenta de abajo: cada pago se abona a este préstamo y, cuando esté todo pagado, podrá pedir de nuevo.',
     noLoanTitle: 'No tiene nada que pagar',
     notYetTitle: 'Su préstamo aún no se ha desembolsado',
     notYetHint: 'El pago se abre cuando el dinero llegue a su cuenta.',

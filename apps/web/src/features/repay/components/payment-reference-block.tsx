@@ -41,7 +41,7 @@ const referenceText: FeatureText<keyof typeof en> = {
  * time. Shows nothing while loading, when the provider offers none, or when it cannot be had: the
  * channels below still work.
  */
-export function PaymentReferenceBlock({ orderNo }: { orderNo: string }) {
+export function PaymentReferenceBlock({ orderNo, alone = false }: { orderNo: string; alone?: boolean }) {
   const t = useFeatureText(referenceText);
   const { data } = usePaymentReference(orderNo);
   const reference = data?.reference;
@@ -64,7 +64,8 @@ export function PaymentReferenceBlock({ orderNo }: { orderNo: string }) {
         <dt>{t('accountName')}</dt>
         <dd>{reference.accountName}</dd>
       </dl>
-      <p className="payment-reference-or">{t('orChoose')}</p>
+      {/* Alone: the only way to pay a written-off loan (ADR 0053), no channels follow. */}
+      {alone ? null : <p className="payment-reference-or">{t('orChoose')}</p>}
     </section>
   );
 }
