@@ -29,6 +29,9 @@ export type CollectionsProviderName = (typeof COLLECTIONS_PROVIDERS)[number];
 export const WEBHOOK_SECRET_MIN_LENGTH = 16;
 export const CODE_SECRET_MIN_LENGTH = 32;
 export const SESSION_IDLE_DEFAULT_SECONDS = 7 * 86_400;
+/** ₱5,000: a proof above it is credited only when a second member approves (ADR 0052). */
+export const PROOF_TWO_PERSON_ABOVE_DEFAULT = 5_000_00;
+
 export const ASSESSMENT_DELAY_DEFAULTS: Record<NodeEnv, number> = {
   development: 20,
   test: 0,
@@ -58,6 +61,8 @@ export interface Config {
   sandboxDelayMs: number;
   /** How long after submit an order is assessed, in seconds. */
   assessmentDelaySeconds: number;
+  /** Centavos above which a proof of payment is credited only when a second member approves (ADR 0052). */
+  proofTwoPersonAbove: number;
   /** The shared secret of the identity provider's signed webhooks. */
   identityWebhookSecret: string;
   /** The shared secret of the payout provider's signed callbacks. */
@@ -180,6 +185,12 @@ export const VARIABLES: readonly VariableDoc[] = [
     name: 'ASSESSMENT_DELAY_SECONDS',
     default: '300 (20 in development, 0 in test)',
     description: 'Seconds from submitting an order to its automated assessment (0 to 86400)',
+  },
+  {
+    name: 'PROOF_TWO_PERSON_ABOVE',
+    default: String(PROOF_TWO_PERSON_ABOVE_DEFAULT / 100),
+    description:
+      'Pesos above which approving a proof of payment needs a second member, under maker-checker (0 to 10000000; 0: every proof)',
   },
   {
     name: 'IDENTITY_WEBHOOK_SECRET',
@@ -461,6 +472,7 @@ const EnvSchema = z.object({
     }),
   SANDBOX_DELAY_MS: optionalInteger('SANDBOX_DELAY_MS', 0, 600_000),
   ASSESSMENT_DELAY_SECONDS: optionalInteger('ASSESSMENT_DELAY_SECONDS', 0, 86_400),
+  PROOF_TWO_PERSON_ABOVE: optionalInteger('PROOF_TWO_PERSON_ABOVE', 0, 10_000_000),
   IDENTITY_WEBHOOK_SECRET: z
     .string()
     .optional()
@@ -577,6 +589,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     sandboxDelayMs: vars.SANDBOX_DELAY_MS ?? (nodeEnv === 'test' ? 0 : 1500),
     // Short in development so the assessing countdown is seen through; a real review's wait in production.
     assessmentDelaySeconds: vars.ASSESSMENT_DELAY_SECONDS ?? ASSESSMENT_DELAY_DEFAULTS[nodeEnv],
+    proofTwoPersonAbove:
+      vars.PROOF_TWO_PERSON_ABOVE === undefined ? PROOF_TWO_PERSON_ABOVE_DEFAULT : vars.PROOF_TWO_PERSON_ABOVE * 100,
     // Without a configured secret only our own sandbox signs webhooks, in this process: a random one will do.
     identityWebhookSecret: vars.IDENTITY_WEBHOOK_SECRET?.trim() ?? randomBytes(32).toString('hex'),
     payoutWebhookSecret: vars.PAYOUT_WEBHOOK_SECRET?.trim() ?? randomBytes(32).toString('hex'),

@@ -276,6 +276,33 @@ export const ERRORS = {
       es: 'Ya se acreditó un pago con esta referencia bancaria',
     },
   },
+  PAYMENT_REFERENCE_CREDITED: {
+    code: 40981,
+    status: 409,
+    message: {
+      en: 'A payment with this reference was already credited to this loan: {amount} on {date}, from {source}',
+      fil: 'Naikredito na sa loan na ito ang bayad na may ganitong reference: {amount} noong {date}, mula sa {source}',
+      es: 'Ya se acreditó a este préstamo un pago con esta referencia: {amount} el {date}, desde {source}',
+    },
+  },
+  PAYMENT_MAY_BE_CREDITED: {
+    code: 40982,
+    status: 409,
+    message: {
+      en: 'This looks like a payment already credited to this loan: {amount} on {date}, from {source} (reference {reference}). If it is a different payment, say so and why',
+      fil: 'Mukhang naikredito na ang bayad na ito sa loan: {amount} noong {date}, mula sa {source} (reference {reference}). Kung ibang bayad ito, sabihin ito at kung bakit',
+      es: 'Parece un pago ya acreditado a este préstamo: {amount} el {date}, desde {source} (referencia {reference}). Si es otro pago, indíquelo y explique por qué',
+    },
+  },
+  PROOF_CREDIT_AWAITING_APPROVAL: {
+    code: 40983,
+    status: 409,
+    message: {
+      en: "This proof's credit is waiting for a second member's approval in Approvals",
+      fil: 'Naghihintay ng pag-apruba ng ikalawang miyembro sa Approvals ang kredito ng patunay na ito',
+      es: 'El abono de este comprobante espera la aprobación de un segundo miembro en Aprobaciones',
+    },
+  },
   PENALTY_WAIVER_TOO_LARGE: {
     code: 40965,
     status: 409,

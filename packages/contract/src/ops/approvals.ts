@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { DifferentPaymentReason, ProofAmountReason } from '../payment-reference.ts';
 import { BrandChangePayload, BrandCreatePayload } from './brands.ts';
 import { ADMIN_ONLY, opsEndpoint, STAFF_ROLES, type StaffRole } from './endpoint.ts';
 import { ProductChangePayload, ProductCreatePayload } from './products.ts';
+import { queueRoles } from './queues.ts';
 
 /**
  * Maker-checker (GUIDE section 10, docs/decisions/0028-maker-checker.md): what moves money or changes terms is
@@ -60,6 +62,21 @@ export const PROPOSAL_KINDS = {
       /** The bank statement line's reference: the same reference is credited once. */
       bankReference: z.string().trim().min(3, 'tooShort').max(64, 'tooLong'),
       receivedOn: z.iso.date('invalid'),
+      differentPaymentReason: DifferentPaymentReason,
+    }),
+  },
+  'loan.proof-credit': {
+    label: 'Credit a proof of payment (above the one-reviewer limit)',
+    /** A reviewer of the proofs queue proposes by approving the proof; finance approves it, as a bank credit. */
+    makers: queueRoles('proofs'),
+    checkers: FINANCE,
+    payload: z.object({
+      voucherId: z.uuid('invalid'),
+      /** What is credited: the borrower's amount, or what the reviewer found on the receipt. */
+      amount: centavos,
+      /** Why the reviewer credits another amount than the borrower typed (required then). */
+      amountReason: ProofAmountReason,
+      differentPaymentReason: DifferentPaymentReason,
     }),
   },
   'loan.write-off': {

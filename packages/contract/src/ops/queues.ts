@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Localized } from '../languages.ts';
+import { DifferentPaymentReason, ProofAmountReason } from '../payment-reference.ts';
 import { ALL_STAFF_ROLES, opsEndpoint, type StaffRole } from './endpoint.ts';
 import { RECONCILIATION_ROLES } from './reconciliation.ts';
 import { REFUND_PROGRESS } from './refunds.ts';
@@ -139,6 +140,14 @@ export const ProofRow = z.object({
   orderTotalDue: centavos.nullable().describe('what the loan owes now, from the ledger'),
   rejectReason: z.string().nullable(),
   reviewedAt: z.string().nullable(),
+  creditedAmount: centavos.nullable().describe('what was credited, when the reviewer credited another amount'),
+  amountReason: z.string().nullable().describe('why another amount was credited'),
+  differentPaymentReason: z.string().nullable(),
+  pendingProposalId: z
+    .string()
+    .nullable()
+    .describe('the credit proposed for a second member (loan.proof-credit), while it waits'),
+  needsSecondMember: z.boolean().describe('its amount is above the one-reviewer limit (ADR 0052)'),
 });
 export type ProofRow = z.infer<typeof ProofRow>;
 
@@ -239,12 +248,18 @@ export const QUEUE_ENDPOINTS = {
     'POST',
     '/queues/proofs/review',
     queueRoles('proofs'),
-    'Approves a proof under review (credits its amount through the ledger, exactly once) or rejects it with a reason from the list, which the borrower reads in their language. Audited. A second decision: 40942.',
+    'Approves a proof under review (credits its amount through the ledger, exactly once; above PROOF_TWO_PERSON_ABOVE it is proposed for a second member, `loan.proof-credit`, and the proof waits) or rejects it with a reason from the list, which the borrower reads in their language. A payment already credited: 40981, or 40982 without differentPaymentReason. Audited. A second decision: 40942.',
     z
       .object({
         voucherId: id,
         decision: z.enum(['approve', 'reject']),
         reason: z.enum(PROOF_REJECT_REASON_IDS).optional(),
+        /** Approve: the amount to credit when the receipt shows another than the borrower typed. */
+        creditAmount: centavos.optional(),
+        /** Why another amount is credited: required with one (the checker and the audit read it). */
+        amountReason: ProofAmountReason,
+        /** The reviewer's word that it is not the look-alike payment already credited, and why (ADR 0052). */
+        differentPaymentReason: DifferentPaymentReason,
       })
       .refine((input) => input.decision === 'approve' || input.reason !== undefined, {
         message: 'required',

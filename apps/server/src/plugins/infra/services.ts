@@ -297,7 +297,11 @@ export const servicesPlugin = fp<ServicesOptions>(
     approvals.register(moneyActions.waivePenalty);
     approvals.register(moneyActions.manualCredit);
     approvals.register(moneyActions.writeOff);
-    const vouchers = new Vouchers(db, clock, servicing, app.ledger, jobs);
+    const vouchers = new Vouchers(db, clock, servicing, app.ledger, jobs, {
+      approvals,
+      twoPersonAbove: app.config.proofTwoPersonAbove,
+    });
+    approvals.register(vouchers.proofCreditHandler);
     app.decorate('vouchers', vouchers);
     app.decorate('queues', new Queues({ db, clock, ledger, vouchers }));
     jobs.handle(SERVICING_DAILY_JOB, () => servicing.runDaily());

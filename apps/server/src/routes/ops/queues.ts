@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { privateImage } from '../endpoint.ts';
+import { memberOf } from './approvals.ts';
 import { type OpsDefine, sessionOf } from './define.ts';
 
 /** The dashboard and the work queues (ADR 0030); a proof's review is the one action here. */
@@ -16,7 +17,9 @@ export function queueEndpoints(app: FastifyInstance, define: OpsDefine): void {
     privateImage(await queues.proofImage(input.voucherId, actor.brandScope), 'proof-of-payment.jpg'),
   );
 
-  define('opsProofReview', async ({ input, actor }) => queues.reviewProof(input, actor));
+  define('opsProofReview', async ({ input, request, actor }) =>
+    queues.reviewProof(input, memberOf(request, actor)),
+  );
 
   define('opsFailedPayoutQueue', async ({ input, actor }) => queues.failedPayouts(input, actor.brandScope));
 

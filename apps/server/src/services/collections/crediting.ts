@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { CollectionEvent } from '@hiram/contract/api/repayment';
 import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
+import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import { allocatePayment } from '../../domain/ledger.ts';
+import { manilaDay } from '../../domain/servicing-rules.ts';
+import { staffCreditOf } from '../servicing/credited-payments.ts';
 import { creditRecovery } from '../servicing/recovery.ts';
 import type { CollectionsDeps } from './collections-deps.ts';
 import { cancelOnPayment } from './cooling-off.ts';
@@ -28,6 +32,63 @@ async function recordUnmatched(deps: CollectionsDeps, event: CollectionEvent): P
      values ($1, $2, $3, $4, $5) on conflict do nothing`,
     [event.eventId, event.instrumentId, event.amount, event.occurredAt, deps.clock.now().toISOString()],
   );
+}
+
+/**
+ * A late callback for a payment staff already credited by hand (a bank statement line, a proof): crediting it
+ * would count one payment twice (ADR 0052). It is kept with the credit it matched, the code is marked paid by
+ * that credit, and finance sees it at once in the reconciliation queue (the ledger holds no journal of this
+ * event) to confirm; the daily run finding the same difference adds nothing.
+ */
+async function heldAsCreditedByStaff(
+  deps: CollectionsDeps,
+  tx: Queryable,
+  event: CollectionEvent,
+  instrument: InstrumentRow,
+  order: OrderRow,
+): Promise<boolean> {
+  const now = deps.clock.now();
+  const staffCredit = await staffCreditOf(tx, order.order_id, {
+    references: [event.eventId, instrument.reference],
+    amount: event.amount,
+    day: manilaDay(now),
+  });
+  if (!staffCredit) return false;
+  await tx.query(
+    `insert into collections_credited_by_staff (event_id, instrument_id, order_id, amount, matched_journal_id,
+       received_at)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [
+      event.eventId,
+      instrument.instrument_id,
+      order.order_id,
+      event.amount,
+      staffCredit.journalId,
+      now.toISOString(),
+    ],
+  );
+  await tx.query(
+    `update collection_instruments set status = 'paid', paid_amount = coalesce(paid_amount, 0) + $2,
+       journal_id = $3, settled_at = $4
+     where instrument_id = $1`,
+    [instrument.instrument_id, event.amount, staffCredit.journalId, now.toISOString()],
+  );
+  await tx.query(
+    `insert into reconciliation_differences (difference_id, provider, settlement_date, kind, reference, order_id,
+       package_name, provider_amount, ledger_amount, found_at)
+     values ($1, 'collections', $2, 'missing_in_ledger', $3, $4, $5, $6, null, $7)
+     on conflict (provider, reference, kind) do nothing`,
+    [
+      randomUUID(),
+      manilaDay(now),
+      event.eventId,
+      order.order_id,
+      order.package_name,
+      event.amount,
+      now.toISOString(),
+    ],
+  );
+  return true;
 }
 
 /**
@@ -93,6 +154,7 @@ export async function creditCollection(
       [instrument.order_id],
     );
     if (!order) throw new AppError('NOT_FOUND');
+    if (await heldAsCreditedByStaff(deps, tx, event, instrument, order)) return 'duplicate';
     // A payment on a written-off loan recovers what she still owed (ADR 0053).
     if (order.status === LOAN_ORDER_STATUS.writtenOff) {
       const recovered = await creditRecovery(deps, tx, {

@@ -9,18 +9,26 @@ import {
 import type { Language } from '@hiram/contract/languages';
 import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import { formatPeso } from '@hiram/contract/money';
+import type { ProposalPayload } from '@hiram/contract/ops/approvals';
 import { PROOF_REJECT_REASONS, type ProofRejectReason } from '@hiram/contract/ops/queues';
 import { proofAmountProblem } from '@hiram/contract/repayment';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
-import type { Jobs } from '../../plugins/infra/jobs.ts';
 import { normalizeIdPhoto } from '../../domain/id-photo.ts';
+import { manilaDay } from '../../domain/servicing-rules.ts';
+import type { Jobs } from '../../plugins/infra/jobs.ts';
+import type { Approvals, Member, ProposalHandler } from '../approvals/approvals.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { noticeBorrower } from '../inbox/borrower-notices.ts';
 import type { Ledger } from '../ledger/ledger.ts';
+import {
+  type CreditedPayment,
+  differentPaymentNote,
+  refuseCreditedTwice,
+} from '../servicing/credited-payments.ts';
+import type { ServicedOrder } from '../servicing/loan-position.ts';
 import type { Servicing } from '../servicing/servicing.ts';
-import type { Actor } from '../staff/staff-records.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const REVIEW_MS = VOUCHER_REVIEW_HOURS * 60 * 60 * 1000;
@@ -70,6 +78,28 @@ function voucherOf(row: VoucherRow, language: Language = 'en'): Voucher {
   };
 }
 
+export interface ProofReview {
+  voucherId: string;
+  decision: 'approve' | 'reject';
+  reason?: ProofRejectReason | undefined;
+  creditAmount?: number | undefined;
+  amountReason?: string | undefined;
+  differentPaymentReason?: string | undefined;
+}
+
+type ProofCredit = ProposalPayload<'loan.proof-credit'>;
+
+interface ProofToCredit {
+  voucher: VoucherRow;
+  orderId: string;
+  packageName: string;
+  order: ServicedOrder;
+  /** What the borrower typed. */
+  typed: number;
+  /** The look-alike payment the reviewer said this one is not. */
+  lookAlike: CreditedPayment | null;
+}
+
 /**
  * Proofs of payment (issue "Repayment"): the borrower uploads a receipt of a payment made outside the app
  * (re-encoded without metadata, like the ID photos), sends it for review with the amount and reference,
@@ -84,7 +114,16 @@ export class Vouchers {
     private readonly servicing: Servicing,
     private readonly ledger: Ledger,
     private readonly jobs: Jobs,
+    private readonly options: {
+      approvals: Approvals;
+      /** Centavos above which a proof is credited only when a second member approves (ADR 0052). */
+      twoPersonAbove: number;
+    },
   ) {}
+
+  get twoPersonAbove(): number {
+    return this.options.twoPersonAbove;
+  }
 
   async upload(userId: string, file: Buffer): Promise<UploadedVoucher> {
     const photo = await normalizeIdPhoto(file);
@@ -188,15 +227,27 @@ export class Vouchers {
   }
 
   /**
-   * A member of staff approves (the amount is credited once: the journal's key is the proof) or rejects (with
-   * a reason from the contract's list) a proof under review, and the audit row is written in the same
-   * transaction. The row lock makes a double click or two reviewers at once decide once; the others are
-   * told it was already reviewed. Another brand's proof answers NOT_FOUND.
+   * A member of staff approves or rejects (with a reason from the contract's list) a proof under review. An
+   * approval credits the amount once (the journal's key is the proof), or the reviewer's own amount with a
+   * reason; above the one-reviewer limit it is proposed for a second member instead (`loan.proof-credit`, ADR
+   * 0052) and the proof waits. A payment the loan already has is refused. The row lock makes a double click or
+   * two reviewers at once decide once; the others are told it was already reviewed. Another brand's proof
+   * answers NOT_FOUND.
    */
-  async review(
-    input: { voucherId: string; decision: 'approve' | 'reject'; reason?: ProofRejectReason | undefined },
-    actor: Actor,
-  ): Promise<void> {
+  async review(input: ProofReview, member: Member): Promise<void> {
+    if (input.decision === 'approve') {
+      const payload = await this.creditPayload(input, member.brandScope);
+      await this.refuseWhileProposed(payload.voucherId);
+      if (payload.amount > this.options.twoPersonAbove) {
+        await this.options.approvals.propose('loan.proof-credit', payload, creditReason(payload), member);
+        return;
+      }
+      await this.db.transaction(async (tx) => {
+        const proof = await this.creditable(tx, payload, member.brandScope);
+        await this.credit(tx, proof, payload, { checker: member, at: this.clock.now() });
+      });
+      return;
+    }
     await this.db.transaction(async (tx) => {
       const [voucher] = await tx.query<VoucherRow & { package_name: string | null }>(
         `select ${COLUMNS.replace(/(\w+)/g, 'v.$1')}, o.package_name from payment_vouchers v
@@ -207,65 +258,219 @@ export class Vouchers {
       if (
         !voucher?.order_id ||
         voucher.status === 'uploaded' ||
-        (actor.brandScope !== null && voucher.package_name !== actor.brandScope)
+        (member.brandScope !== null && voucher.package_name !== member.brandScope)
       )
         throw new AppError('NOT_FOUND');
       if (voucher.status !== 'reviewing') throw new AppError('VOUCHER_ALREADY_REVIEWED');
       const now = this.clock.now();
-      let journalId: string | null = null;
-      if (input.decision === 'reject') {
-        await tx.query(
-          `update payment_vouchers set status = 'rejected', reject_reason = $2, reviewed_at = $3 where voucher_id = $1`,
-          [input.voucherId, input.reason ?? null, now.toISOString()],
-        );
-        await noticeBorrower(
-          tx,
-          { clock: this.clock, jobs: this.jobs },
-          {
-            orderId: voucher.order_id,
-            kind: 'proofRejected',
-            amount: Number(voucher.amount),
-            reason: input.reason,
-          },
-        );
-      } else {
-        const order = await this.servicing.lockOrder(tx, voucher.order_id);
-        if (!order) throw new AppError('NOT_FOUND');
-        const posted = await this.servicing.creditRepayment(
-          tx,
-          order,
-          Number(voucher.amount),
-          voucherKey(input.voucherId),
-          `Proof of payment ${voucher.reference ?? ''} (${voucher.channel ?? 'other'})`,
-        );
-        journalId = posted.journalId;
-        await tx.query(
-          `update payment_vouchers set status = 'approved', journal_id = $2, reviewed_at = $3 where voucher_id = $1`,
-          [input.voucherId, journalId, now.toISOString()],
-        );
-        await noticeBorrower(
-          tx,
-          { clock: this.clock, jobs: this.jobs },
-          { orderId: voucher.order_id, kind: 'proofCredited', amount: Number(voucher.amount), journalId },
-        );
-      }
+      await tx.query(
+        `update payment_vouchers set status = 'rejected', reject_reason = $2, reviewed_at = $3 where voucher_id = $1`,
+        [input.voucherId, input.reason ?? null, now.toISOString()],
+      );
+      await noticeBorrower(
+        tx,
+        { clock: this.clock, jobs: this.jobs },
+        {
+          orderId: voucher.order_id,
+          kind: 'proofRejected',
+          amount: Number(voucher.amount),
+          reason: input.reason,
+        },
+      );
       await recordAudit(tx, {
         at: now,
-        actorId: actor.staffId,
-        actorEmail: actor.email,
-        action: input.decision === 'approve' ? 'proof.approve' : 'proof.reject',
+        actorId: member.staffId,
+        actorEmail: member.email,
+        action: 'proof.reject',
         target: `voucher:${input.voucherId}`,
         brandScope: voucher.package_name,
         before: { status: 'reviewing', orderId: voucher.order_id, amount: Number(voucher.amount) },
-        after:
-          input.decision === 'approve'
-            ? { status: 'approved', journalId }
-            : { status: 'rejected', reason: input.reason },
-        clientAddress: actor.clientAddress ?? null,
-        userAgent: actor.userAgent ?? null,
+        after: { status: 'rejected', reason: input.reason },
+        clientAddress: member.clientAddress ?? null,
+        userAgent: member.userAgent ?? null,
       });
     });
   }
+
+  /** What an approval credits: the borrower's amount unless the reviewer found another on the receipt. */
+  private async creditPayload(input: ProofReview, brandScope: string | null): Promise<ProofCredit> {
+    const [voucher] = await this.db.query<{ amount: string | number | null; package_name: string | null }>(
+      `select v.amount, o.package_name from payment_vouchers v left join loan_orders o on o.order_id = v.order_id
+       where v.voucher_id = $1`,
+      [input.voucherId],
+    );
+    if (!voucher || voucher.amount === null || (brandScope !== null && voucher.package_name !== brandScope))
+      throw new AppError('NOT_FOUND');
+    return {
+      voucherId: input.voucherId,
+      amount: input.creditAmount ?? Number(voucher.amount),
+      amountReason: input.amountReason,
+      differentPaymentReason: input.differentPaymentReason,
+    };
+  }
+
+  /** A proof whose credit waits for a second member is not approved again meanwhile. */
+  private async refuseWhileProposed(voucherId: string): Promise<void> {
+    if ((await this.pendingProposalOf(voucherId)) !== null)
+      throw new AppError('PROOF_CREDIT_AWAITING_APPROVAL');
+  }
+
+  async pendingProposalOf(voucherId: string): Promise<string | null> {
+    const [row] = await this.db.query<{ proposal_id: string }>(
+      `select proposal_id from proposals
+       where kind = 'loan.proof-credit' and status = 'pending' and payload ->> 'voucherId' = $1`,
+      [voucherId],
+    );
+    return row?.proposal_id ?? null;
+  }
+
+  /**
+   * The proof locked under review, refused when it cannot be credited as proposed: another amount without a
+   * reason, or a payment the loan already has (by its reference, or the same amount within the window unless
+   * the reviewer says it is a different payment). Run at review, at proposal and again at approval.
+   */
+  private async creditable(
+    tx: Queryable,
+    payload: ProofCredit,
+    brandScope: string | null,
+  ): Promise<ProofToCredit> {
+    const [voucher] = await tx.query<VoucherRow & { package_name: string | null }>(
+      `select ${COLUMNS.replace(/(\w+)/g, 'v.$1')}, o.package_name from payment_vouchers v
+         left join loan_orders o on o.order_id = v.order_id
+       where v.voucher_id = $1 for update of v`,
+      [payload.voucherId],
+    );
+    if (
+      !voucher?.order_id ||
+      voucher.status === 'uploaded' ||
+      (brandScope !== null && voucher.package_name !== brandScope)
+    )
+      throw new AppError('NOT_FOUND');
+    if (voucher.status !== 'reviewing') throw new AppError('VOUCHER_ALREADY_REVIEWED');
+    const typed = Number(voucher.amount);
+    if (payload.amount !== typed && !payload.amountReason?.trim())
+      throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'amountReason', message: 'required' }] });
+    const order = await this.servicing.lockOrder(tx, voucher.order_id);
+    if (!order) throw new AppError('NOT_FOUND');
+    const lookAlike = await refuseCreditedTwice(tx, voucher.order_id, {
+      references: [voucher.reference],
+      amount: payload.amount,
+      day: manilaDay(new Date(voucher.submitted_at ?? voucher.uploaded_at)),
+      differentPaymentReason: payload.differentPaymentReason,
+    });
+    return { voucher, orderId: voucher.order_id, packageName: order.packageName, order, typed, lookAlike };
+  }
+
+  /** Credits the proof in the approving transaction, with the borrower's notice and the audit row. */
+  private async credit(
+    tx: Queryable,
+    proof: ProofToCredit,
+    payload: ProofCredit,
+    approval: { checker: Member; at: Date; proposalId?: string; maker?: { staffId: string; email: string } },
+  ): Promise<{ journalId: string }> {
+    const { voucher } = proof;
+    const posted = await this.servicing.creditRepayment(
+      tx,
+      proof.order,
+      payload.amount,
+      voucherKey(payload.voucherId),
+      `Proof of payment ${voucher.reference ?? ''} (${voucher.channel ?? 'other'})`,
+    );
+    await tx.query(
+      `update payment_vouchers set status = 'approved', journal_id = $2, reviewed_at = $3, credited_amount = $4,
+         amount_reason = $5, different_payment_reason = $6
+       where voucher_id = $1`,
+      [
+        payload.voucherId,
+        posted.journalId,
+        approval.at.toISOString(),
+        payload.amount,
+        payload.amount === proof.typed ? null : (payload.amountReason ?? null),
+        proof.lookAlike ? (payload.differentPaymentReason ?? null) : null,
+      ],
+    );
+    await noticeBorrower(
+      tx,
+      { clock: this.clock, jobs: this.jobs },
+      {
+        orderId: proof.orderId,
+        kind: 'proofCredited',
+        amount: payload.amount,
+        journalId: posted.journalId,
+      },
+    );
+    await recordAudit(tx, {
+      at: approval.at,
+      actorId: approval.checker.staffId,
+      actorEmail: approval.checker.email,
+      action: 'proof.approve',
+      target: `voucher:${payload.voucherId}`,
+      brandScope: proof.packageName,
+      before: { status: 'reviewing', orderId: proof.orderId, amount: proof.typed },
+      after: {
+        status: 'approved',
+        journalId: posted.journalId,
+        creditedAmount: payload.amount,
+        amountReason: payload.amount === proof.typed ? null : (payload.amountReason ?? null),
+        differentPaymentReason: proof.lookAlike ? (payload.differentPaymentReason ?? null) : null,
+        ...(approval.proposalId
+          ? { proposalId: approval.proposalId, proposedBy: approval.maker?.email }
+          : {}),
+      },
+      clientAddress: approval.checker.clientAddress ?? null,
+      userAgent: approval.checker.userAgent ?? null,
+    });
+    return { journalId: posted.journalId };
+  }
+
+  /**
+   * A proof above the one-reviewer limit under maker-checker (ADR 0052): the reviewer who approved it proposed
+   * it, a second member approves it and only then is it credited, with every check made again.
+   */
+  readonly proofCreditHandler: ProposalHandler<'loan.proof-credit'> = {
+    kind: 'loan.proof-credit',
+    inspect: async (tx, payload, brandScope) => {
+      const proof = await this.creditable(tx, payload, brandScope);
+      const balance = await this.ledger.orderBalance(tx, proof.orderId);
+      const { voucher } = proof;
+      const otherAmount =
+        payload.amount === proof.typed
+          ? ''
+          : ` · the borrower typed ${formatPeso(proof.typed)}; the reviewer credits ${formatPeso(payload.amount)}: "${payload.amountReason}"`;
+      return {
+        targetType: 'loan',
+        targetId: proof.orderId,
+        brand: proof.packageName,
+        summary: `Credit ${formatPeso(payload.amount)} from a proof of payment (${voucher.channel ?? 'other'} reference ${voucher.reference ?? 'none'}) to order ${proof.orderId.slice(0, 8)}${otherAmount}${differentPaymentNote(proof.lookAlike, payload.differentPaymentReason)}`,
+        // One pending credit per proof.
+        dedupeKey: payload.voucherId,
+        fingerprint: `${proof.order.status}:${balance.totalDue}:${balance.overpayment}`,
+        changes: [
+          {
+            field: 'totalDue',
+            label: 'Total due',
+            kind: 'money',
+            before: balance.totalDue,
+            after: Math.max(0, balance.totalDue - payload.amount),
+          },
+        ],
+      };
+    },
+    apply: async (tx, payload, context) => {
+      const proof = await this.creditable(tx, payload, null);
+      return this.credit(tx, proof, payload, {
+        checker: context.checker,
+        at: context.at,
+        proposalId: context.proposalId,
+        maker: context.maker,
+      });
+    },
+  };
+}
+
+/** The proposal's reason: why another amount, or that the receipt was checked. */
+function creditReason(payload: ProofCredit): string {
+  return payload.amountReason?.trim() || "Receipt checked against the borrower's proof of payment";
 }
 
 export function voucherKey(voucherId: string): string {

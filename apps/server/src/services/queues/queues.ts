@@ -16,12 +16,12 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { manilaDay } from '../../domain/servicing-rules.ts';
+import type { Member } from '../approvals/approvals.ts';
 import { maskLastFour, maskMobile } from '../borrowers/masking.ts';
-import type { Vouchers } from '../collections/vouchers.ts';
+import type { ProofReview, Vouchers } from '../collections/vouchers.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { PAYOUT_FAILURE_TEXTS } from '../payouts/disbursements.ts';
 import { REFUND_OF_ORDER, refundProgressOf } from '../payouts/refunds.ts';
-import type { Actor } from '../staff/staff-records.ts';
 import {
   BRAND,
   DAYS_PAST_DUE,
@@ -163,6 +163,14 @@ export class Queues {
           ? PROOF_REJECT_REASONS[reason as ProofRejectReason].en
           : reason,
       reviewedAt: isoOrNull(row.reviewed_at),
+      creditedAmount: row.credited_amount === null ? null : Number(row.credited_amount),
+      amountReason: (row.amount_reason as string | null) ?? null,
+      differentPaymentReason: (row.different_payment_reason as string | null) ?? null,
+      pendingProposalId:
+        row.status === 'reviewing'
+          ? await this.deps.vouchers.pendingProposalOf(row.voucher_id as string)
+          : null,
+      needsSecondMember: Number(row.amount) > this.deps.vouchers.twoPersonAbove,
     };
   }
 
@@ -170,7 +178,8 @@ export class Queues {
     `payment_vouchers v join loan_orders o on o.order_id = v.order_id ${JOIN_WHO}`;
   private static readonly PROOF_COLUMNS =
     `v.voucher_id, v.order_id, v.status, v.amount, v.reference, v.channel,
-    v.submitted_at, v.reject_reason, v.reviewed_at, ${WHO}`;
+    v.submitted_at, v.reject_reason, v.reviewed_at, v.credited_amount, v.amount_reason,
+    v.different_payment_reason, ${WHO}`;
 
   async proofs(
     input: Paging & {
@@ -196,11 +205,8 @@ export class Queues {
   }
 
   /** Reviews a proof (exactly once, audited: Vouchers.review) and answers its row as the queue shows it. */
-  async reviewProof(
-    input: { voucherId: string; decision: 'approve' | 'reject'; reason?: ProofRejectReason | undefined },
-    actor: Actor,
-  ): Promise<ProofRow> {
-    await this.deps.vouchers.review(input, actor);
+  async reviewProof(input: ProofReview, member: Member): Promise<ProofRow> {
+    await this.deps.vouchers.review(input, member);
     const [row] = await this.deps.db.query<DbRow>(
       `select ${Queues.PROOF_COLUMNS} from ${Queues.PROOFS} where v.voucher_id = $1`,
       [input.voucherId],

@@ -1,6 +1,7 @@
 import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import { formatPeso } from '@hiram/contract/money';
-import type { LoanMoney, ProposalChange } from '@hiram/contract/ops/approvals';
+import type { LoanMoney, ProposalChange, ProposalPayload } from '@hiram/contract/ops/approvals';
+import { paymentReferenceKey } from '@hiram/contract/payment-reference';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import { credit, debit, type OrderBalance, withoutZeroLines } from '../../domain/ledger.ts';
@@ -8,6 +9,7 @@ import type { ApplyContext, ProposalHandler, ProposalTarget } from '../approvals
 import { recordAudit } from '../audit/audit.ts';
 import { noticeBorrower } from '../inbox/borrower-notices.ts';
 import { lockOrder, positionIn, type ServicedOrder, UUID } from './loan-position.ts';
+import { differentPaymentNote, refuseCreditedTwice } from './credited-payments.ts';
 import { creditRepayment, finishIfPaid } from './repayment.ts';
 import type { ServicingDeps } from './servicing-deps.ts';
 
@@ -253,38 +255,50 @@ export function waivePenaltyHandler(deps: ServicingDeps): ProposalHandler<'loan.
   };
 }
 
-/** A bank reference as it is kept: case and spaces differ between statements and what staff type. */
+/** A bank reference as it is kept for finance to read: case and spaces differ between statements and what staff type. */
 export function normalBankReference(reference: string): string {
   return reference.replace(/\s+/g, '').toUpperCase();
 }
 
 export function manualCreditHandler(deps: ServicingDeps): ProposalHandler<'loan.manual-credit'> {
-  async function refuseCredited(tx: Queryable, reference: string): Promise<void> {
-    const credited = await tx.query('select 1 from bank_statement_credits where bank_reference = $1', [
-      reference,
+  /**
+   * A statement line is credited once, ever, whichever loan (by its reference as banks print it), and a payment
+   * the loan already has, by any door, is not credited again (ADR 0052).
+   */
+  async function refuseCredited(tx: Queryable, payload: ProposalPayload<'loan.manual-credit'>) {
+    const credited = await tx.query('select 1 from bank_statement_credits where reference_key = $1', [
+      paymentReferenceKey(payload.bankReference),
     ]);
     if (credited.length > 0) throw new AppError('BANK_REFERENCE_CREDITED');
+    return refuseCreditedTwice(tx, payload.orderId, {
+      references: [payload.bankReference],
+      amount: payload.amount,
+      day: payload.receivedOn,
+      differentPaymentReason: payload.differentPaymentReason,
+    });
   }
   return {
     kind: 'loan.manual-credit',
-    async inspect(tx, { orderId, amount, bankReference, receivedOn }, brandScope) {
+    async inspect(tx, payload, brandScope) {
+      const { orderId, amount, bankReference, receivedOn } = payload;
       const loan = await loanFor(deps, tx, orderId, brandScope, PAID_OUT);
       const reference = normalBankReference(bankReference);
-      await refuseCredited(tx, reference);
+      const lookAlike = await refuseCredited(tx, payload);
       return {
         ...targetOf(
           loan,
-          `Credit ${formatPeso(amount)} received ${receivedOn} (bank reference ${reference}) to order ${shortId(orderId)}`,
+          `Credit ${formatPeso(amount)} received ${receivedOn} (bank reference ${reference}) to order ${shortId(orderId)}${differentPaymentNote(lookAlike, payload.differentPaymentReason)}`,
           // One pending credit per statement line, whichever loan it is proposed for.
-          reference,
+          paymentReferenceKey(bankReference),
         ),
         changes: creditChanges(loan.balance, amount),
       };
     },
-    async apply(tx, { orderId, amount, bankReference, receivedOn }, context) {
+    async apply(tx, payload, context) {
+      const { orderId, amount, bankReference, receivedOn } = payload;
       const loan = await loanFor(deps, tx, orderId, null, PAID_OUT);
       const reference = normalBankReference(bankReference);
-      await refuseCredited(tx, reference);
+      await refuseCredited(tx, payload);
       // Credited like any payment: the same allocation, and the loan finishes when nothing is left.
       const posted = await creditRepayment(
         deps,
@@ -296,8 +310,8 @@ export function manualCreditHandler(deps: ServicingDeps): ProposalHandler<'loan.
       );
       await tx.query(
         `insert into bank_statement_credits (bank_reference, order_id, amount, received_on, proposal_id,
-           journal_id, credited_at)
-         values ($1, $2, $3, $4, $5, $6, $7)`,
+           journal_id, credited_at, reference_key)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [
           reference,
           orderId,
@@ -306,6 +320,7 @@ export function manualCreditHandler(deps: ServicingDeps): ProposalHandler<'loan.
           context.proposalId,
           posted.journalId,
           context.at.toISOString(),
+          paymentReferenceKey(bankReference),
         ],
       );
       await noticeBorrower(tx, deps, {
@@ -319,6 +334,7 @@ export function manualCreditHandler(deps: ServicingDeps): ProposalHandler<'loan.
         ...after,
         amount,
         bankReference: reference,
+        differentPaymentReason: payload.differentPaymentReason ?? null,
         journalId: posted.journalId,
       });
       return { journalId: posted.journalId, ...after };
