@@ -157,7 +157,7 @@ describe('maker-checker at 1280 px', () => {
     expect(await row.textContent()).toContain('fina.a@lender.example');
     await expectNoAxeViolations(b, 'approvals inbox');
     await row.getByRole('checkbox').check();
-    await b.getByLabel(/^Note/).fill('Bank recall letter checked');
+    await b.getByLabel(/^Reason/).fill('Bank recall letter checked');
     await shot(b, '04-inbox-selected');
     await b.getByRole('button', { name: 'Approve selected (1)' }).click();
     const outcome = b.getByRole('status').filter({ hasText: 'Outcome' });

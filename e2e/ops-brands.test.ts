@@ -8,7 +8,7 @@ import { snap, useBrowser } from './support/browser.ts';
 import { agreeToPermissions, signInWithCode } from './support/journeys.ts';
 import { REPO_ROOT, type RunningServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
-import { setUpAndSignIn, setupTokenOf, startServerWithAdmin } from './support/staff.ts';
+import { setUpAndSignIn, startServerWithAdmin } from './support/staff.ts';
 
 const browser = useBrowser();
 const ADMIN = 'brands.admin@lender.example';
@@ -18,9 +18,13 @@ const NEW_PRIMARY = '#5b2a86';
 
 let server: RunningServer;
 let adminSetupToken: string;
+let checkerToken: string;
 
 beforeAll(async () => {
-  ({ server, setupToken: adminSetupToken } = await startServerWithAdmin(ADMIN));
+  // The second admin, the checker, is made as the first: a new admin needs a second admin's approval.
+  let more: string[];
+  ({ server, setupToken: adminSetupToken, moreTokens: more } = await startServerWithAdmin(ADMIN, [CHECKER]));
+  checkerToken = more[0] as string;
 });
 afterAll(async () => {
   await server?.stop();
@@ -36,6 +40,25 @@ async function logoFile(): Promise<string> {
   return path;
 }
 
+/** The default palette's primary: what the brand shows before the change. */
+const OLD_PRIMARY = '#0b6e5a';
+
+/** The proposed change, as the form takes it: a sender name, a logo, a purple primary, the reason. */
+async function fillChange(page: Page): Promise<void> {
+  await page.getByLabel('SMS sender name').fill('HiramPH');
+  await page.getByLabel('Logo').setInputFiles(await logoFile());
+  await page.getByRole('img', { name: 'Logo' }).waitFor();
+  await page.getByLabel('Reason for the checker').fill('New purple look for the launch');
+  await page.getByLabel('Primary (buttons, links, offer card)').fill(NEW_PRIMARY);
+}
+
+/** The loaded picture's width: 0 for a broken image. */
+async function naturalWidth(image: ReturnType<Page['getByRole']>): Promise<number> {
+  await image.waitFor();
+  await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  return image.evaluate((img) => (img as HTMLImageElement).naturalWidth);
+}
+
 async function openBrand(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Brands' }).click();
   await page.getByRole('heading', { name: 'Brands', exact: true }).waitFor();
@@ -48,14 +71,6 @@ describe('a brand change under maker-checker', () => {
     const journey = 'ops-brands';
     const { context, page } = await browser().newPage();
     await setUpAndSignIn(page, server.url, adminSetupToken, ADMIN, PASSWORD);
-
-    // A second admin, the checker.
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Staff' }).click();
-    await page.getByLabel('Email').fill(CHECKER);
-    await page.getByLabel('Name').fill('Carla Checker');
-    await page.getByLabel('Role', { exact: true }).selectOption('admin');
-    await page.getByRole('button', { name: 'Create' }).click();
-    const checkerToken = setupTokenOf(await page.getByRole('textbox', { name: 'Set-up link' }).inputValue());
 
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Brands' }).click();
     await page.getByRole('link', { name: 'Hiram', exact: true }).waitFor();
@@ -72,12 +87,8 @@ describe('a brand change under maker-checker', () => {
 
     // The form: a logo, then a text colour too close to primary, refused live and by the server.
     await page.getByRole('button', { name: 'Propose a change' }).click();
-    await page.getByLabel('SMS sender name').fill('HiramPH');
-    await page.getByLabel('Logo').setInputFiles(await logoFile());
-    await page.getByRole('img', { name: 'Logo' }).waitFor();
-    await page.getByLabel('Reason for the checker').fill('New purple look for the launch');
+    await fillChange(page);
     await expectNoAxeViolations(page, 'brand form');
-    await page.getByLabel('Primary (buttons, links, offer card)').fill(NEW_PRIMARY);
     await page.getByLabel('Text on primary').fill('#7a4fa3');
     await page.getByText('Contrast too low (WCAG AA)').waitFor();
     await page.getByRole('button', { name: 'Propose this change' }).click();
@@ -92,16 +103,65 @@ describe('a brand change under maker-checker', () => {
     await page.getByText('Contrast: every pair passes WCAG AA.').waitFor();
     await page.getByRole('button', { name: 'Propose this change' }).click();
     await page.getByText(/^Proposed: Change Hiram/).waitFor();
-    await page.getByRole('cell', { name: 'Yours: another admin approves it' }).waitFor();
-    await snap(page, journey, '04-pending-change');
 
-    // The checker approves it.
+    // The maker sees what waits, old → new, by whom and when, and may take it back (then proposes it again).
+    const waiting = page.getByRole('region', { name: 'Waiting for approval' });
+    await waiting.getByText(`Proposed by ${ADMIN} (you), just now`).waitFor();
+    expect(await waiting.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    await waiting.getByRole('button', { name: 'Withdraw' }).click();
+    await waiting.getByText(/^Withdrawn\. Change Hiram/).waitFor();
+    expect(await waiting.getByRole('listitem').count()).toBe(0);
+    await page.getByRole('button', { name: 'Propose a change' }).click();
+    await fillChange(page);
+    await page.getByRole('button', { name: 'Propose this change' }).click();
+    await page.getByText(/^Proposed: Change Hiram/).waitFor();
+    const changes = waiting.getByRole('table', { name: 'What changes, before and after' });
+    const primary = changes.getByRole('row', { name: /^Primary \(buttons, links, offer card\)/ });
+    expect(await primary.textContent()).toMatch(new RegExp(`${OLD_PRIMARY}.*→.*${NEW_PRIMARY}`));
+    expect(await naturalWidth(changes.getByRole('img', { name: 'Logo, proposed' }))).toBeGreaterThan(0);
+    await changes.getByRole('row', { name: /^SMS sender name\s+not set\s+HiramPH$/ }).waitFor();
+    await waiting.scrollIntoViewIfNeeded();
+    await snap(page, journey, '04-pending-change');
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await waiting.scrollIntoViewIfNeeded();
+    await snap(page, journey, '04b-pending-change-768');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The checker sees the same values in the inbox, at 1280 and 768 px.
     const checker = await browser().newPage();
     await setUpAndSignIn(checker.page, server.url, checkerToken, CHECKER, PASSWORD);
+    await checker.page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link', { name: 'Approvals' })
+      .click();
+    const row = checker.page.getByRole('row', { name: /Change Hiram \(ph\.hiram\.app\)/ });
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(new RegExp(`${OLD_PRIMARY}.*→.*${NEW_PRIMARY}`));
+    expect(await row.textContent()).toContain(ADMIN);
+    expect(await row.textContent()).toMatch(/just now|1 minute ago/);
+    expect(await naturalWidth(row.getByRole('img', { name: 'Logo, proposed' }))).toBeGreaterThan(0);
+    await expectNoAxeViolations(checker.page, 'approvals inbox with a brand change');
+    await snap(checker.page, journey, '05a-inbox-brand-change');
+    await checker.page.setViewportSize({ width: 768, height: 1024 });
+    await snap(checker.page, journey, '05b-inbox-brand-change-768');
+    await checker.page.setViewportSize({ width: 1280, height: 900 });
+
+    // On the brand page a rejection asks why; the checker approves instead, having seen the values.
     await openBrand(checker.page);
-    await checker.page.getByRole('button', { name: 'Approve' }).click();
-    await checker.page.getByText('Approved: the change is live.').waitFor();
-    await expect.poll(() => checker.page.getByText('No change is waiting for approval.').count()).toBe(1);
+    const toDecide = checker.page.getByRole('region', { name: 'Waiting for approval' });
+    await toDecide.getByRole('button', { name: 'Reject…' }).click();
+    const why = toDecide.getByLabel('Why reject it? (the maker reads this)');
+    expect(await why.getAttribute('required')).not.toBeNull();
+    await toDecide.getByRole('button', { name: 'Reject with this reason' }).click();
+    expect(await why.evaluate((box) => (box as HTMLTextAreaElement).validity.valueMissing)).toBe(true);
+    await expectNoAxeViolations(checker.page, 'brand page asking why a change is rejected');
+    await snap(checker.page, journey, '05c-reject-asks-why');
+    await toDecide.getByRole('button', { name: 'Cancel' }).click();
+    await toDecide.getByRole('button', { name: 'Approve' }).click();
+    await toDecide.getByText(/^Approved: the change is made\. Change Hiram/).waitFor();
+    expect(await toDecide.getByRole('listitem').count()).toBe(0);
+    // The page reads the brand again: its look now has the uploaded logo.
+    await checker.page.getByText('uploaded', { exact: true }).waitFor();
     await snap(checker.page, journey, '05-approved');
     await checker.context.close();
     await context.close();

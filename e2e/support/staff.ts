@@ -14,24 +14,32 @@ import { type RunningServer, startServer } from './server.ts';
 /**
  * An embedded database holding a first administrator, made as a lender does (`npm run ops -- create-admin`,
  * the same function) before the server starts: the running server would hold the data directory's lock.
- * Answers the directory (a template for startServer) and the set-up token the command printed.
+ * Answers the directory (a template for startServer) and the set-up token the command printed; `moreAdmins`
+ * are made the same way (a second admin approves what the first proposes), their tokens in `moreTokens`.
  */
 export async function dataDirWithAdmin(
   template: string | null,
   email: string,
-): Promise<{ dataDir: string; setupToken: string }> {
+  moreAdmins: readonly string[] = [],
+): Promise<{ dataDir: string; setupToken: string; moreTokens: string[] }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hiram-e2e-admin-'));
   if (template) cpSync(template, dataDir, { recursive: true });
   const db = await openDatabase({ databaseUrl: null, dataDir });
   try {
     await migrate(db);
-    const result = await runOpsCommand(['create-admin', '--email', email, '--name', 'First Admin'], {
-      db,
-      clock: systemClock,
-      publicUrl: 'http://127.0.0.1',
-    });
-    if (result.exitCode !== 0) throw new Error(result.output);
-    return { dataDir, setupToken: setupTokenOf(result.output) };
+    const tokens: string[] = [];
+    for (const [index, admin] of [email, ...moreAdmins].entries()) {
+      const name = index === 0 ? 'First Admin' : `Admin ${index + 1}`;
+      const result = await runOpsCommand(['create-admin', '--email', admin, '--name', name], {
+        db,
+        clock: systemClock,
+        publicUrl: 'http://127.0.0.1',
+      });
+      if (result.exitCode !== 0) throw new Error(result.output);
+      tokens.push(setupTokenOf(result.output));
+    }
+    const [setupToken, ...moreTokens] = tokens as [string, ...string[]];
+    return { dataDir, setupToken, moreTokens };
   } finally {
     await db.close();
   }
@@ -40,10 +48,15 @@ export async function dataDirWithAdmin(
 /** A journey's own server whose first admin was made with create-admin before it started (the lock is free then). */
 export async function startServerWithAdmin(
   email: string,
-): Promise<{ server: RunningServer; setupToken: string }> {
-  const made = await dataDirWithAdmin(inject('dataDirTemplate'), email);
+  moreAdmins: readonly string[] = [],
+): Promise<{ server: RunningServer; setupToken: string; moreTokens: string[] }> {
+  const made = await dataDirWithAdmin(inject('dataDirTemplate'), email, moreAdmins);
   try {
-    return { server: await startServer({}, made.dataDir), setupToken: made.setupToken };
+    return {
+      server: await startServer({}, made.dataDir),
+      setupToken: made.setupToken,
+      moreTokens: made.moreTokens,
+    };
   } finally {
     rmSync(made.dataDir, { recursive: true, force: true });
   }

@@ -7,6 +7,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { paths } from '../config/paths.ts';
 import { opsCall } from '../lib/api.ts';
 import { errorText } from '../lib/error-text.ts';
+import { dateTime } from '../lib/format.ts';
 import { useSession } from '../lib/session.tsx';
 import { timeAgo } from '../lib/time-ago.ts';
 import { ErrorMessage } from './error-message.tsx';
@@ -96,7 +97,7 @@ function PendingProposal({
       <p className="proposed-by">
         Proposed by {proposal.proposedBy.email}
         {own ? ' (you)' : ''},{' '}
-        <time dateTime={proposal.proposedAt} title={new Date(proposal.proposedAt).toLocaleString()}>
+        <time dateTime={proposal.proposedAt} title={dateTime(proposal.proposedAt)}>
           {timeAgo(proposal.proposedAt, now)}
         </time>
         : “{proposal.reason}”
@@ -198,7 +199,8 @@ export function PendingProposals({ targetType, targetId, refreshKey = 0, onDecid
 
   if (items.length === 0 && !notice) return null;
   return (
-    <section className="pending-proposals" aria-label="Waiting for approval">
+    // Once the last one is decided only the notice stays, without the panel around it.
+    <section className={items.length > 0 ? 'pending-proposals' : undefined} aria-label="Waiting for approval">
       {notice ? (
         <p className="notice" role="status">
           {notice}
