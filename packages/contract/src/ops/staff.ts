@@ -23,6 +23,15 @@ export const OPS_API_PREFIX = '/ops/api';
 export const OPS_SESSION_COOKIE = 'hiram_ops';
 /** Every state-changing call of a signed-in member carries the session's CSRF token in this header. */
 export const OPS_CSRF_HEADER = 'x-ops-csrf';
+/**
+ * A call the console makes by itself (the dashboard's refresh) carries this header set to 1: it is answered but
+ * does not keep the session alive, so an unattended screen still signs out when idle (ADR 0057).
+ */
+export const OPS_BACKGROUND_HEADER = 'x-ops-background';
+/** A session ends after this long without a call of the member's (GUIDE section 10)... */
+export const STAFF_IDLE_MINUTES = 15;
+/** ...and the console warns this long before, with a way to stay signed in. */
+export const STAFF_IDLE_WARNING_SECONDS = 60;
 
 /** How many recovery codes a member gets at set-up, each good once. */
 export const RECOVERY_CODE_COUNT = 10;

@@ -1,5 +1,6 @@
 import {
   OPS_API_PREFIX,
+  OPS_BACKGROUND_HEADER,
   OPS_CSRF_HEADER,
   OPS_ENDPOINTS,
   OPS_SESSION_COOKIE,
@@ -60,7 +61,8 @@ export function sessionOf(request: FastifyRequest): StaffSession {
 
 /**
  * The one way a back-office endpoint is registered (docs/ops.md). Its hook does, in order: refuse a call
- * sent from another site (Sec-Fetch-Site), find the session in the cookie (idle and absolute limits), check
+ * sent from another site (Sec-Fetch-Site), find the session in the cookie (idle and absolute limits; a call
+ * marked background does not keep it alive), check
  * the member's role against the contract's list, and require the session's CSRF token on every POST.
  */
 export function opsDefiner(app: FastifyInstance): OpsDefine {
@@ -94,7 +96,7 @@ export function opsDefiner(app: FastifyInstance): OpsDefine {
         if (!endpoint.roles) return;
         const token = cookieToken(request);
         if (!token) throw new AppError('STAFF_NOT_SIGNED_IN');
-        const session = await staff.session(token);
+        const session = await staff.session(token, request.headers[OPS_BACKGROUND_HEADER] !== '1');
         if (!endpoint.roles.includes(session.member.role)) throw new AppError('ROLE_NOT_ALLOWED');
         if (endpoint.method === 'POST' && request.headers[OPS_CSRF_HEADER] !== session.csrfToken) {
           throw new AppError('CSRF_REFUSED');

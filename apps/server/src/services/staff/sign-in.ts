@@ -132,8 +132,11 @@ async function passwordMatches(passwordHash: string | null, password: string): P
   }
 }
 
-/** The session of a cookie token, still within its idle and absolute limits; it is then kept alive. */
-export async function staffSession(deps: StaffDeps, token: string): Promise<StaffSession> {
+/**
+ * The session of a cookie token, still within its idle and absolute limits; it is then kept alive, unless the
+ * call is one the console made by itself (`keepAlive` false: a dashboard's refresh).
+ */
+export async function staffSession(deps: StaffDeps, token: string, keepAlive = true): Promise<StaffSession> {
   const { db, clock } = deps;
   const now = clock.now();
   const [row] = await db.query<
@@ -161,10 +164,11 @@ export async function staffSession(deps: StaffDeps, token: string): Promise<Staf
     }
     throw new AppError('STAFF_SESSION_ENDED');
   }
-  await db.query('update staff_sessions set last_seen_at = $2 where session_id = $1', [
-    row.session_id,
-    now.toISOString(),
-  ]);
+  if (keepAlive)
+    await db.query('update staff_sessions set last_seen_at = $2 where session_id = $1', [
+      row.session_id,
+      now.toISOString(),
+    ]);
   return { sessionId: row.session_id, csrfToken: row.csrf_token, member: memberOf(row) };
 }
 

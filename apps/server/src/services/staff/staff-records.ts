@@ -10,8 +10,8 @@ import { base32Encode } from './totp.ts';
 
 /** How long a set-up link works. */
 export const SETUP_LINK_HOURS = 24;
-/** A session ends after this long without a call... */
-export const STAFF_IDLE_MINUTES = 15;
+/** A session ends after this long without a call (the console warns before: the contract holds it)... */
+export { STAFF_IDLE_MINUTES } from '@hiram/contract/ops/staff';
 /** ...and this long after sign-in, whatever happens. */
 export const STAFF_SESSION_HOURS = 12;
 

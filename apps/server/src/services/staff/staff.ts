@@ -160,9 +160,9 @@ export class StaffService {
     return signIn(this.deps, attempt);
   }
 
-  /** The session of a cookie token, within its idle and absolute limits (sign-in.ts). */
-  session(token: string): Promise<StaffSession> {
-    return staffSession(this.deps, token);
+  /** The session of a cookie token, within its idle and absolute limits, kept alive unless told (sign-in.ts). */
+  session(token: string, keepAlive = true): Promise<StaffSession> {
+    return staffSession(this.deps, token, keepAlive);
   }
 
   signOut(session: StaffSession, actor: Actor): Promise<void> {

@@ -1,6 +1,8 @@
 import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
+import { ERRORS } from '@hiram/contract/errors';
 import {
   OPS_API_PREFIX,
+  OPS_BACKGROUND_HEADER,
   OPS_ENDPOINTS,
   type OpsEndpointName,
   STAFF_ROLES,
@@ -127,6 +129,27 @@ describe('set-up and sign-in', () => {
     }
     server.clock.advance(60);
     expect((await ops('opsMe', {}, { signed: busy })).body.code).toBe(40152);
+  });
+
+  it("answers the console's own refreshes without keeping the session alive", async () => {
+    const m = await member('finance');
+    const signed = await signIn(m);
+    const background = { signed, headers: { [OPS_BACKGROUND_HEADER]: '1' } };
+    // The dashboard refreshes every half minute for 15 minutes with nobody at the desk.
+    for (let second = 30; second < 15 * 60; second += 30) {
+      server.clock.advance(30);
+      expect((await ops('opsQueueCounts', {}, background)).status, `at ${second} s`).toBe(200);
+    }
+    server.clock.advance(31);
+    expect((await ops('opsQueueCounts', {}, background)).body.code).toBe(ERRORS.STAFF_SESSION_ENDED.code);
+    expect((await ops('opsMe', {}, { signed })).body.code).toBe(ERRORS.STAFF_SESSION_ENDED.code);
+
+    // A call of the member's own ("Stay signed in" asks for `me`) keeps it alive as before.
+    const kept = await signIn(m);
+    server.clock.advance(14 * 60);
+    expect((await ops('opsMe', {}, { signed: kept })).status).toBe(200);
+    server.clock.advance(14 * 60);
+    expect((await ops('opsQueueCounts', {}, { signed: kept })).status).toBe(200);
   });
 
   it('refuses a POST without the CSRF token or from another site', async () => {
