@@ -411,7 +411,7 @@ describe('the money of each action', () => {
     expect(await borrowerSees(token)).toMatchObject({ status: S.finished });
   });
 
-  it('writes a loan off: nothing owed, the loan over, no other action after', async () => {
+  it('writes a loan off: nothing owed in the books, still owed by the borrower, no other action after', async () => {
     const { token, orderId } = await disbursedLoan(server);
     await pay(token, orderId, 500_00);
     const collections = await staff('collections');
@@ -419,9 +419,10 @@ describe('the money of each action', () => {
     expect(proposal.summary).toContain('₱591');
     const [outcome] = await decide(financeA, [proposal.proposalId], 'approve');
     expect(outcome).toMatchObject({ status: 'approved', errorCode: null });
-    expect(await orderStatus(server, orderId)).toBe(S.finished);
-    expect(await borrowerSees(token)).toMatchObject({ amountDue: null });
-    // Finished, but not paid: no clearance letter.
+    // Its own status (ADR 0053), not repaid: the borrower still owes what was written off.
+    expect(await orderStatus(server, orderId)).toBe(S.writtenOff);
+    expect(await borrowerSees(token)).toEqual({ amountDue: TOTAL - 500_00, status: S.writtenOff });
+    // Not paid: no clearance letter.
     const letter = await server.call('clearanceLetter', { orderId }, { token });
     expect(letter.body.code).toBe(ERRORS.CLEARANCE_NOT_READY.code);
     const balance = await server.app.ledger.orderBalance(server.db, orderId);
