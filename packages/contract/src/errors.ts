@@ -460,9 +460,45 @@ export const ERRORS = {
     code: 40951,
     status: 409,
     message: {
-      en: 'You cannot change your own role or disable yourself',
-      fil: 'Hindi mo mababago ang sarili mong role o ma-disable ang sarili',
-      es: 'No puede cambiar su propio rol ni desactivarse',
+      en: 'You cannot change your own role, sign-in or access: another admin must',
+      fil: 'Hindi mo mababago ang sarili mong role, sign-in o access: ibang admin ang dapat gumawa nito',
+      es: 'No puede cambiar su propio rol, acceso o inicio de sesión: debe hacerlo otro administrador',
+    },
+  },
+  ADMIN_NEEDS_SECOND_ADMIN: {
+    code: 40998,
+    status: 409,
+    message: {
+      en: 'Making someone an admin needs a second admin: propose it, and another admin approves it',
+      fil: 'Kailangan ng ikalawang admin para gawing admin ang isang tao: imungkahi ito at ibang admin ang mag-aapruba',
+      es: 'Hacer administrador a alguien requiere un segundo administrador: propóngalo y otro administrador lo aprueba',
+    },
+  },
+  LAST_ADMIN: {
+    code: 40999,
+    status: 409,
+    message: {
+      en: 'This is the last active admin: they cannot be disabled or lose the admin role',
+      fil: 'Ito ang huling aktibong admin: hindi siya maaaring i-disable o alisan ng admin role',
+      es: 'Es el último administrador activo: no se puede desactivar ni quitarle el rol de administrador',
+    },
+  },
+  STAFF_DISABLED: {
+    code: 40085,
+    status: 409,
+    message: {
+      en: 'This member is disabled: re-enable them first',
+      fil: 'Naka-disable ang miyembrong ito: i-enable muna siya',
+      es: 'Este miembro está desactivado: reactívelo primero',
+    },
+  },
+  STAFF_UNCHANGED: {
+    code: 40086,
+    status: 409,
+    message: {
+      en: 'Nothing to change: the member is already so',
+      fil: 'Walang babaguhin: ganito na ang miyembro',
+      es: 'Nada que cambiar: el miembro ya está así',
     },
   },
   REVIEW_REASON_MISMATCH: {

@@ -3,6 +3,13 @@ import { DifferentPaymentReason, ProofAmountReason } from '../payment-reference.
 import { BrandChangePayload, BrandCreatePayload } from './brands.ts';
 import { ADMIN_ONLY, opsEndpoint, STAFF_ROLES, type StaffRole } from './endpoint.ts';
 import { ProductChangePayload, ProductCreatePayload } from './products.ts';
+import {
+  SetupLinkHandOver,
+  StaffCreateAdminPayload,
+  StaffGrantAdminPayload,
+  StaffReEnablePayload,
+  StaffResetSignInPayload,
+} from './staff-admin.ts';
 import { queueRoles } from './queues.ts';
 
 /**
@@ -125,13 +132,37 @@ export const PROPOSAL_KINDS = {
     checkers: ADMIN_ONLY,
     payload: BrandChangePayload,
   },
+  'staff.create-admin': {
+    label: 'Add an admin',
+    makers: ADMIN_ONLY,
+    checkers: ADMIN_ONLY,
+    payload: StaffCreateAdminPayload,
+  },
+  'staff.grant-admin': {
+    label: 'Make a member an admin',
+    makers: ADMIN_ONLY,
+    checkers: ADMIN_ONLY,
+    payload: StaffGrantAdminPayload,
+  },
+  'staff.reset-sign-in': {
+    label: "Reset a member's password and authenticator",
+    makers: ADMIN_ONLY,
+    checkers: ADMIN_ONLY,
+    payload: StaffResetSignInPayload,
+  },
+  'staff.re-enable': {
+    label: 'Re-enable a disabled member',
+    makers: ADMIN_ONLY,
+    checkers: ADMIN_ONLY,
+    payload: StaffReEnablePayload,
+  },
 } as const satisfies Record<string, ProposalKindRule>;
 
 export type ProposalKind = keyof typeof PROPOSAL_KINDS;
 export const PROPOSAL_KIND_NAMES = Object.keys(PROPOSAL_KINDS) as [ProposalKind, ...ProposalKind[]];
 export type ProposalPayload<K extends ProposalKind> = z.output<(typeof PROPOSAL_KINDS)[K]['payload']>;
 
-export const PROPOSAL_TARGET_TYPES = ['loan', 'borrower', 'product', 'brand'] as const;
+export const PROPOSAL_TARGET_TYPES = ['loan', 'borrower', 'product', 'brand', 'staff'] as const;
 export type ProposalTargetType = (typeof PROPOSAL_TARGET_TYPES)[number];
 
 /** pending → approved | rejected | withdrawn (by the maker) | stale (its target changed before approval). */
@@ -207,6 +238,8 @@ export const ProposalOutcome = z.object({
   /** The contract error code when this one was refused (e.g. own proposal, stale), with its message. */
   errorCode: z.number().int().nullable(),
   message: z.string().nullable(),
+  /** An approved staff set-up link (a new admin, a reset), for the approving admin's eyes only (ADR 0058). */
+  setupLink: SetupLinkHandOver.nullable().optional(),
 });
 
 /** A credited payment of a loan, as the reversal form lists it. */

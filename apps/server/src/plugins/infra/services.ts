@@ -187,10 +187,12 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('smsProvider', chosenSms);
     app.decorate('sessions', sessions);
     app.decorate('rateLimits', rateLimits);
-    app.decorate('staff', new StaffService({ db, clock, publicUrl: config.publicUrl, rateLimits }));
+    const staff = new StaffService({ db, clock, publicUrl: config.publicUrl, rateLimits });
+    app.decorate('staff', staff);
     app.decorate('borrowers', new BorrowerService({ db, clock, sessions }));
     const approvals = new Approvals(db, clock);
     app.decorate('approvals', approvals);
+    for (const handler of Object.values(staff.proposalHandlers())) approvals.register(handler);
     app.decorate('reports', new ReportService({ db, clock }));
     // The collections provider is set up further down; it is asked only once requests come.
     const servesChannel = (channel: ChannelId) => app.collections.serves(channel);

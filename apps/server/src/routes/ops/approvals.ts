@@ -32,11 +32,12 @@ export function approvalEndpoints(app: FastifyInstance, define: OpsDefine): void
       memberOf(request, actor),
     );
     return {
-      outcomes: outcomes.map(({ proposalId, status, error }) => ({
+      outcomes: outcomes.map(({ proposalId, status, error, setupLink }) => ({
         proposalId,
         status,
         errorCode: error ? ERRORS[error.key].code : null,
         message: error ? ERRORS[error.key].message[language] : null,
+        setupLink: setupLink ?? null,
       })),
     };
   });

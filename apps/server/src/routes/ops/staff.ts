@@ -46,6 +46,8 @@ export function staffEndpoints(app: FastifyInstance, define: OpsDefine): void {
   define('opsStaffList', async ({ actor }) => staff.list(actor.brandScope));
 
   define('opsStaffCreate', async ({ input, actor }) => {
+    // A new admin is a proposal another admin approves (staff.create-admin, ADR 0058).
+    if (input.role === 'admin') throw new AppError('ADMIN_NEEDS_SECOND_ADMIN');
     // A brand-scoped admin creates staff of their own brand only.
     const brandScope = actor.brandScope ?? input.brandScope;
     if (brandScope !== null && !app.brands.find(brandScope)) {

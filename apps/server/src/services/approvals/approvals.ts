@@ -8,6 +8,7 @@ import {
   type ProposalStatus,
   type ProposalTargetType,
 } from '@hiram/contract/ops/approvals';
+import type { SetupLinkHandOver } from '@hiram/contract/ops/staff-admin';
 import type { StaffRole } from '@hiram/contract/ops/staff';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
@@ -63,6 +64,11 @@ export interface ApplyContext {
   maker: { staffId: string; email: string };
   checker: Member;
   at: Date;
+  /**
+   * A set-up link for the approving member only: answered with this decision and never stored with the
+   * proposal, its result or the audit rows (ADR 0058).
+   */
+  handOver(setupLink: SetupLinkHandOver): void;
 }
 
 interface ProposalRow {
@@ -105,6 +111,8 @@ export interface Outcome {
   proposalId: string;
   status: ProposalStatus | null;
   error: AppError | null;
+  /** Handed over by an approved staff change (a new admin, a reset): the approving member's to pass on. */
+  setupLink?: SetupLinkHandOver | null;
 }
 
 /** Maker-checker over registered kinds of change (docs/decisions/0028-maker-checker.md). */
@@ -151,6 +159,11 @@ export class Approvals {
     const proposalId = randomUUID();
     await this.db.transaction(async (tx) => {
       const target = await handler.inspect(tx, payload, maker.brandScope);
+      // An admin does not propose changes to their own account (a reset would end their sessions and hand
+      // their link to the checker); another admin proposes them.
+      if (target.targetType === 'staff' && target.targetId === maker.staffId) {
+        throw new AppError('OWN_ACCOUNT');
+      }
       const inserted = await tx.query<{ proposal_id: string }>(
         `insert into proposals (proposal_id, kind, target_type, target_id, brand, summary, reason, payload,
            dedupe_key, fingerprint, status, proposed_by, proposed_at, changes)
@@ -253,8 +266,8 @@ export class Approvals {
     const outcomes: Outcome[] = [];
     for (const proposalId of new Set(proposalIds)) {
       try {
-        const status = await this.decideOne(proposalId, decision, note ?? null, checker);
-        outcomes.push({ proposalId, status, error: null });
+        const { status, setupLink } = await this.decideOne(proposalId, decision, note ?? null, checker);
+        outcomes.push({ proposalId, status, error: null, setupLink });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         const [row] = await this.db.query<{ status: ProposalStatus }>(
@@ -272,9 +285,10 @@ export class Approvals {
     decision: 'approve' | 'reject',
     note: string | null,
     checker: Member,
-  ): Promise<ProposalStatus> {
+  ): Promise<{ status: ProposalStatus; setupLink: SetupLinkHandOver | null }> {
     let applied: ProposalHandler<ProposalKind> | null = null;
     let refusal: AppError | null = null;
+    let setupLink: SetupLinkHandOver | null = null;
     const stale = await this.db.transaction(async (tx) => {
       const [row] = await tx.query<ProposalRow>(`${SELECT} where p.proposal_id = $1 for update of p`, [
         proposalId,
@@ -284,6 +298,7 @@ export class Approvals {
       }
       if (row.status !== 'pending') throw new AppError('PROPOSAL_DECIDED');
       if (row.proposed_by === checker.staffId) throw new AppError('PROPOSAL_OWN');
+      if (row.target_type === 'staff' && row.target_id === checker.staffId) throw new AppError('OWN_ACCOUNT');
       if (!(PROPOSAL_KINDS[row.kind].checkers as readonly StaffRole[]).includes(checker.role)) {
         throw new AppError('ROLE_NOT_ALLOWED');
       }
@@ -310,6 +325,9 @@ export class Approvals {
         maker: { staffId: row.proposed_by, email: row.proposer_email },
         checker,
         at,
+        handOver: (link) => {
+          setupLink = link;
+        },
       });
       await this.close(tx, proposalId, 'approved', checker, at, note, result ?? null);
       // The history keeps what the checker approved: the values as they were read at approval.
@@ -322,7 +340,7 @@ export class Approvals {
       return false;
     });
     await (applied as ProposalHandler<ProposalKind> | null)?.afterApproval?.();
-    if (!stale) return decision === 'approve' ? 'approved' : 'rejected';
+    if (!stale) return { status: decision === 'approve' ? 'approved' : 'rejected', setupLink };
     // Marked stale in a transaction of its own: the approving one applied nothing.
     await this.db.transaction(async (tx) => {
       const at = this.clock.now();
@@ -442,6 +460,7 @@ function toProposal(row: ProposalRow, member: Member): Proposal {
     decidable:
       row.status === 'pending' &&
       row.proposed_by !== member.staffId &&
+      !(row.target_type === 'staff' && row.target_id === member.staffId) &&
       (rule.checkers as readonly StaffRole[]).includes(member.role),
   };
 }

@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { StaffMember, StaffRole } from '@hiram/contract/ops/staff';
 import type { Database, Queryable } from '../../db/database.ts';
+import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import type { Limit, RateLimits } from '../../plugins/infra/rate-limits.ts';
 import { recordAudit } from '../audit/audit.ts';
@@ -173,4 +174,76 @@ export async function auditStaff(
     clientAddress: actor.clientAddress ?? null,
     userAgent: actor.userAgent ?? null,
   });
+}
+
+/** A new set-up link: the token goes in the link, only its hash in the row; it works for SETUP_LINK_HOURS. */
+export function newSetupLink(deps: StaffDeps): {
+  token: string;
+  tokenHash: string;
+  setupLink: string;
+  setupExpiresAt: Date;
+} {
+  const token = randomBytes(32).toString('base64url');
+  return {
+    token,
+    tokenHash: hashToken(token),
+    setupLink: `${deps.publicUrl}/ops/#/setup?token=${token}`,
+    setupExpiresAt: new Date(deps.clock.now().getTime() + SETUP_LINK_HOURS * 3600_000),
+  };
+}
+
+/**
+ * Inserts a member with no password and a set-up link, audited as `staff.create` by `actor`; `extra` joins the
+ * audit row's `after` (the proposal an admin was approved under).
+ */
+export async function insertStaff(
+  deps: StaffDeps,
+  tx: Queryable,
+  input: NewStaff,
+  actor: Actor,
+  extra: Record<string, unknown> = {},
+): Promise<CreatedStaff> {
+  const email = normalizeEmail(input.email);
+  const staffId = randomUUID();
+  const link = newSetupLink(deps);
+  const now = deps.clock.now().toISOString();
+  const taken = await tx.query('select 1 from staff where lower(email) = $1', [email]);
+  if (taken.length > 0) throw new StaffEmailTakenError();
+  const [row] = await tx.query<StaffRow>(
+    `insert into staff (staff_id, email, name, role, brand_scope, setup_token_hash, setup_expires_at,
+       created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $8) returning *`,
+    [
+      staffId,
+      email,
+      input.name,
+      input.role,
+      input.brandScope,
+      link.tokenHash,
+      link.setupExpiresAt.toISOString(),
+      now,
+    ],
+  );
+  await auditStaff(deps, tx, actor, 'staff.create', staffId, input.brandScope, undefined, {
+    email,
+    name: input.name,
+    role: input.role,
+    brandScope: input.brandScope,
+    ...extra,
+  });
+  return { staff: memberOf(row as StaffRow), setupLink: link.setupLink, setupExpiresAt: link.setupExpiresAt };
+}
+
+/**
+ * Refuses to leave the lender without an active admin (enabled and set up) besides `staffId`. Every active
+ * admin's row is locked in one order first, so two admins disabling or demoting each other at the same moment
+ * wait for each other and the second is refused, rather than both succeeding.
+ */
+export async function assertAnotherAdmin(tx: Queryable, staffId: string): Promise<void> {
+  const active = await tx.query<{ staff_id: string }>(
+    `select staff_id from staff
+      where role = 'admin' and not disabled and password_hash is not null and setup_token_hash is null
+      order by staff_id for update`,
+  );
+  if (!active.some((row) => row.staff_id !== staffId)) throw new AppError('LAST_ADMIN');
 }

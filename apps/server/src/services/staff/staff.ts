@@ -1,21 +1,21 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { RECOVERY_CODE_COUNT, type StaffMember, type StaffRole } from '@hiram/contract/ops/staff';
 import { hash } from '@node-rs/argon2';
 import type { Queryable } from '../../db/database.ts';
 import { DatabaseQueryError } from '../../db/query-error.ts';
 import { AppError } from '../../domain/app-error.ts';
 import { signIn, signOut, staffSession } from './sign-in.ts';
+import { staffProposalHandlers } from './staff-proposals.ts';
 import {
   type Actor,
+  assertAnotherAdmin,
   auditStaff,
   type CreatedStaff,
   hashToken,
+  insertStaff,
   memberOf,
   type NewStaff,
   newRecoveryCode,
-  normalizeEmail,
   recoveryHash,
-  SETUP_LINK_HOURS,
   type SignInAttempt,
   type StaffDeps,
   StaffEmailTakenError,
@@ -31,6 +31,11 @@ import { matchTotp, newTotpSecret, otpauthUri } from './totp.ts';
 export class StaffService {
   constructor(private readonly deps: StaffDeps) {}
 
+  /** The maker-checker kinds for what grants power: a new admin, the admin role, a reset, a re-enable. */
+  proposalHandlers() {
+    return staffProposalHandlers(this.deps);
+  }
+
   async count(): Promise<number> {
     const [row] = await this.deps.db.query<{ n: number }>('select count(*)::int as n from staff');
     return row?.n ?? 0;
@@ -43,40 +48,9 @@ export class StaffService {
 
   /** A new member with no password: they choose one, and enrol TOTP, through the link. */
   async create(input: NewStaff, actor: Actor): Promise<CreatedStaff> {
-    const { db, clock, publicUrl } = this.deps;
-    const email = normalizeEmail(input.email);
-    const staffId = randomUUID();
-    const token = randomBytes(32).toString('base64url');
-    const now = clock.now();
-    const setupExpiresAt = new Date(now.getTime() + SETUP_LINK_HOURS * 3600_000);
-    const created = db.transaction(async (tx) => {
-      const taken = await tx.query('select 1 from staff where lower(email) = $1', [email]);
-      if (taken.length > 0) throw new StaffEmailTakenError();
-      const [row] = await tx.query<StaffRow>(
-        `insert into staff (staff_id, email, name, role, brand_scope, setup_token_hash, setup_expires_at,
-           created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $8) returning *`,
-        [
-          staffId,
-          email,
-          input.name,
-          input.role,
-          input.brandScope,
-          hashToken(token),
-          setupExpiresAt.toISOString(),
-          now.toISOString(),
-        ],
-      );
-      await auditStaff(this.deps, tx, actor, 'staff.create', staffId, input.brandScope, undefined, {
-        email,
-        name: input.name,
-        role: input.role,
-        brandScope: input.brandScope,
-      });
-      return memberOf(row as StaffRow);
-    });
+    const created = this.deps.db.transaction((tx) => insertStaff(this.deps, tx, input, actor));
     // Two admins adding one email at the same moment: the unique index decides, and the second hears so.
-    const staff = await created.catch((error: unknown) => {
+    return created.catch((error: unknown) => {
       if (
         error instanceof DatabaseQueryError &&
         error.code === '23505' &&
@@ -85,8 +59,6 @@ export class StaffService {
         throw new StaffEmailTakenError();
       throw error;
     });
-    const setupLink = `${publicUrl}/ops/#/setup?token=${token}`;
-    return { staff, setupLink, setupExpiresAt };
   }
 
   private async bySetupToken(q: Queryable, token: string): Promise<StaffRow> {
@@ -187,9 +159,12 @@ export class StaffService {
     return row;
   }
 
+  /** A role other than admin (making an admin is a proposal, ADR 0058); never the last active admin's. */
   async changeRole(staffId: string, role: StaffRole, actor: Actor): Promise<StaffMember> {
+    if (role === 'admin') throw new AppError('ADMIN_NEEDS_SECOND_ADMIN');
     return this.deps.db.transaction(async (tx) => {
       const row = await this.managed(tx, actor, staffId);
+      if (row.role === 'admin') await assertAnotherAdmin(tx, staffId);
       const [updated] = await tx.query<StaffRow>(
         'update staff set role = $2, updated_at = $3 where staff_id = $1 returning *',
         [staffId, role, this.deps.clock.now().toISOString()],
@@ -208,9 +183,11 @@ export class StaffService {
     });
   }
 
+  /** Disables a member and ends their sessions; never the last active admin. */
   async disable(staffId: string, actor: Actor): Promise<StaffMember> {
     return this.deps.db.transaction(async (tx) => {
       const row = await this.managed(tx, actor, staffId);
+      if (row.role === 'admin' && !row.disabled) await assertAnotherAdmin(tx, staffId);
       const now = this.deps.clock.now().toISOString();
       const [updated] = await tx.query<StaffRow>(
         'update staff set disabled = true, updated_at = $2 where staff_id = $1 returning *',

@@ -6,6 +6,7 @@ import {
   OPS_ENDPOINTS,
   type OpsEndpointName,
   STAFF_ROLES,
+  type StaffMember,
   type StaffRole,
 } from '@hiram/contract/ops/staff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import {
   newMember,
   type OpsOptions,
   opsCall,
+  type Signed,
   signedFrom,
   signIn as signInMember,
 } from '../../ops-fixtures.ts';
@@ -288,4 +290,233 @@ describe('brand scope and the audit log', () => {
       expect(operation?.tags, endpoint.path).toEqual(['ops']);
     }
   });
+});
+
+describe('staff administration under maker-checker (ADR 0058)', () => {
+  interface Outcome {
+    proposalId: string;
+    status: string | null;
+    errorCode: number | null;
+    setupLink?: { email: string; setupLink: string; setupExpiresAt: string } | null;
+  }
+  const propose = async (kind: string, payload: Record<string, unknown>, signed: Signed) =>
+    ops('opsProposalCreate', { kind, payload, reason: 'Asked for by the team lead' }, { signed });
+  const decide = async (proposalId: string, signed: Signed): Promise<Outcome> => {
+    const answer = await ops(
+      'opsProposalDecide',
+      { proposalIds: [proposalId], decision: 'approve' },
+      { signed },
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return (answer.body.data as { outcomes: Outcome[] }).outcomes[0] as Outcome;
+  };
+  const proposalIdOf = (answer: Awaited<ReturnType<typeof ops>>): string => {
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return (answer.body.data as { proposalId: string }).proposalId;
+  };
+  const tokenOf = (link: string) => new URL(link.replace('/#/', '/')).searchParams.get('token') ?? '';
+  const twoAdmins = async () => ({
+    maker: await signIn(await member('admin')),
+    checker: await signIn(await member('admin')),
+  });
+
+  it('making someone an admin needs a second admin: refused directly, done when another admin approves', async () => {
+    const { maker, checker } = await twoAdmins();
+    const f = await member('finance');
+    const direct = await ops('opsStaffChangeRole', { staffId: f.staffId, role: 'admin' }, { signed: maker });
+    expect(direct.body.code).toBe(40998);
+    const directCreate = await ops(
+      'opsStaffCreate',
+      { email: 'boss2@lender.example', name: 'Boss', role: 'admin', brandScope: null },
+      { signed: maker },
+    );
+    expect(directCreate.body.code).toBe(40998);
+
+    const proposed = await propose('staff.grant-admin', { staffId: f.staffId }, maker);
+    const proposalId = proposalIdOf(proposed);
+    expect(proposed.body.data).toMatchObject({
+      summary: `Make finance ${f.email.match(/\d+/)?.[0]} (${f.email}) an admin (now finance)`,
+      changes: [{ field: 'role', before: 'finance', after: 'admin' }],
+    });
+    expect((await decide(proposalId, maker)).errorCode).toBe(40360);
+    // Still finance until approved: Staff is not theirs.
+    expect((await ops('opsStaffList', {}, { signed: await signIn(f) })).status).toBe(403);
+    expect(await decide(proposalId, checker)).toMatchObject({ status: 'approved', errorCode: null });
+    expect((await ops('opsStaffList', {}, { signed: await signIn(f) })).status).toBe(200);
+  });
+
+  it('a new admin is proposed; the set-up link goes to the approving admin once and is stored nowhere', async () => {
+    const { maker, checker } = await twoAdmins();
+    const email = 'new.admin@lender.example';
+    const proposalId = proposalIdOf(
+      await propose('staff.create-admin', { email, name: 'New Admin', brandScope: null }, maker),
+    );
+    const again = await propose('staff.create-admin', { email, name: 'Twice', brandScope: null }, checker);
+    expect(again.body.code).toBe(40960);
+    const outcome = await decide(proposalId, checker);
+    expect(outcome).toMatchObject({ status: 'approved', setupLink: { email } });
+    const token = tokenOf(outcome.setupLink?.setupLink ?? '');
+    // The maker's list, the history and the audit log never carry the link.
+    const history = await ops(
+      'opsProposalList',
+      { decided: 'true', kind: 'staff.create-admin' },
+      { signed: maker },
+    );
+    const audit = await ops('opsAuditList', { limit: '200' }, { signed: maker });
+    for (const answer of [history, audit]) expect(JSON.stringify(answer.body)).not.toContain(token);
+    expect(JSON.stringify(history.body)).toContain(email);
+
+    const setUp = await ops('opsSetUp', { token, password: 'the new admin password' });
+    expect(setUp.status).toBe(200);
+    const secret = new URL((setUp.body.data as { otpauthUri: string }).otpauthUri).searchParams.get('secret');
+    expect(
+      (await ops('opsConfirmSetUp', { token, code: totpCode(secret ?? '', server.clock.now()) })).status,
+    ).toBe(200);
+    const list = (await ops('opsStaffList', {}, { signed: checker })).body.data as StaffMember[];
+    expect(list.find((s) => s.email === email)).toMatchObject({ role: 'admin', setUp: true });
+  });
+
+  it('resets a password and authenticator through a second admin: the new link sets up, the old ones fail', async () => {
+    const { maker, checker } = await twoAdmins();
+    const v = await member('finance');
+    const session = await signIn(v);
+    const proposalId = proposalIdOf(await propose('staff.reset-sign-in', { staffId: v.staffId }, maker));
+    // Nothing changes until it is approved.
+    expect((await ops('opsMe', {}, { signed: session })).status).toBe(200);
+    const outcome = await decide(proposalId, checker);
+    expect(outcome).toMatchObject({ status: 'approved', setupLink: { email: v.email } });
+    const token = tokenOf(outcome.setupLink?.setupLink ?? '');
+
+    // The member's sessions ended; the old password, authenticator and recovery codes no longer sign in.
+    expect((await ops('opsMe', {}, { signed: session })).body.code).toBe(40152);
+    const old = await ops('opsSignIn', {
+      email: v.email,
+      password: v.password,
+      code: totpCode(v.secret, server.clock.now()),
+    });
+    expect(old.body.code).toBe(40151);
+    const list = (await ops('opsStaffList', {}, { signed: maker })).body.data as StaffMember[];
+    expect(list.find((s) => s.staffId === v.staffId)).toMatchObject({ setUp: false, disabled: false });
+    const audit = (await ops('opsAuditList', { action: 'staff.reset-sign-in' }, { signed: maker })).body;
+    expect(JSON.stringify(audit)).toContain(v.staffId);
+    expect(JSON.stringify(audit)).not.toContain(token);
+
+    // The new link sets up a new password and authenticator, which sign in; the old recovery code does not.
+    const setUp = await ops('opsSetUp', { token, password: 'a brand new password' });
+    expect(setUp.status).toBe(200);
+    const secret = new URL((setUp.body.data as { otpauthUri: string }).otpauthUri).searchParams.get('secret');
+    expect(
+      (await ops('opsConfirmSetUp', { token, code: totpCode(secret ?? '', server.clock.now()) })).status,
+    ).toBe(200);
+    server.clock.advance(30);
+    const renewed = { ...v, password: 'a brand new password', secret: secret ?? '' };
+    expect((await ops('opsMe', {}, { signed: await signIn(renewed) })).status).toBe(200);
+    const recovery = await ops('opsSignIn', {
+      email: v.email,
+      password: 'a brand new password',
+      code: v.recoveryCodes[1],
+    });
+    expect(recovery.body.code).toBe(40151);
+  });
+
+  it('nobody proposes or decides a change to their own account', async () => {
+    const a = await member('admin');
+    const { maker } = await twoAdmins();
+    const self = await signIn(a);
+    const own = await propose('staff.reset-sign-in', { staffId: a.staffId }, self);
+    expect(own.body.code).toBe(40951);
+    // Another admin proposes it; the admin it resets cannot approve it (and it stays pending for another).
+    const proposalId = proposalIdOf(await propose('staff.reset-sign-in', { staffId: a.staffId }, maker));
+    const pending = (await ops('opsProposalList', { targetId: a.staffId }, { signed: self })).body.data as {
+      items: { decidable: boolean }[];
+    };
+    expect(pending.items[0]?.decidable).toBe(false);
+    expect(await decide(proposalId, self)).toMatchObject({ errorCode: 40951, status: 'pending' });
+  });
+
+  it('re-enables a disabled member through a second admin, with the sign-in they had', async () => {
+    const { maker, checker } = await twoAdmins();
+    const v = await member('support');
+    expect((await ops('opsStaffDisable', { staffId: v.staffId }, { signed: maker })).status).toBe(200);
+    const barred = await ops('opsSignIn', {
+      email: v.email,
+      password: v.password,
+      code: totpCode(v.secret, server.clock.now()),
+    });
+    expect(barred.body.code).toBe(40151);
+    // A disabled member's sign-in is not reset: they are re-enabled first.
+    expect((await propose('staff.reset-sign-in', { staffId: v.staffId }, maker)).body.code).toBe(40085);
+
+    const proposalId = proposalIdOf(await propose('staff.re-enable', { staffId: v.staffId }, maker));
+    expect(await decide(proposalId, checker)).toMatchObject({ status: 'approved', setupLink: null });
+    expect((await ops('opsMe', {}, { signed: await signIn(v) })).status).toBe(200);
+    expect((await propose('staff.re-enable', { staffId: v.staffId }, maker)).body.code).toBe(40086);
+    const audit = (await ops('opsAuditList', { action: 'staff.re-enable' }, { signed: maker })).body.data as {
+      target: string;
+      after: { disabled: boolean };
+    }[];
+    expect(audit[0]).toMatchObject({ target: `staff:${v.staffId}`, after: { disabled: false } });
+  });
+
+  it('a brand scope must be one of the brands', async () => {
+    const { maker } = await twoAdmins();
+    const created = await ops(
+      'opsStaffCreate',
+      { email: 'nobrand@lender.example', name: 'N', role: 'viewer', brandScope: 'no.such.brand' },
+      { signed: maker },
+    );
+    expect(created.status).toBe(400);
+    expect((created.body.data as { fields: unknown }).fields).toMatchObject([{ field: 'brandScope' }]);
+    const proposed = await propose(
+      'staff.create-admin',
+      { email: 'nobrand-admin@lender.example', name: 'N', brandScope: 'no.such.brand' },
+      maker,
+    );
+    expect(proposed.status).toBe(400);
+    expect((proposed.body.data as { fields: unknown }).fields).toMatchObject([
+      { field: 'payload.brandScope' },
+    ]);
+    const ok = await propose(
+      'staff.create-admin',
+      { email: 'brand-admin@lender.example', name: 'B', brandScope: DEFAULT_PACKAGE_NAME },
+      maker,
+    );
+    expect(ok.body.data).toMatchObject({ brand: DEFAULT_PACKAGE_NAME, targetType: 'staff' });
+  });
+});
+
+describe('the last active admin', () => {
+  it('cannot be disabled or demoted, even by two admins disabling each other at once', async () => {
+    const own = await startTestServer();
+    try {
+      const call = (name: OpsEndpointName, payload: Record<string, unknown>, signed: Signed) =>
+        opsCall(own, name, payload, { signed });
+      const x = await newMember(own, 'admin');
+      const y = await newMember(own, 'admin');
+      const [xs, ys] = [await signInMember(own, x), await signInMember(own, y)];
+      const answers = await Promise.all([
+        call('opsStaffDisable', { staffId: y.staffId }, xs),
+        call('opsStaffDisable', { staffId: x.staffId }, ys),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).not.toEqual([200, 200]);
+      const list = (
+        await own.db.query<{ disabled: boolean }>(`select disabled from staff where role = 'admin'`)
+      )
+        .map((row) => row.disabled)
+        .sort();
+      expect(list).toEqual([false, true]);
+      const [last] = await own.db.query<{ staff_id: string }>(
+        `select staff_id from staff where role = 'admin' and not disabled`,
+      );
+      // Whoever acts (here the command line), the last active admin stays one.
+      await expect(own.app.staff.disable(last?.staff_id ?? '', COMMAND_LINE)).rejects.toMatchObject({
+        key: 'LAST_ADMIN',
+      });
+      await expect(
+        own.app.staff.changeRole(last?.staff_id ?? '', 'finance', COMMAND_LINE),
+      ).rejects.toMatchObject({ key: 'LAST_ADMIN' });
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
 });

@@ -44,7 +44,7 @@ const latest = (homeState: LatestOrder['homeState'], o: LoanOrder | null, extra:
 describe('homeCardOf', () => {
   it('shows the offer when nothing is going on', () => {
     expect(homeCardOf(latest('canLoan', null))).toBeNull();
-    // A cancelled loan, a written-off one (finished, never paid), or a rejection 30 days old: the offer.
+    // A cancelled loan, one finished without a payment date, or a rejection 30 days old: the offer.
     expect(homeCardOf(latest('canLoan', order(S.cancelled)))).toBeNull();
     expect(
       homeCardOf(latest('canLoan', order(S.finished), { timeline: { ...SENT, paidAt: null } })),
@@ -197,5 +197,20 @@ describe('timelineOf', () => {
       date: '2026-05-31',
       state: 'current',
     });
+  });
+});
+
+describe('a written-off loan (ADR 0053)', () => {
+  it('shows what is still owed and leads to how to pay it; the due step needs attention', () => {
+    const card = homeCardOf(
+      latest('writtenOff', order(S.writtenOff), { amountDue: 159_100, timeline: SENT }),
+    );
+    expect(card).toMatchObject({
+      kind: 'writtenOff',
+      figure: { kind: 'amount', centavos: 159_100 },
+      actionHref: '/repay/repay_detail?orderNo=o-1',
+      refreshMs: null,
+    });
+    expect(card?.timeline?.map((stop) => stop.state)).toEqual(['done', 'done', 'done', 'late', 'upcoming']);
   });
 });

@@ -17,6 +17,8 @@ describe('Records tabs', () => {
     [S.payFail, 'incomplete'],
     [S.repaying, 'incomplete'],
     [S.overdue, 'incomplete'],
+    // Still owed (ADR 0053): it stays with the loans not yet repaid.
+    [S.writtenOff, 'incomplete'],
     [S.basicInfo, 'incomplete'],
     [S.finishLoading, 'incomplete'],
   ])('status %i goes under %s', (status, tab) => {
