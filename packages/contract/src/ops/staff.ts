@@ -71,9 +71,15 @@ export const AuditRow = z.object({
   at: z.string(),
   actorId: z.string().nullable(),
   actorEmail: z.string().nullable(),
+  actorName: z.string().nullable().describe("the member's name now; null for the command line"),
   action: z.string(),
   target: z.string().nullable(),
-  targetLabel: z.string().nullable().describe("the target in words where known: a staff member's email"),
+  targetLabel: z
+    .string()
+    .nullable()
+    .describe(
+      "the target in words where known: a staff member's name and email; a loan's, a borrower's or a proof's borrower by name, as the borrower view shows it (ADR 0027)",
+    ),
   brandScope: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
@@ -164,7 +170,7 @@ export const OPS_ENDPOINTS = {
     'GET',
     '/audit/export',
     ADMIN_ONLY,
-    'The filtered audit log as CSV (text/csv), at most 10,000 rows.',
+    'The filtered audit log as CSV (text/csv), at most 10,000 rows. The export is itself audited (`audit.export`: who, when, the filter, the rows).',
     AuditFilter.omit({ limit: true }),
     z.null().describe('the CSV, not an envelope'),
   ),
