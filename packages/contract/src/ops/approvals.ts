@@ -207,6 +207,10 @@ export const Proposal = z.object({
   label: z.string(),
   targetType: z.enum(PROPOSAL_TARGET_TYPES),
   targetId: z.string(),
+  targetLabel: z
+    .string()
+    .nullable()
+    .describe("the target in words: a loan's or borrower's name as the borrower view shows it (ADR 0027)"),
   brand: z.string().nullable(),
   summary: z.string().describe('the change in words, e.g. "Waive ₱150.00 of penalty on order …"'),
   /**
@@ -217,9 +221,9 @@ export const Proposal = z.object({
   reason: z.string(),
   payload: z.record(z.string(), z.unknown()),
   status: z.enum(PROPOSAL_STATUSES),
-  proposedBy: z.object({ staffId: z.string(), email: z.string() }),
+  proposedBy: z.object({ staffId: z.string(), email: z.string(), name: z.string() }),
   proposedAt: z.string(),
-  decidedBy: z.object({ staffId: z.string(), email: z.string() }).nullable(),
+  decidedBy: z.object({ staffId: z.string(), email: z.string(), name: z.string() }).nullable(),
   decidedAt: z.string().nullable(),
   decisionNote: z.string().nullable(),
   result: z.unknown().describe('what the approved change did, e.g. the journal posted'),

@@ -274,7 +274,10 @@ export function LoanActions({ orderId }: { orderId: string }) {
           payloadOf={() => ({ orderId })}
           onProposed={proposed}
         >
-          <p>Writes off the {formatPeso(balance.totalDue)} outstanding; the loan is over.</p>
+          <p>
+            Writes off the {formatPeso(balance.totalDue)} outstanding in the books. The loan shows as Written
+            off; the borrower still owes it, and what she pays after is credited as a recovery.
+          </p>
         </ActionForm>
       </div>
     </section>

@@ -15,6 +15,7 @@ import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { problemsFromIssues } from '../../domain/field-problems.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { borrowerNameSql } from '../borrowers/masking.ts';
 import type { Actor } from '../staff/staff-records.ts';
 
 /** What a proposed change touches, read from the target as it is now. */
@@ -83,9 +84,12 @@ interface ProposalRow {
   status: ProposalStatus;
   proposed_by: string;
   proposer_email: string;
+  proposer_name: string;
   proposed_at: Date | string;
   decided_by: string | null;
   decider_email: string | null;
+  decider_name: string | null;
+  target_label: string | null;
   decided_at: Date | string | null;
   decision_note: string | null;
   result: unknown;
@@ -93,7 +97,16 @@ interface ProposalRow {
   changes: ProposalChange[] | null;
 }
 
-const SELECT = `select p.*, m.email as proposer_email, d.email as decider_email
+/** A loan's or borrower's target as the borrower's name; the guarded cast reads the key's index. */
+const TARGET_USER_SQL = `case when p.target_type = 'borrower' and p.target_id ~* '^[0-9a-f-]{36}$'
+    then p.target_id::uuid end`;
+const TARGET_ORDER_SQL = `case when p.target_type = 'loan' and p.target_id ~* '^[0-9a-f-]{36}$'
+    then p.target_id::uuid end`;
+const SELECT = `select p.*, m.email as proposer_email, m.name as proposer_name, d.email as decider_email,
+    d.name as decider_name,
+    (select ${borrowerNameSql('bp')} from profiles bp
+      where bp.user_id = coalesce(${TARGET_USER_SQL},
+        (select lo.user_id from loan_orders lo where lo.order_id = ${TARGET_ORDER_SQL}))) as target_label
   from proposals p join staff m on m.staff_id = p.proposed_by left join staff d on d.staff_id = p.decided_by`;
 
 export interface ProposalQuery {
@@ -445,15 +458,18 @@ function toProposal(row: ProposalRow, member: Member): Proposal {
     label: rule.label,
     targetType: row.target_type,
     targetId: row.target_id,
+    targetLabel: row.target_label,
     brand: row.brand,
     summary: row.summary,
     changes: row.changes ?? [],
     reason: row.reason,
     payload: row.payload,
     status: row.status,
-    proposedBy: { staffId: row.proposed_by, email: row.proposer_email },
+    proposedBy: { staffId: row.proposed_by, email: row.proposer_email, name: row.proposer_name },
     proposedAt: iso(row.proposed_at) as string,
-    decidedBy: row.decided_by ? { staffId: row.decided_by, email: row.decider_email ?? '' } : null,
+    decidedBy: row.decided_by
+      ? { staffId: row.decided_by, email: row.decider_email ?? '', name: row.decider_name ?? '' }
+      : null,
     decidedAt: iso(row.decided_at),
     decisionNote: row.decision_note,
     result: row.result ?? null,

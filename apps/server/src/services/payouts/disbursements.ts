@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Disbursement, LoanQuote, PAYOUT_FAILURES, PAYOUT_STATES } from '@hiram/contract/api/endpoints';
 import { findInstitution } from '@hiram/contract/banks';
-import type { Language, Localized } from '@hiram/contract/languages';
+import type { Language } from '@hiram/contract/languages';
 import { LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
+import { PAYOUT_FAILURE_TEXTS } from '@hiram/contract/ops/labels';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
@@ -24,18 +25,8 @@ type PayoutState = (typeof PAYOUT_STATES)[number];
 type TransferOutcome = 'applied' | 'duplicate' | 'stale';
 type PayoutFailure = (typeof PAYOUT_FAILURES)[number];
 
-export const PAYOUT_FAILURE_TEXTS: Record<PayoutFailure, Localized> = {
-  accountRejected: {
-    en: 'The bank or e-wallet refused the transfer to this account',
-    fil: 'Tinanggihan ng bangko o e-wallet ang paglipat sa account na ito',
-    es: 'El banco o la billetera rechazó la transferencia a esta cuenta',
-  },
-  providerRejected: {
-    en: 'The transfer could not be made on our side: we will send it again',
-    fil: 'Hindi naipadala ang paglipat dahil sa aming panig: ipapadala namin itong muli',
-    es: 'La transferencia no se pudo hacer por nuestra parte: la enviaremos de nuevo',
-  },
-};
+/** The words live in the contract, beside the console's (issue 19): re-exported for the server's callers. */
+export { PAYOUT_FAILURE_TEXTS };
 
 export interface PayoutRow {
   payout_id: string;
