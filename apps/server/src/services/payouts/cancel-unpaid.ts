@@ -53,7 +53,8 @@ export function cancelUnpaidHandler(deps: {
     async inspect(tx, { orderId }, brandScope) {
       const loan = await unpaidLoan(tx, orderId, brandScope);
       const latest = loan.payouts[0];
-      const why = latest?.failure ? `: ${PAYOUT_FAILURE_TEXTS[latest.failure]?.en ?? latest.failure}` : '';
+      const text = latest?.failure ? (PAYOUT_FAILURE_TEXTS[latest.failure]?.en ?? latest.failure) : null;
+      const why = text ? ` (${text.charAt(0).toLowerCase()}${text.slice(1)})` : '';
       return {
         targetType: 'loan',
         targetId: orderId,
