@@ -4,10 +4,11 @@ import { QUESTIONNAIRE } from '@hiram/contract/questionnaire';
 // How the back office writes times, durations, rates and the borrower's answers, in English (the staff's
 // language). Money is the contract's formatPeso, as the borrower reads it.
 
-/** How the console writes a moment: the staff's clock, short. */
-export function dateTime(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString('en-PH', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
-}
+/**
+ * How the console writes a moment ("27 Nov 2026, 15:08") and a day ("27 Nov 2026"): one way on every screen,
+ * on Manila's clock whatever the desk's (the contract's, so the server's words agree).
+ */
+export { consoleDateTime as dateTime, consoleDay as day } from '@hiram/contract/ops/labels';
 
 /** Basis points as a percentage: 300 → "3.00%". */
 export function percentOfBps(bps: number): string {

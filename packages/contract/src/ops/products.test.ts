@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_LOAN_TERMS } from '../demo-product.ts';
 import { PHILIPPINE_CAP_RULES } from '../pricing.ts';
-import { productTermsProblems } from './products.ts';
+import {
+  PRODUCT_TENURE_MAX_DAYS,
+  ProductTerms,
+  productTermsProblems,
+  tenureDaysMessage,
+} from './products.ts';
 
 /** The cap guard the console's form and the server share: which cap a value breaks, in staff's words. */
 describe('productTermsProblems', () => {
@@ -35,5 +40,14 @@ describe('productTermsProblems', () => {
     expect(productTermsProblems({ ...DEMO_LOAN_TERMS, amountStep: 100 })).toEqual([
       { field: null, message: 'Terms: at most 400 amounts to choose from.' },
     ]);
+  });
+
+  it('says the maximum when a tenure is over it', () => {
+    expect(ProductTerms.safeParse({ ...DEMO_LOAN_TERMS, tenureDays: [91, 400] }).success).toBe(false);
+    expect(tenureDaysMessage([91, 400])).toBe(
+      `400 days: a tenure is at most ${PRODUCT_TENURE_MAX_DAYS} days (the maximum).`,
+    );
+    expect(tenureDaysMessage([1, 2, 3, 4, 5, 6, 7])).toBe('At most 6 tenures.');
+    expect(tenureDaysMessage([])).toMatch(/of 1 to 366 days/);
   });
 });

@@ -28,6 +28,9 @@ export const PRODUCT_NAME_MAX_LENGTH = 80;
 export const PRODUCT_TENURES_MAX = 6;
 /** ₱1,000,000 in centavos: far above a short-term loan, a bound on what a typo can do. */
 const MAX_PRODUCT_AMOUNT = 1_000_000_00;
+/** The longest tenure and extension a product may offer, in days: a year, a bound on what a typo can do. */
+export const PRODUCT_TENURE_MAX_DAYS = 366;
+export const PRODUCT_EXTENSION_MAX_DAYS = 366;
 
 const centavos = z.number().int('invalid').positive('invalid').max(MAX_PRODUCT_AMOUNT, 'invalid');
 const bps = z.number().int('invalid').min(0, 'invalid').max(10_000, 'invalid');
@@ -39,14 +42,14 @@ export const ProductTerms = z.object({
   maxAmount: centavos,
   amountStep: centavos,
   tenureDays: z
-    .array(z.number().int('invalid').min(1, 'invalid').max(366, 'invalid'))
+    .array(z.number().int('invalid').min(1, 'invalid').max(PRODUCT_TENURE_MAX_DAYS, 'invalid'))
     .min(1, 'required')
     .max(PRODUCT_TENURES_MAX, 'invalid'),
   interestMethod: z.enum(['single', 'instalments']),
   monthlyInterestBps: bps,
   processingFeeBps: bps,
   dailyPenaltyBps: bps,
-  extensionDays: z.number().int('invalid').min(0, 'invalid').max(366, 'invalid'),
+  extensionDays: z.number().int('invalid').min(0, 'invalid').max(PRODUCT_EXTENSION_MAX_DAYS, 'invalid'),
   extensionFeeBps: bps,
   /** Offered to borrowers; an inactive product is kept for the loans signed on it. */
   active: z.boolean(),
@@ -70,6 +73,29 @@ export const ProductChangePayload = z.object({
   version: z.number().int('invalid').positive('invalid'),
   terms: ProductTerms,
 });
+
+/** What the product form says of a field without the terms' shape, with the limits it must keep. */
+export const PRODUCT_TERMS_SHAPE_MESSAGES: Partial<Record<ProductTermsField, string>> = {
+  name: `A name of 1 to ${PRODUCT_NAME_MAX_LENGTH} characters.`,
+  minAmount: 'An amount in pesos, above zero.',
+  maxAmount: 'An amount in pesos, above zero.',
+  amountStep: 'An amount in pesos, above zero.',
+  tenureDays: `One to ${PRODUCT_TENURES_MAX} tenures of 1 to ${PRODUCT_TENURE_MAX_DAYS} days, separated by commas (e.g. 91, 120).`,
+  monthlyInterestBps: 'A percentage, e.g. 3 or 2.5.',
+  processingFeeBps: 'A percentage, e.g. 3 or 2.5.',
+  dailyPenaltyBps: 'A percentage, e.g. 0.1.',
+  extensionDays: `A whole number of days up to ${PRODUCT_EXTENSION_MAX_DAYS} (0 for no extension).`,
+  extensionFeeBps: 'A percentage, e.g. 3.',
+};
+
+/** The tenures' message: a tenure over the maximum names the maximum, more tenures than allowed the count. */
+export function tenureDaysMessage(tenureDays: readonly number[]): string {
+  const over = tenureDays.filter((days) => days > PRODUCT_TENURE_MAX_DAYS);
+  if (over.length > 0)
+    return `${over.join(', ')} days: a tenure is at most ${PRODUCT_TENURE_MAX_DAYS} days (the maximum).`;
+  if (tenureDays.length > PRODUCT_TENURES_MAX) return `At most ${PRODUCT_TENURES_MAX} tenures.`;
+  return PRODUCT_TERMS_SHAPE_MESSAGES.tenureDays ?? '';
+}
 
 /** One cap or rule a product's terms break, in staff's words, tied to the field to change where there is one. */
 export interface ProductTermsProblem {

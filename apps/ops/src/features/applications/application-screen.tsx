@@ -6,6 +6,8 @@ import {
   type ReviewReason,
   reviewReasonLabel,
 } from '@hiram/contract/ops/applications';
+import { IDENTITY_PHOTO_KINDS } from '@hiram/contract/ops/borrowers';
+import { identityFailureLabel, identityStateLabel } from '@hiram/contract/ops/labels';
 import type { OpsResponseOf } from '@hiram/contract/ops/staff';
 import { EMPLOYMENT_TYPES, optionLabel, SALARY_BANDS } from '@hiram/contract/options';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
@@ -13,6 +15,7 @@ import { AnswersTable } from '../../components/answers-table.tsx';
 import { LoadFailure } from '../../components/data-state.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
+import { IdentityPhotos } from '../../components/identity-photos.tsx';
 import { paths } from '../../config/paths.ts';
 import { OpsApiError, opsCall } from '../../lib/api.ts';
 import { dateTime, durationText } from '../../lib/format.ts';
@@ -162,13 +165,33 @@ export function ApplicationScreen({ orderId }: { orderId: string }) {
           <h2>Identity check</h2>
           <dl className="facts">
             <dt>State</dt>
-            <dd>{identity.state ?? 'not started'}</dd>
+            <dd>{identityStateLabel(identity.state)}</dd>
             <dt>Last failure</dt>
-            <dd>{identity.failure ?? '—'}</dd>
+            <dd>{identityFailureLabel(identity.failure)}</dd>
             <dt>Updated</dt>
             <dd>{dateTime(identity.updatedAt)}</dd>
           </dl>
-          <p className="hint">ID and face photos are on the borrower page (each view is audited).</p>
+          <IdentityPhotos
+            key={application.userId}
+            userId={application.userId}
+            kinds={IDENTITY_PHOTO_KINDS}
+            title={`Identity photos of ${application.name ?? 'the applicant'}`}
+          >
+            <h3>The application</h3>
+            <dl className="facts">
+              <dt>Name</dt>
+              <dd>{application.name ?? '—'}</dd>
+              <dt>Age</dt>
+              <dd>{borrower.age ?? '—'}</dd>
+              <dt>Amount asked</dt>
+              <dd>{formatPeso(application.principal)}</dd>
+              <dt>Term</dt>
+              <dd>{application.tenureDays} days</dd>
+              <dt>Identity check</dt>
+              <dd>{identityStateLabel(identity.state)}</dd>
+            </dl>
+          </IdentityPhotos>
+          <p className="hint">Each photo shown is recorded in the audit log.</p>
         </div>
         <div>
           <h2>Assessment checks</h2>

@@ -13,15 +13,12 @@ import { ErrorMessage } from '../../components/error-message.tsx';
 import { PendingProposals } from '../../components/pending-proposals.tsx';
 import { paths } from '../../config/paths.ts';
 import { OpsApiError, opsCall } from '../../lib/api.ts';
+import { dateTime } from '../../lib/format.ts';
+import { useLoanChanged } from '../../lib/loan-changed.ts';
 import { useSession } from '../../lib/session.tsx';
 import { LoanRefunds } from './loan-refunds.tsx';
 
 const S = LOAN_ORDER_STATUS;
-
-/** "24 Nov 2026, 1:48 PM": short enough for a payment's line in a select. */
-function shortTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-PH', { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 /** A form's field as text, trimmed. */
 function text(form: FormData, name: string): string {
@@ -126,6 +123,13 @@ export function LoanActions({ orderId }: { orderId: string }) {
     load();
   }, [load]);
 
+  const loanChanged = useLoanChanged();
+  /** An approval moved the loan: its balances here and the whole page (figures, status, ledger) read again. */
+  const decided = () => {
+    load();
+    loanChanged();
+  };
+
   const proposed = (summary: string) => {
     setNotice(`Proposed: ${summary}. Another member must approve it in Approvals before anything changes.`);
     setRefreshKey((key) => key + 1);
@@ -172,12 +176,7 @@ export function LoanActions({ orderId }: { orderId: string }) {
           {notice} <a href={paths.approvals.getHref()}>Open Approvals</a>
         </p>
       ) : null}
-      <PendingProposals
-        targetType="loan"
-        targetId={orderId}
-        refreshKey={refreshKey}
-        onDecided={() => load()}
-      />
+      <PendingProposals targetType="loan" targetId={orderId} refreshKey={refreshKey} onDecided={decided} />
       <LoanRefunds orderId={orderId} refreshKey={refreshKey} />
 
       <div className="action-grid">
@@ -193,7 +192,7 @@ export function LoanActions({ orderId }: { orderId: string }) {
             {reversible.map((payment, index) => (
               <label key={payment.journalId}>
                 <input type="radio" name="journalId" value={payment.journalId} defaultChecked={index === 0} />{' '}
-                {formatPeso(payment.amount)} · {shortTime(payment.occurredAt)} · {payment.memo ?? 'payment'}
+                {formatPeso(payment.amount)} · {dateTime(payment.occurredAt)} · {payment.memo ?? 'payment'}
               </label>
             ))}
           </fieldset>

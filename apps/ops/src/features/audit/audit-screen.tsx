@@ -1,9 +1,13 @@
+import { formatPeso } from '@hiram/contract/money';
+import { AUDIT_CENTAVO_KEYS, channelLabel } from '@hiram/contract/ops/labels';
+import { loanStatusText } from '@hiram/contract/ops/loans';
 import type { AuditRow } from '@hiram/contract/ops/staff';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { LoadFailure } from '../../components/data-state.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { paths } from '../../config/paths.ts';
 import { opsCall, opsUrl } from '../../lib/api.ts';
+import { dateTime } from '../../lib/format.ts';
 
 const PAGE_SIZE = 50;
 
@@ -31,19 +35,46 @@ function filterOf(form: FormData): AuditFilter {
   };
 }
 
-/** A borrower target links to their page; a staff member shows as their email. */
+/**
+ * A target in words beside its id: a borrower or a loan links to its page with the borrower's name (as the
+ * borrower view shows it, ADR 0027), a staff member shows as name and email.
+ */
 function targetCell(row: AuditRow): ReactNode {
   if (!row.target) return '—';
   const [type, id = ''] = row.target.split(':');
-  if (type === 'borrower') return <a href={paths.borrower.getHref(id)}>{row.target}</a>;
+  const label = row.targetLabel ? <> · {row.targetLabel}</> : null;
+  if (type === 'borrower')
+    return (
+      <>
+        <a href={paths.borrower.getHref(id)}>borrower {id.slice(0, 8)}</a>
+        {label}
+      </>
+    );
+  if (type === 'loan')
+    return (
+      <>
+        <a href={paths.loan.getHref(id)}>loan {id.slice(0, 8)}</a>
+        {label}
+      </>
+    );
   if (row.targetLabel) return <span title={row.target}>{row.targetLabel}</span>;
   return row.target;
 }
 
-/** Before → after, as JSON. */
+/** Before → after. */
 function changeOf(row: AuditRow): string {
   const after = shown(row.after);
   return `${shown(row.before)}${after ? ` → ${after}` : ''}`;
+}
+
+/** One value as staff read it: centavos in pesos, a loan status or a channel in words. */
+function valueText(key: string, value: unknown): string {
+  if (typeof value === 'number' && AUDIT_CENTAVO_KEYS.has(key)) return formatPeso(value);
+  if (typeof value === 'number' && key === 'status') return loanStatusText(value);
+  if (typeof value === 'string' && key === 'channel') return channelLabel(value);
+  if (typeof value === 'string') return value;
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return `{ ${shown(value)} }`;
+  return JSON.stringify(value);
 }
 
 /** An object as "key: value" pairs, shorter to read than JSON; anything else as JSON. */
@@ -51,19 +82,35 @@ function shown(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value !== 'object' || Array.isArray(value)) return JSON.stringify(value);
   return Object.entries(value)
-    .map(([key, item]) => `${key}: ${typeof item === 'string' ? item : JSON.stringify(item)}`)
+    .map(([key, item]) => `${key}: ${valueText(key, item)}`)
     .join(', ');
 }
 
-/** Date above time: a narrower column. */
+/** Date above time: a narrower column, written as everywhere in the console. */
 function whenCell(row: AuditRow): ReactNode {
-  const at = new Date(row.at);
+  const [date, time] = dateTime(row.at).split(', ');
   return (
     <time dateTime={row.at}>
-      {at.toLocaleDateString()}
+      {date}
       <br />
-      {at.toLocaleTimeString()}
+      {time}
     </time>
+  );
+}
+
+/** The member by name, their email below. */
+function whoCell(row: AuditRow): ReactNode {
+  if (!row.actorEmail) return 'Command line';
+  return (
+    <>
+      {row.actorName ?? row.actorEmail}
+      {row.actorName ? (
+        <>
+          <br />
+          <small>{row.actorEmail}</small>
+        </>
+      ) : null}
+    </>
   );
 }
 
@@ -125,7 +172,12 @@ export function AuditScreen() {
           <input id="audit-to" name="to" type="datetime-local" />
         </div>
         <button type="submit">Filter</button>
-        <a className="button secondary" href={opsUrl('opsAuditExport', filter)} download>
+        <a
+          className="button secondary"
+          href={opsUrl('opsAuditExport', filter)}
+          download
+          title="The export is recorded in the audit log"
+        >
           Export CSV
         </a>
       </form>
@@ -138,7 +190,7 @@ export function AuditScreen() {
           empty="No rows match."
           columns={[
             { header: 'When', cell: whenCell },
-            { header: 'Who', cell: (row) => row.actorEmail ?? '—', className: 'wrap' },
+            { header: 'Who', cell: whoCell, className: 'wrap' },
             { header: 'Action', cell: (row) => <code>{row.action}</code> },
             { header: 'Target', cell: targetCell, className: 'wrap' },
             { header: 'Brand', cell: (row) => row.brandScope ?? '—' },

@@ -2,12 +2,17 @@ import { ASSESSMENT_REASON_LABELS } from '@hiram/contract/assessment';
 import { formatPeso } from '@hiram/contract/money';
 import { REVIEWER_ROLES, reviewReasonLabel } from '@hiram/contract/ops/applications';
 import {
-  type IdentityPhotoKind,
   REVEALABLE_FIELDS,
   type RevealableField,
   STOP_APPLICATIONS_ROLES,
   SUPPORT_AND_ABOVE,
 } from '@hiram/contract/ops/borrowers';
+import {
+  accountStateLabel,
+  identityFailureLabel,
+  identityStateLabel,
+  institutionLabel,
+} from '@hiram/contract/ops/labels';
 import { loanStatusText } from '@hiram/contract/ops/loans';
 import type { OpsResponseOf } from '@hiram/contract/ops/staff';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
@@ -15,6 +20,7 @@ import { AnswersTable } from '../../components/answers-table.tsx';
 import { LoadFailure } from '../../components/data-state.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
+import { IdentityPhotos } from '../../components/identity-photos.tsx';
 import { PendingProposals } from '../../components/pending-proposals.tsx';
 import { paths } from '../../config/paths.ts';
 import { OpsApiError, opsCall } from '../../lib/api.ts';
@@ -31,7 +37,6 @@ const FIELD_LABELS: Record<RevealableField, string> = {
   address: 'Address',
 };
 
-const PHOTO_LABELS: Record<IdentityPhotoKind, string> = { front: 'ID front', back: 'ID back', face: 'Face' };
 const OUTCOME_TEXT = { approve: 'Approved', refer: 'Referred', reject: 'Rejected' } as const;
 
 function errorText(error: unknown, fallback: string): string {
@@ -48,7 +53,6 @@ export function BorrowerScreen({ userId }: { userId: string }) {
   const canAct = role ? SUPPORT_AND_ABOVE.includes(role) : false;
   const canSeePhotos = role ? REVIEWER_ROLES.includes(role) : false;
   const canStop = role ? STOP_APPLICATIONS_ROLES.includes(role) : false;
-  const [photos, setPhotos] = useState<Partial<Record<IdentityPhotoKind, string>>>({});
   const [view, setView] = useState<View | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const [revealed, setRevealed] = useState<Partial<Record<RevealableField, string | null>>>({});
@@ -66,7 +70,6 @@ export function BorrowerScreen({ userId }: { userId: string }) {
   }, [userId]);
   useEffect(() => {
     setRevealed({});
-    setPhotos({});
     load();
   }, [load]);
 
@@ -91,16 +94,6 @@ export function BorrowerScreen({ userId }: { userId: string }) {
       await load();
     } catch (error) {
       setActionError(errorText(error, 'The sessions could not be ended.'));
-    }
-  };
-
-  const showPhoto = async (kind: IdentityPhotoKind) => {
-    try {
-      const answer = await opsCall('opsBorrowerPhoto', { userId, kind });
-      setPhotos((previous) => ({ ...previous, [kind]: answer.dataUrl }));
-      setActionError(null);
-    } catch (error) {
-      setActionError(errorText(error, 'The photo could not be shown.'));
     }
   };
 
@@ -299,26 +292,48 @@ export function BorrowerScreen({ userId }: { userId: string }) {
       <h2>Identity</h2>
       <dl className="facts">
         <dt>Check</dt>
-        <dd>{view.identity.state ?? 'not started'}</dd>
+        <dd>{identityStateLabel(view.identity.state)}</dd>
         <dt>Last failure</dt>
-        <dd>{view.identity.failure ?? '—'}</dd>
+        <dd>{identityFailureLabel(view.identity.failure)}</dd>
         <dt>Asked</dt>
         <dd>{dateTime(view.identity.requestedAt)}</dd>
         <dt>Updated</dt>
         <dd>{dateTime(view.identity.updatedAt)}</dd>
       </dl>
       {canSeePhotos && view.identity.photos.length > 0 ? (
-        <div className="photos">
-          {view.identity.photos.map((kind) =>
-            photos[kind] ? (
-              <img key={kind} src={photos[kind]} alt={`Borrower’s ${PHOTO_LABELS[kind].toLowerCase()}`} />
-            ) : (
-              <button key={kind} type="button" className="secondary" onClick={() => showPhoto(kind)}>
-                Show {PHOTO_LABELS[kind]} photo
-              </button>
-            ),
+        <IdentityPhotos
+          key={userId}
+          userId={userId}
+          kinds={view.identity.photos}
+          title={`Identity photos of ${view.profile.name ?? 'the borrower'}`}
+        >
+          <h3>What the borrower gave</h3>
+          <dl className="facts">
+            <dt>Name</dt>
+            <dd>{view.profile.name ?? '—'}</dd>
+            <dt>National ID</dt>
+            <dd>{view.profile.nationalId ?? '—'}</dd>
+            <dt>Birthday</dt>
+            <dd>{view.profile.birthday ?? '—'}</dd>
+            <dt>Identity check</dt>
+            <dd>{identityStateLabel(view.identity.state)}</dd>
+          </dl>
+          <h3>Latest loan</h3>
+          {view.loans[0] ? (
+            <dl className="facts">
+              <dt>Loan</dt>
+              <dd>
+                <a href={paths.loan.getHref(view.loans[0].orderId)}>{view.loans[0].orderId.slice(0, 8)}</a>
+              </dd>
+              <dt>Status</dt>
+              <dd>{loanStatusText(view.loans[0].status)}</dd>
+              <dt>Amount</dt>
+              <dd>{formatPeso(view.loans[0].principal)}</dd>
+            </dl>
+          ) : (
+            <p>No loan yet.</p>
           )}
-        </div>
+        </IdentityPhotos>
       ) : (
         <p className="hint">
           {view.identity.photos.length === 0
@@ -339,9 +354,12 @@ export function BorrowerScreen({ userId }: { userId: string }) {
         columns={[
           { header: 'Since', cell: (a) => dateTime(a.createdAt) },
           { header: 'Kind', cell: (a) => a.kind },
-          { header: 'Bank or wallet', cell: (a) => a.bankCode },
+          { header: 'Bank or wallet', cell: (a) => institutionLabel(a.bankCode) },
           { header: 'Account', cell: (a) => a.accountNumber },
-          { header: 'State', cell: (a) => (a.current ? `${a.state} (current)` : a.state) },
+          {
+            header: 'State',
+            cell: (a) => (a.current ? `${accountStateLabel(a.state)} (current)` : accountStateLabel(a.state)),
+          },
         ]}
       />
 

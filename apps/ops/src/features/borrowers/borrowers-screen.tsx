@@ -4,6 +4,7 @@ import { LoadFailure } from '../../components/data-state.tsx';
 import { DataTable, Pager } from '../../components/data-table.tsx';
 import { paths } from '../../config/paths.ts';
 import { opsCall } from '../../lib/api.ts';
+import { dateTime } from '../../lib/format.ts';
 import { navigate } from '../../lib/use-hash-location.ts';
 
 const PAGE_SIZE = 20;
@@ -83,9 +84,7 @@ export function BorrowersScreen({ query, page }: { query: string; page: number }
               { header: 'Latest order', cell: (hit) => hit.latestOrderStatus ?? '—' },
               {
                 header: 'Registered',
-                cell: (hit) => (
-                  <time dateTime={hit.createdAt}>{new Date(hit.createdAt).toLocaleDateString()}</time>
-                ),
+                cell: (hit) => <time dateTime={hit.createdAt}>{dateTime(hit.createdAt)}</time>,
               },
             ]}
           />

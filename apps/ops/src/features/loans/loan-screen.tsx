@@ -1,15 +1,28 @@
 import { formatPeso } from '@hiram/contract/money';
 import { SUPPORT_AND_ABOVE } from '@hiram/contract/ops/borrowers';
+import {
+  channelLabel,
+  consoleMonth,
+  instrumentKindLabel,
+  instrumentStatusLabel,
+  journalKindLabel,
+  LEDGER_ACCOUNT_LABELS,
+  loanEventLabel,
+  payoutStateLabel,
+  providerEventLabel,
+} from '@hiram/contract/ops/labels';
 import { LOAN_DOCUMENTS, type LoanDocument, loanStatusText } from '@hiram/contract/ops/loans';
 import type { OpsResponseOf } from '@hiram/contract/ops/staff';
-import { type ReactNode, useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { LoadFailure } from '../../components/data-state.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { paths } from '../../config/paths.ts';
 import { opsUrl } from '../../lib/api.ts';
-import { accountLabel, dateTime, percentOfBps } from '../../lib/format.ts';
+import { accountLabel, dateTime, day, percentOfBps } from '../../lib/format.ts';
+import { LoanChangedContext } from '../../lib/loan-changed.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useOpsData } from '../../lib/use-ops-data.ts';
+import { type AccrualMonth, ledgerRowsByMonth } from './ledger-months.ts';
 import { PayoutRetry } from './payout-retry.tsx';
 
 type View = OpsResponseOf<'opsLoanView'>;
@@ -19,19 +32,7 @@ const DOCUMENT_NAMES: Record<LoanDocument, string> = {
   disclosure: 'Disclosure Statement as signed (PDF)',
 };
 
-const ACCOUNT_NAMES: Record<View['ledger'][number]['account'], string> = {
-  cash: 'Cash',
-  principal_receivable: 'Principal receivable',
-  interest_receivable: 'Interest receivable',
-  penalty_receivable: 'Penalty receivable',
-  extension_fee_receivable: 'Extension fee receivable',
-  fee_income: 'Fee income',
-  interest_income: 'Interest income',
-  penalty_income: 'Penalty income',
-  extension_fee_income: 'Extension fee income',
-  borrower_overpayment: 'Borrower overpayment',
-  write_off_expense: 'Write-off expense',
-};
+const ACCOUNT_NAMES = LEDGER_ACCOUNT_LABELS;
 
 function pesos(centavos: number | null): string {
   return centavos === null ? '—' : formatPeso(centavos);
@@ -117,7 +118,9 @@ export function LoanScreen({ orderId, actions }: { orderId: string; actions?: Re
           <PayoutRetry view={view} role={role} onRetried={retried} onProposed={proposedCancel} />
         ) : null}
         {/* Drawn again after a proposal made above, so its pending list shows it. */}
-        <div key={actionsKey}>{actions}</div>
+        <div key={actionsKey}>
+          <LoanChangedContext.Provider value={reload}>{actions}</LoanChangedContext.Provider>
+        </div>
         {!view.payoutRetry && !actions && !notice ? (
           <p className="hint">Nothing waits on this loan.</p>
         ) : null}
@@ -136,7 +139,7 @@ export function LoanScreen({ orderId, actions }: { orderId: string; actions?: Re
         <Fact label="Amount due now">{pesos(figures.amountDue)}</Fact>
         <Fact label="Outstanding (ledger)">{pesos(figures.outstanding)}</Fact>
         <Fact label="Paid">{pesos(figures.paid)}</Fact>
-        <Fact label="Due date">{figures.dueDate ?? '—'}</Fact>
+        <Fact label="Due date">{day(figures.dueDate)}</Fact>
         <Fact label="Term">{quote.tenureDays} days</Fact>
         <Fact label="Monthly rate">
           {percentOfBps(quote.nominalMonthlyRateBps)} nominal, {(quote.effectiveMonthlyRate * 100).toFixed(2)}
@@ -189,7 +192,7 @@ export function LoanScreen({ orderId, actions }: { orderId: string; actions?: Re
                 ? loanStatusText(entry.to)
                 : `${loanStatusText(entry.from)} → ${loanStatusText(entry.to)}`,
           },
-          { header: 'Event', cell: (entry) => <code>{entry.event}</code> },
+          { header: 'Event', cell: (entry) => loanEventLabel(entry.event) },
           { header: 'Reason', cell: (entry) => entry.reason ?? '—' },
         ]}
       />
@@ -201,7 +204,10 @@ export function LoanScreen({ orderId, actions }: { orderId: string; actions?: Re
         rowKey={(line) => line.number}
         columns={[
           { header: 'No.', cell: (line) => line.number },
-          { header: 'Due date', cell: (line) => line.dueDate ?? 'counted from the payout day' },
+          {
+            header: 'Due date',
+            cell: (line) => (line.dueDate ? day(line.dueDate) : 'counted from the payout day'),
+          },
           { header: 'Principal', numeric: true, cell: (line) => pesos(line.principal) },
           { header: 'Interest', numeric: true, cell: (line) => pesos(line.interest) },
           { header: 'Amount due', numeric: true, cell: (line) => pesos(line.total) },
@@ -211,35 +217,7 @@ export function LoanScreen({ orderId, actions }: { orderId: string; actions?: Re
       <h2>Ledger</h2>
       {view.ledger.length === 0 ? <p className="empty">No journal posted yet.</p> : null}
       {view.ledger.map((statement) => (
-        <section key={statement.account} aria-labelledby={`ledger-${statement.account}`}>
-          <h3 id={`ledger-${statement.account}`}>
-            {ACCOUNT_NAMES[statement.account]} · balance {pesos(statement.balance)}
-          </h3>
-          <DataTable
-            label={`${ACCOUNT_NAMES[statement.account]} lines`}
-            rows={statement.lines}
-            rowKey={(line) => `${line.journalId}-${line.balance}`}
-            columns={[
-              { header: 'When', cell: (line) => <time dateTime={line.at}>{dateTime(line.at)}</time> },
-              {
-                header: 'Journal',
-                cell: (line) => (
-                  <>
-                    {line.kind} <small>{line.journalId.slice(0, 8)}</small>
-                  </>
-                ),
-              },
-              { header: 'Memo', cell: (line) => line.memo ?? '—' },
-              { header: 'Debit', numeric: true, cell: (line) => (line.amount > 0 ? pesos(line.amount) : '') },
-              {
-                header: 'Credit',
-                numeric: true,
-                cell: (line) => (line.amount < 0 ? pesos(-line.amount) : ''),
-              },
-              { header: 'Balance', numeric: true, cell: (line) => pesos(line.balance) },
-            ]}
-          />
-        </section>
+        <LedgerStatement key={statement.account} statement={statement} />
       ))}
 
       <h2>Payment instruments</h2>
@@ -253,18 +231,20 @@ export function LoanScreen({ orderId, actions }: { orderId: string; actions?: Re
             header: 'Channel',
             cell: (instrument) => (
               <>
-                {instrument.channel} <small>{instrument.kind}</small>
+                {channelLabel(instrument.channel)} <small>{instrumentKindLabel(instrument.kind)}</small>
               </>
             ),
           },
           { header: 'Reference', cell: (instrument) => <code>{instrument.reference}</code> },
           { header: 'Amount', numeric: true, cell: (instrument) => pesos(instrument.amount) },
           { header: 'Paid', numeric: true, cell: (instrument) => pesos(instrument.paidAmount) },
-          { header: 'Status', cell: (instrument) => instrument.status },
+          { header: 'Status', cell: (instrument) => instrumentStatusLabel(instrument.status) },
           {
             header: 'Events',
             cell: (instrument) => (
-              <Events items={instrument.events.map((event) => ({ ...event, text: event.what }))} />
+              <Events
+                items={instrument.events.map((event) => ({ ...event, text: providerEventLabel(event.what) }))}
+              />
             ),
           },
         ]}
@@ -288,7 +268,7 @@ export function LoanScreen({ orderId, actions }: { orderId: string; actions?: Re
           },
           {
             header: 'State',
-            cell: (payout) => (payout.failure ? `${payout.state} (${payout.failure})` : payout.state),
+            cell: (payout) => payoutStateLabel(payout.state, payout.failure),
           },
           {
             header: 'Provider callbacks',
@@ -296,7 +276,7 @@ export function LoanScreen({ orderId, actions }: { orderId: string; actions?: Re
               <Events
                 items={payout.callbacks.map((callback) => ({
                   ...callback,
-                  text: callback.outcome ?? 'received',
+                  text: providerEventLabel(callback.outcome ?? 'received'),
                 }))}
               />
             ),
@@ -304,5 +284,122 @@ export function LoanScreen({ orderId, actions }: { orderId: string; actions?: Re
         ]}
       />
     </section>
+  );
+}
+
+type Statement = View['ledger'][number];
+type LedgerLine = Statement['lines'][number];
+
+/**
+ * One account's lines with a running balance. A month of daily accruals (a penalty a day while overdue) is
+ * one row with its sums; "Show the days" opens that month's lines in place.
+ */
+function LedgerStatement({ statement }: { statement: Statement }) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const name = ACCOUNT_NAMES[statement.account];
+  const toggle = (key: string) =>
+    setOpen((keys) => {
+      const next = new Set(keys);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+  const rows = ledgerRowsByMonth(statement.account, statement.lines);
+  return (
+    <section aria-labelledby={`ledger-${statement.account}`}>
+      <h3 id={`ledger-${statement.account}`}>
+        {name} · balance {pesos(statement.balance)}
+      </h3>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
+      <section className="table-wrap" aria-label={`${name} lines`} tabIndex={0}>
+        <table>
+          <caption className="visually-hidden">{`${name} lines`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Journal</th>
+              <th scope="col">Memo</th>
+              <th scope="col" className="numeric">
+                Debit
+              </th>
+              <th scope="col" className="numeric">
+                Credit
+              </th>
+              <th scope="col" className="numeric">
+                Balance
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) =>
+              row.type === 'line' ? (
+                <LedgerLineRow key={`${row.line.journalId}-${row.line.balance}`} line={row.line} />
+              ) : (
+                <Fragment key={row.key}>
+                  <AccrualMonthRow month={row} open={open.has(row.key)} onToggle={() => toggle(row.key)} />
+                  {open.has(row.key)
+                    ? row.lines.map((line) => (
+                        <LedgerLineRow key={`${line.journalId}-${line.balance}`} line={line} inMonth />
+                      ))
+                    : null}
+                </Fragment>
+              ),
+            )}
+          </tbody>
+        </table>
+      </section>
+    </section>
+  );
+}
+
+function LedgerLineRow({ line, inMonth = false }: { line: LedgerLine; inMonth?: boolean }) {
+  return (
+    <tr className={inMonth ? 'ledger-day' : undefined}>
+      <td>
+        <time dateTime={line.at}>{dateTime(line.at)}</time>
+      </td>
+      <td>
+        {journalKindLabel(line.kind)} <small>{line.journalId.slice(0, 8)}</small>
+      </td>
+      <td>{line.memo ?? '—'}</td>
+      <td className="numeric">{line.amount > 0 ? pesos(line.amount) : ''}</td>
+      <td className="numeric">{line.amount < 0 ? pesos(-line.amount) : ''}</td>
+      <td className="numeric">{pesos(line.balance)}</td>
+    </tr>
+  );
+}
+
+function AccrualMonthRow({
+  month,
+  open,
+  onToggle,
+}: {
+  month: AccrualMonth;
+  open: boolean;
+  onToggle: () => void;
+}) {
+  const days = month.lines.length;
+  const label = `${journalKindLabel(month.kind)}, ${consoleMonth(month.month)}`;
+  return (
+    <tr className="ledger-month">
+      <td>{consoleMonth(month.month)}</td>
+      <td>
+        {journalKindLabel(month.kind)} · {days} days{' '}
+        <button
+          type="button"
+          className="link"
+          aria-expanded={open}
+          aria-label={`${open ? 'Hide' : 'Show'} the ${days} days of ${label}`}
+          onClick={onToggle}
+        >
+          {open ? 'Hide the days' : 'Show the days'}
+        </button>
+      </td>
+      <td>
+        {month.lines[0]?.memo ?? '—'} … {month.lines.at(-1)?.memo ?? ''}
+      </td>
+      <td className="numeric">{month.debit > 0 ? pesos(month.debit) : ''}</td>
+      <td className="numeric">{month.credit > 0 ? pesos(month.credit) : ''}</td>
+      <td className="numeric">{pesos(month.balance)}</td>
+    </tr>
   );
 }

@@ -5,7 +5,7 @@ import type { FormEvent } from 'react';
 import { LoadFailure } from '../../components/data-state.tsx';
 import { DataTable, Pager } from '../../components/data-table.tsx';
 import { paths } from '../../config/paths.ts';
-import { dateTime } from '../../lib/format.ts';
+import { dateTime, day } from '../../lib/format.ts';
 import { navigate } from '../../lib/use-hash-location.ts';
 import { useOpsData } from '../../lib/use-ops-data.ts';
 
@@ -50,7 +50,7 @@ export function LoansScreen({ params }: { params: URLSearchParams }) {
       <h1 id="loans-title">Loans</h1>
       <form className="filters" onSubmit={submit} aria-label="Filter loans" key={paramsText}>
         <div className="field">
-          <label htmlFor="loans-q">Order number or payment reference</label>
+          <label htmlFor="loans-q">Order number (its first 8 characters will do) or payment reference</label>
           <input id="loans-q" name="q" defaultValue={search.q ?? ''} minLength={4} maxLength={64} />
         </div>
         <div className="field">
@@ -121,7 +121,7 @@ export function LoansScreen({ params }: { params: URLSearchParams }) {
                 numeric: true,
                 cell: (loan) => (loan.amountDue === null ? '—' : formatPeso(loan.amountDue)),
               },
-              { header: 'Due date', cell: (loan) => loan.dueDate ?? '—' },
+              { header: 'Due date', cell: (loan) => day(loan.dueDate) },
               {
                 header: 'Created',
                 cell: (loan) => <time dateTime={loan.createdAt}>{dateTime(loan.createdAt)}</time>,

@@ -1,5 +1,6 @@
 import { formatPeso } from '@hiram/contract/money';
 import { PROPOSAL_REASON_MAX_LENGTH } from '@hiram/contract/ops/approvals';
+import { payoutFailureLabel } from '@hiram/contract/ops/labels';
 import { PAYOUT_RETRY_ROLES } from '@hiram/contract/ops/loans';
 import type { OpsResponseOf, StaffRole } from '@hiram/contract/ops/staff';
 import { type FormEvent, useId, useState } from 'react';
@@ -56,7 +57,8 @@ export function PayoutRetry({
       <h3>Failed payout</h3>
       <p>
         The payout of {formatPeso(failed.amount)} to {to} failed
-        {failed.failure ? ` (${failed.failure})` : ''} on {dateTime(failed.updatedAt)}.
+        {failed.failure ? ` (${payoutFailureLabel(failed.failure).toLowerCase()})` : ''} on{' '}
+        {dateTime(failed.updatedAt)}.
       </p>
       <ErrorMessage error={error} />
       {retry.accountChanged ? (

@@ -1,8 +1,10 @@
 import {
+  PRODUCT_TERMS_SHAPE_MESSAGES,
   ProductTerms,
   type ProductTermsField,
   type ProductTermsProblem,
   productTermsProblems,
+  tenureDaysMessage,
 } from '@hiram/contract/ops/products';
 
 /**
@@ -76,30 +78,18 @@ export interface ReadDraft {
   problems: ProductTermsProblem[];
 }
 
-const SHAPE_MESSAGES: Partial<Record<ProductTermsField, string>> = {
-  name: 'A name of 1 to 80 characters.',
-  minAmount: 'An amount in pesos, above zero.',
-  maxAmount: 'An amount in pesos, above zero.',
-  amountStep: 'An amount in pesos, above zero.',
-  tenureDays: 'One to six tenures in days, separated by commas (e.g. 91, 120).',
-  monthlyInterestBps: 'A percentage, e.g. 3 or 2.5.',
-  processingFeeBps: 'A percentage, e.g. 3 or 2.5.',
-  dailyPenaltyBps: 'A percentage, e.g. 0.1.',
-  extensionDays: 'A whole number of days (0 for no extension).',
-  extensionFeeBps: 'A percentage, e.g. 3.',
-};
-
 export function readDraft(draft: TermsDraft): ReadDraft {
+  const tenureDays = draft.tenures
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map(toWhole);
   const parsed = ProductTerms.safeParse({
     name: draft.name,
     minAmount: toHundredths(draft.minPesos),
     maxAmount: toHundredths(draft.maxPesos),
     amountStep: toHundredths(draft.stepPesos),
-    tenureDays: draft.tenures
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean)
-      .map(toWhole),
+    tenureDays,
     interestMethod: draft.interestMethod,
     monthlyInterestBps: toHundredths(draft.monthlyInterestPercent),
     processingFeeBps: toHundredths(draft.processingFeePercent),
@@ -112,7 +102,13 @@ export function readDraft(draft: TermsDraft): ReadDraft {
     const fields = new Set(parsed.error.issues.map((issue) => issue.path[0] as ProductTermsField));
     return {
       terms: null,
-      problems: [...fields].map((field) => ({ field, message: SHAPE_MESSAGES[field] ?? 'Not valid.' })),
+      problems: [...fields].map((field) => ({
+        field,
+        message:
+          field === 'tenureDays'
+            ? tenureDaysMessage(tenureDays)
+            : (PRODUCT_TERMS_SHAPE_MESSAGES[field] ?? 'Not valid.'),
+      })),
     };
   }
   return { terms: parsed.data, problems: productTermsProblems(parsed.data) };

@@ -1,4 +1,5 @@
 import { formatPeso } from '@hiram/contract/money';
+import { institutionLabel, payoutFailureLabel } from '@hiram/contract/ops/labels';
 import { EXTENSION_STATUSES, OVERDUE_BUCKET_IDS, PAYMENT_EXCEPTION_KINDS } from '@hiram/contract/ops/queues';
 import { REFUND_PROGRESS_LABELS } from '@hiram/contract/ops/refunds';
 import type { OpsResponseOf } from '@hiram/contract/ops/staff';
@@ -39,8 +40,8 @@ export function FailedPayoutsScreen({ params }: QueueScreenProps) {
             { header: 'Borrower', cell: (row) => <Borrower row={row} /> },
             { header: 'Loan', cell: (row) => <LoanLink orderId={row.orderId} /> },
             { header: 'Amount', numeric: true, cell: (row) => formatPeso(row.amount) },
-            { header: 'Account', cell: (row) => `${row.bankCode} ${row.accountNumber}` },
-            { header: 'Reason', cell: (row) => row.failureText ?? row.failure ?? '—' },
+            { header: 'Account', cell: (row) => `${institutionLabel(row.bankCode)} ${row.accountNumber}` },
+            { header: 'Reason', cell: (row) => row.failureText ?? payoutFailureLabel(row.failure) },
             { header: 'Failed', cell: (row) => dateTime(row.failedAt) },
             { header: 'Waiting', cell: (row) => ageText(row.failedAt, result.asOf) },
           ]}

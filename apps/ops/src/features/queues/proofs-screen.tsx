@@ -1,8 +1,10 @@
 import { formatPeso } from '@hiram/contract/money';
+import { channelLabel } from '@hiram/contract/ops/labels';
 import { PROOF_REJECT_REASON_IDS, PROOF_REJECT_REASONS, type ProofRow } from '@hiram/contract/ops/queues';
 import { type FormEvent, useState } from 'react';
 import { DataTable } from '../../components/data-table.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
+import { ImageViewer } from '../../components/image-viewer.tsx';
 import { paths } from '../../config/paths.ts';
 import { OpsApiError, opsCall, opsUrl } from '../../lib/api.ts';
 import { dateTime, durationText } from '../../lib/format.ts';
@@ -122,7 +124,7 @@ export function ProofsScreen({ params }: QueueScreenProps) {
               header: 'Channel and reference',
               cell: (row) => (
                 <>
-                  {row.channel ?? '—'}
+                  {channelLabel(row.channel)}
                   <br />
                   <small>{row.reference}</small>
                 </>
@@ -162,6 +164,12 @@ function ReviewPanel({
   onDecided: (row: ProofRow) => void;
 }) {
   const [busy, setBusy] = useState(false);
+  const [viewing, setViewing] = useState(false);
+  const receipt = {
+    src: opsUrl('opsProofImage', { voucherId: row.voucherId }),
+    alt: `The receipt the borrower sent for ${formatPeso(row.amount)}`,
+    label: 'Receipt',
+  };
   const [error, setError] = useState<string | null>(null);
 
   const decide = async (decision: 'approve' | 'reject', reason?: string) => {
@@ -188,10 +196,37 @@ function ReviewPanel({
 
   return (
     <section className="review-panel" aria-labelledby="review-title">
-      <img
-        src={opsUrl('opsProofImage', { voucherId: row.voucherId })}
-        alt={`The receipt the borrower sent for ${formatPeso(row.amount)}`}
-      />
+      <button
+        type="button"
+        className="thumb-button"
+        onClick={() => setViewing(true)}
+        aria-label={`Open the receipt full size, beside what loan ${row.orderId.slice(0, 8)} owes`}
+      >
+        <img src={receipt.src} alt={receipt.alt} />
+      </button>
+      {viewing ? (
+        <ImageViewer
+          title={`Receipt for ${formatPeso(row.amount)}, loan ${row.orderId.slice(0, 8)}`}
+          images={[receipt]}
+          onClose={() => setViewing(false)}
+        >
+          <h3>What the loan owes</h3>
+          <dl className="facts">
+            <dt>Borrower</dt>
+            <dd>{row.name ?? '—'}</dd>
+            <dt>Loan owes now</dt>
+            <dd>{row.orderTotalDue === null ? '—' : formatPeso(row.orderTotalDue)}</dd>
+            <dt>Amount the borrower typed</dt>
+            <dd>{formatPeso(row.amount)}</dd>
+            <dt>Channel</dt>
+            <dd>{channelLabel(row.channel)}</dd>
+            <dt>Reference</dt>
+            <dd>{row.reference ?? '—'}</dd>
+            <dt>Sent</dt>
+            <dd>{dateTime(row.submittedAt)}</dd>
+          </dl>
+        </ImageViewer>
+      ) : null}
       <div>
         <h2 id="review-title">
           Proof of {formatPeso(row.amount)} for loan <code>{row.orderId.slice(0, 8)}</code>
@@ -202,7 +237,7 @@ function ReviewPanel({
             {row.name ?? '—'} · {row.mobile}
           </dd>
           <dt>Channel</dt>
-          <dd>{row.channel ?? '—'}</dd>
+          <dd>{channelLabel(row.channel)}</dd>
           <dt>Reference</dt>
           <dd>{row.reference ?? '—'}</dd>
           <dt>Loan owes now</dt>

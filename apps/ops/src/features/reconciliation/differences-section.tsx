@@ -13,6 +13,7 @@ import { ErrorMessage } from '../../components/error-message.tsx';
 import { paths } from '../../config/paths.ts';
 import { opsCall } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
+import { day } from '../../lib/format.ts';
 import { navigate } from '../../lib/use-hash-location.ts';
 import { hrefOf, KIND_LABELS, PROVIDER_LABELS, type ReconciliationView } from './view.ts';
 
@@ -140,7 +141,7 @@ export function DifferencesSection({
             columns={[
               {
                 header: 'Settlement day',
-                cell: (d) => <time dateTime={d.settlementDate}>{d.settlementDate}</time>,
+                cell: (d) => <time dateTime={d.settlementDate}>{day(d.settlementDate)}</time>,
               },
               { header: 'Kind', cell: (d) => <span className="nowrap">{KIND_LABELS[d.kind]}</span> },
               { header: 'Provider', cell: (d) => PROVIDER_LABELS[d.provider] },

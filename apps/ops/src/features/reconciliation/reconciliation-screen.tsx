@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { LoadFailure } from '../../components/data-state.tsx';
 import { DataTable, Pager } from '../../components/data-table.tsx';
 import { opsCall } from '../../lib/api.ts';
+import { day } from '../../lib/format.ts';
 import { DifferencesSection } from './differences-section.tsx';
 import { hrefOf, PROVIDER_LABELS, viewOf } from './view.ts';
 
@@ -64,7 +65,7 @@ export function ReconciliationScreen({ params }: { params: URLSearchParams }) {
             columns={[
               {
                 header: 'Settlement day',
-                cell: (run) => <time dateTime={run.settlementDate}>{run.settlementDate}</time>,
+                cell: (run) => <time dateTime={run.settlementDate}>{day(run.settlementDate)}</time>,
               },
               { header: 'Provider', cell: (run) => PROVIDER_LABELS[run.provider] },
               { header: 'Settled', numeric: true, cell: (run) => run.providerCount },

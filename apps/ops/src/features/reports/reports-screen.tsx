@@ -1,4 +1,5 @@
 import { formatPeso } from '@hiram/contract/money';
+import { channelLabel } from '@hiram/contract/ops/labels';
 import {
   EXPORT_KINDS,
   type ExportKind,
@@ -276,7 +277,7 @@ function Figures({ report }: { report: PortfolioReport }) {
             rowKey={(row) => row.channel}
             empty="Nothing was collected in these days."
             columns={[
-              { header: 'Channel', cell: (row) => <code>{row.channel}</code> },
+              { header: 'Channel', cell: (row) => channelLabel(row.channel) },
               { header: 'Payments', cell: (row) => row.payments, numeric: true },
               { header: 'Amount', cell: (row) => formatPeso(row.amount), numeric: true },
             ]}

@@ -5,6 +5,7 @@ import { ErrorMessage } from '../../components/error-message.tsx';
 import { Field } from '../../components/field.tsx';
 import { opsCall } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
+import { dateTime } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.tsx';
 
 interface Created {
@@ -169,7 +170,7 @@ export function StaffScreen() {
             <div className="notice" role="status">
               <p>
                 {created.email} was created. Send them this set-up link; it works once, until{' '}
-                {new Date(created.setupExpiresAt).toLocaleString()}:
+                {dateTime(created.setupExpiresAt)}:
               </p>
               <input
                 className="link-box"

@@ -1,4 +1,6 @@
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { borrowerNameSql } from '../borrowers/masking.ts';
+import type { Actor } from '../staff/staff-records.ts';
 
 /**
  * One row of the audit log (migration 0018), written with the transaction handle of the action it records,
@@ -39,6 +41,17 @@ export async function recordAudit(tx: Queryable, entry: AuditEntry): Promise<voi
   );
 }
 
+/** The uuid after `prefix` in an audit target (`loan:<uuid>`), guarded so a malformed target reads as null. */
+function targetIdSql(prefix: string): string {
+  return `case when a.target ~* '^${prefix}:[0-9a-f-]{36}$' then substr(a.target, ${prefix.length + 2})::uuid end`;
+}
+
+/** A loan's, a borrower's or a proof of payment's target as the borrower's name (each read by its key). */
+const TARGET_BORROWER_NAME_SQL = `(select ${borrowerNameSql('bp')} from profiles bp
+  where bp.user_id = coalesce(${targetIdSql('borrower')},
+    (select lo.user_id from loan_orders lo where lo.order_id = ${targetIdSql('loan')}),
+    (select pv.user_id from payment_vouchers pv where pv.voucher_id = ${targetIdSql('voucher')})))`;
+
 export interface AuditQuery {
   actorId?: string | undefined;
   action?: string | undefined;
@@ -54,6 +67,7 @@ export interface AuditRecord {
   at: string;
   actorId: string | null;
   actorEmail: string | null;
+  actorName: string | null;
   action: string;
   target: string | null;
   targetLabel: string | null;
@@ -74,9 +88,11 @@ export async function listAudit(
   brandScope: string | null,
 ): Promise<AuditRecord[]> {
   const rows = await db.query<Record<string, unknown>>(
-    `select a.audit_id::int as audit_id, a.at, a.actor_id, a.actor_email, a.action, a.target,
-        s.email as target_label, a.brand_scope, a.before, a.after, a.client_address, a.user_agent
+    `select a.audit_id::int as audit_id, a.at, a.actor_id, a.actor_email, actor.name as actor_name, a.action,
+        a.target, coalesce(s.name || ' (' || s.email || ')', ${TARGET_BORROWER_NAME_SQL}) as target_label,
+        a.brand_scope, a.before, a.after, a.client_address, a.user_agent
        from audit_log a
+       left join staff actor on actor.staff_id = a.actor_id
        left join staff s on a.target = 'staff:' || s.staff_id::text
       where ($1::uuid is null or a.actor_id = $1)
         and ($2::text is null or a.action = $2)
@@ -104,6 +120,7 @@ export async function listAudit(
     at: new Date(r.at as string).toISOString(),
     actorId: (r.actor_id as string | null) ?? null,
     actorEmail: (r.actor_email as string | null) ?? null,
+    actorName: (r.actor_name as string | null) ?? null,
     action: r.action as string,
     target: (r.target as string | null) ?? null,
     targetLabel: (r.target_label as string | null) ?? null,
@@ -128,6 +145,7 @@ export const AUDIT_CSV_COLUMNS = [
   'at',
   'actorId',
   'actorEmail',
+  'actorName',
   'action',
   'target',
   'targetLabel',
@@ -142,4 +160,26 @@ export function auditCsv(rows: readonly AuditRecord[]): string {
   const lines = [AUDIT_CSV_COLUMNS.join(',')];
   for (const row of rows) lines.push(AUDIT_CSV_COLUMNS.map((c) => csvField(row[c])).join(','));
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * The filtered audit log as CSV, its export audited in the same transaction as the read: who, when, the
+ * filter and how many rows left the console (an export is a copy of the trail outside it).
+ */
+export async function exportAudit(db: Database, query: AuditQuery, actor: Actor, at: Date): Promise<string> {
+  return db.transaction(async (tx) => {
+    const rows = await listAudit(tx, query, actor.brandScope);
+    const { limit: _limit, ...filter } = query;
+    await recordAudit(tx, {
+      at,
+      actorId: actor.staffId,
+      actorEmail: actor.email,
+      action: 'audit.export',
+      brandScope: actor.brandScope,
+      after: { filter, rows: rows.length },
+      clientAddress: actor.clientAddress ?? null,
+      userAgent: actor.userAgent ?? null,
+    });
+    return auditCsv(rows);
+  });
 }

@@ -29,3 +29,12 @@ export function maskBirthday(birthday: string | null): string | null {
 export function maskAddress(address: string | null): string | null {
   return address ? '***' : null;
 }
+
+/**
+ * The borrower's name as the borrower view shows it (first and last, unmasked, ADR 0027), in SQL over a
+ * `profiles` row aliased `alias`; null before the borrower typed one.
+ */
+export function borrowerNameSql(alias: string): string {
+  return `nullif(concat_ws(' ', nullif(${alias}.basic_info->>'firstName', ''),
+    nullif(${alias}.basic_info->>'lastName', '')), '')`;
+}

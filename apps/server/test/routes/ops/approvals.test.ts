@@ -386,6 +386,15 @@ describe('the money of each action', () => {
     const { token, orderId } = await disbursedLoan(server);
     const line = { orderId, amount: 600_00, bankReference: 'bdo 2026 0303 77', receivedOn: '2026-03-03' };
     const proposal = await proposed(financeA, 'loan.manual-credit', line);
+    // The inbox names the maker and the loan's borrower beside the ids, as the loan page shows them.
+    const loanPage = (await ops('opsLoanView', { orderId }, financeB)).body.data as {
+      borrower: { name: string };
+    };
+    expect(loanPage.borrower.name).toEqual(expect.any(String));
+    expect(proposal).toMatchObject({
+      proposedBy: { name: expect.stringMatching(/^finance \d+$/) },
+      targetLabel: loanPage.borrower.name,
+    });
     const sameLine = await propose(financeB, 'loan.manual-credit', {
       ...line,
       bankReference: 'BDO20260303 77',

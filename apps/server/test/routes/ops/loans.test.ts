@@ -184,7 +184,10 @@ describe(`finding a loan by the 8 characters every screen shows (${testDatabaseK
     const viewer = await signedIn('viewer');
     const shown = loan.orderId.slice(0, 8);
     for (const typed of [shown, shown.toUpperCase(), loan.orderId.replace(/-/g, ''), ` ${loan.orderId} `]) {
-      expect((await list({ q: typed }, viewer)).items.map((i) => i.orderId), typed).toEqual([loan.orderId]);
+      expect(
+        (await list({ q: typed }, viewer)).items.map((i) => i.orderId),
+        typed,
+      ).toEqual([loan.orderId]);
     }
     expect((await list({ q: `${shown}zz` }, viewer)).total).toBe(0);
 
@@ -339,6 +342,14 @@ describe(`the loan page (${testDatabaseKind()})`, () => {
       client_address: '203.0.113.7',
       actor_email: expect.stringMatching(/^support/),
     });
+    // The audit view names the member and the loan's borrower beside the ids, as the loan page shows them.
+    const shown = await view(orderId, support);
+    const audit = await ops('opsAuditList', { target: `loan:${orderId}` }, await signedIn('admin'));
+    expect((audit.body.data as Record<string, unknown>[])[0]).toMatchObject({
+      actorName: expect.stringMatching(/^support \d+$/),
+      targetLabel: shown.borrower.name,
+    });
+    expect(shown.borrower.name).toEqual(expect.any(String));
 
     // Approved, not signed yet: nothing to open.
     const { token } = await server.signIn();

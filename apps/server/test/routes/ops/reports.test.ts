@@ -404,7 +404,7 @@ describe('CSV exports', () => {
     expect(proposed.status, JSON.stringify(proposed.body)).toBe(200);
     const decided = await ops(
       'opsProposalDecide',
-      { proposalIds: [proposed.body.data.proposalId], decision: 'approve' },
+      { proposalIds: [(proposed.body.data as { proposalId: string }).proposalId], decision: 'approve' },
       checker,
     );
     expect(decided.status, JSON.stringify(decided.body)).toBe(200);

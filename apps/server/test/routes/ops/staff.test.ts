@@ -257,8 +257,10 @@ describe('brand scope and the audit log', () => {
     ).body.data as Record<string, unknown>[];
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
+      actorEmail: a.email,
+      actorName: a.email.replace(/^([a-z]+)(\d+)@.*$/, '$1 $2'),
       target: `staff:${v.staffId}`,
-      targetLabel: v.email,
+      targetLabel: `${v.email.replace(/^([a-z]+)(\d+)@.*$/, '$1 $2')} (${v.email})`,
       before: { role: 'viewer' },
       after: { role: 'finance' },
       clientAddress: '10.9.9.9',
@@ -276,6 +278,17 @@ describe('brand scope and the audit log', () => {
     expect(csv.status).toBe(200);
     expect(String(csv.headers['content-type'])).toContain('text/csv');
     expect(csv.raw.toString()).toContain('staff.change-role');
+    // The export is itself in the trail: who, when, the filter, how many rows.
+    const exported = (
+      await ops('opsAuditList', { action: 'audit.export', actorId: a.staffId }, { signed: admin })
+    ).body.data as Record<string, unknown>[];
+    expect(exported).toEqual([
+      expect.objectContaining({
+        actorEmail: a.email,
+        at: server.clock.now().toISOString(),
+        after: { filter: { actorId: a.staffId }, rows: csv.raw.toString().trim().split('\r\n').length - 1 },
+      }),
+    ]);
     await expect(server.db.query(`delete from audit_log where actor_id = $1`, [a.staffId])).rejects.toThrow(
       /append-only/,
     );
