@@ -1,13 +1,15 @@
-import type { StaffMember } from '@hiram/contract/ops/staff';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { paths, type RouteName } from '../config/paths.ts';
+import { STAFF_IDLE_MINUTES, type StaffMember } from '@hiram/contract/ops/staff';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { mayOpen, parseHash, paths, type RouteName } from '../config/paths.ts';
 import { DashboardScreen } from '../features/queues/dashboard-screen.tsx';
 import { SignInScreen } from '../features/sign-in/sign-in-screen.tsx';
-import { OpsApiError, onSessionEnded, opsCall, setCsrfToken } from '../lib/api.ts';
-import { SessionContext, type SessionState } from '../lib/session.tsx';
+import { OpsApiError, onSessionEnded, opsCall, sessionResumed, setCsrfToken } from '../lib/api.ts';
+import { QueueCountsProvider } from '../lib/queue-counts.tsx';
+import { SessionContext, type SessionState, signOut } from '../lib/session.tsx';
 import { navigate, useHashLocation } from '../lib/use-hash-location.ts';
+import { IdleWarning } from './idle-warning.tsx';
 import { lazyScreen, ScreenFrame } from './lazy-screen.tsx';
-import { Shell } from './shell.tsx';
+import { NotForYourRole, Shell } from './shell.tsx';
 
 /**
  * Each section's screens load with their section (ADR 0057): the first screen (sign-in, the dashboard) needs
@@ -102,10 +104,18 @@ const SCREENS: Partial<Record<RouteName, (params: URLSearchParams) => ReactNode>
   brandNew: () => <NewBrandScreen />,
 };
 
-/** Composes the screens: public ones (set-up, sign-in), the rest inside the shell once `me` answers. */
+const ENDED = 'Your session has ended. Sign in again to carry on where you were.';
+const IDLE = `You were signed out after ${STAFF_IDLE_MINUTES} minutes without activity. Sign in again to carry on where you were: the page and what you typed are kept.`;
+
+/**
+ * Composes the screens: public ones (set-up, sign-in), the rest inside the shell once `me` answers. When the
+ * session ends with a page open, the sign-in shows over the page, which stays mounted, so signing in again
+ * returns to it with what was typed (ADR 0057); someone else signing in starts afresh.
+ */
 export function App() {
   const location = useHashLocation();
   const [member, setMember] = useState<StaffMember | null>(null);
+  const [ended, setEnded] = useState(false);
   const [boot, setBoot] = useState<Boot>('checking');
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -117,35 +127,41 @@ export function App() {
         setBoot('ready');
       },
       (error: unknown) => {
-        if (error instanceof OpsApiError && error.is('STAFF_SESSION_ENDED'))
-          setNotice('Your session has ended. Please sign in again.');
+        if (error instanceof OpsApiError && error.is('STAFF_SESSION_ENDED')) setNotice(ENDED);
         setBoot('ready');
       },
     );
   }, []);
 
-  useEffect(
-    () =>
-      onSessionEnded(() => {
-        setCsrfToken(null);
-        setMember(null);
-        setNotice('Your session has ended. Please sign in again.');
-      }),
-    [],
-  );
+  const endSession = useCallback((text: string) => {
+    setCsrfToken(null);
+    setEnded(true);
+    setNotice((before) => (before === IDLE ? before : text));
+  }, []);
+
+  useEffect(() => onSessionEnded(() => endSession(ENDED)), [endSession]);
+  const idleExpired = useCallback(() => endSession(IDLE), [endSession]);
 
   const session = useMemo<SessionState>(
     () => ({
       member,
       signedIn(staff, csrfToken) {
         setCsrfToken(csrfToken);
-        setMember(staff);
         setNotice(null);
-        navigate(paths.home.getHref());
+        setEnded(false);
+        if (member && staff.staffId === member.staffId) {
+          setMember(staff);
+          sessionResumed();
+          return;
+        }
+        setMember(staff);
+        // Someone else's page is not theirs to carry on; a typed link (not the sign-in page) is.
+        if (member || parseHash(window.location.hash).route === 'signIn') navigate(paths.home.getHref());
       },
       signedOut() {
         setCsrfToken(null);
         setMember(null);
+        setEnded(false);
         setNotice('You are signed out.');
         navigate(paths.signIn.getHref());
       },
@@ -162,14 +178,31 @@ export function App() {
       </ScreenFrame>
     );
   else if (boot === 'checking') screen = <p aria-live="polite">Loading…</p>;
-  else if (!member || route === 'signIn') screen = <SignInScreen notice={notice} />;
+  else if (!member || (route === 'signIn' && !ended)) screen = <SignInScreen notice={notice} />;
   else
     screen = (
-      <Shell route={route}>
-        <ScreenFrame key={route}>
-          {SCREENS[route]?.(location.params) ?? <DashboardScreen member={member} />}
-        </ScreenFrame>
-      </Shell>
+      <>
+        <div className="signed-in" key={member.staffId} inert={ended}>
+          <QueueCountsProvider>
+            <Shell location={location}>
+              <ScreenFrame key={route}>
+                {!mayOpen(location, member.role) ? (
+                  <NotForYourRole role={member.role} />
+                ) : (
+                  (SCREENS[route]?.(location.params) ?? <DashboardScreen member={member} />)
+                )}
+              </ScreenFrame>
+            </Shell>
+          </QueueCountsProvider>
+        </div>
+        {ended ? (
+          <div className="session-overlay" role="dialog" aria-modal="true" aria-labelledby="sign-in-title">
+            <SignInScreen notice={notice} email={member.email} />
+          </div>
+        ) : (
+          <IdleWarning onExpired={idleExpired} onSignOut={() => void signOut(session)} />
+        )}
+      </>
     );
 
   return <SessionContext.Provider value={session}>{screen}</SessionContext.Provider>;

@@ -1,7 +1,8 @@
+import type { QueueCount } from '@hiram/contract/ops/queues';
 import type { ReactNode } from 'react';
-import { paths, type RouteName } from '../config/paths.ts';
-import { opsCall } from '../lib/api.ts';
-import { useSession } from '../lib/session.tsx';
+import { type Location, mayOpen, paths, QUEUE_SECTIONS, type RouteName } from '../config/paths.ts';
+import { useQueueCounts } from '../lib/queue-counts.tsx';
+import { signOut, useSession } from '../lib/session.tsx';
 
 interface Section {
   label: string;
@@ -9,7 +10,7 @@ interface Section {
   route?: RouteName;
 }
 
-/** The navigation: today's screens, and the sections to come shown disabled so the layout is settled. */
+/** The navigation: the sections a role may open show (mayOpen), each with what waits in it. */
 const SECTIONS: readonly Section[] = [
   { label: 'Queues', href: paths.home.getHref(), route: 'home' },
   { label: 'Applications', href: paths.applications.getHref(), route: 'applications' },
@@ -34,15 +35,39 @@ function sectionOf(route: RouteName): RouteName {
   return route;
 }
 
-export function Shell({ route, children }: { route: RouteName; children: ReactNode }) {
+/** What waits in a section: its queues' counts (QUEUE_SECTIONS); Queues adds up the queues listed on it. */
+function waitingIn(section: RouteName, queues: readonly QueueCount[]): number {
+  return queues
+    .filter((tile) => (QUEUE_SECTIONS[tile.queue] ?? 'home') === section)
+    .reduce((sum, tile) => sum + tile.count, 0);
+}
+
+/** Shown instead of a screen the member's role may not open (a typed or an old link): no 403 error. */
+export function NotForYourRole({ role }: { role: string }) {
+  return (
+    <section aria-labelledby="not-for-role-title" className="card narrow">
+      <h1 id="not-for-role-title">Not for your role</h1>
+      <p>
+        This page is not open to the {role} role. The sections in the menu are the ones you can use; ask an
+        admin if your work needs this one.
+      </p>
+      <p>
+        <a href={paths.home.getHref()}>Back to the queues</a>
+      </p>
+    </section>
+  );
+}
+
+export function Shell({ location, children }: { location: Location; children: ReactNode }) {
+  const route: RouteName = location.route ?? 'home';
   const session = useSession();
-  const signOut = async () => {
-    try {
-      await opsCall('opsSignOut', {});
-    } finally {
-      session.signedOut();
-    }
-  };
+  const { counts } = useQueueCounts();
+  const role = session.member?.role;
+  const sections = role
+    ? SECTIONS.filter(
+        (section) => section.route && mayOpen({ route: section.route, params: new URLSearchParams() }, role),
+      )
+    : [];
   return (
     <div className="shell">
       <button type="button" className="skip" onClick={() => document.getElementById('main')?.focus()}>
@@ -53,25 +78,29 @@ export function Shell({ route, children }: { route: RouteName; children: ReactNo
         <span className="who">
           {session.member?.email} · {session.member?.role}
         </span>
-        <button type="button" className="secondary" onClick={signOut}>
+        <button type="button" className="secondary" onClick={() => signOut(session)}>
           Sign out
         </button>
       </header>
       <nav aria-label="Sections" className="sidebar">
         <ul>
-          {SECTIONS.map((section) => (
-            <li key={section.label}>
-              {section.href ? (
+          {sections.map((section) => {
+            const waiting = section.route && counts ? waitingIn(section.route, counts.queues) : 0;
+            return (
+              <li key={section.label}>
                 <a href={section.href} aria-current={section.route === sectionOf(route) ? 'page' : undefined}>
                   {section.label}
+                  {waiting > 0 ? (
+                    <span className="menu-count" data-testid={`menu-count-${section.route}`}>
+                      <span className="visually-hidden">, </span>
+                      {waiting}
+                      <span className="visually-hidden"> waiting</span>
+                    </span>
+                  ) : null}
                 </a>
-              ) : (
-                <span className="soon" title="Coming soon">
-                  {section.label} <small>soon</small>
-                </span>
-              )}
-            </li>
-          ))}
+              </li>
+            );
+          })}
         </ul>
       </nav>
       <main id="main" tabIndex={-1}>

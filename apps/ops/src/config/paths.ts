@@ -1,3 +1,7 @@
+import { PROPOSAL_KINDS, type ProposalKind } from '@hiram/contract/ops/approvals';
+import { QUEUE_IDS, type QueueId, queueRoles } from '@hiram/contract/ops/queues';
+import { OPS_ENDPOINTS, type OpsEndpointName, type StaffRole } from '@hiram/contract/ops/staff';
+
 /**
  * The back office's routes, in the URL's hash (`/ops/#/staff`): the server serves one page at /ops/ and the
  * set-up link it prints is `/ops/#/setup?token=...`. Every link, the router and the guard use this table.
@@ -152,6 +156,59 @@ export function proposalTargetHref(targetType: string, targetId: string): string
 }
 
 export type RouteName = keyof typeof paths;
+
+/** What a route's screen needs: the contract endpoint it reads first, or the proposal it makes. */
+type Opens = OpsEndpointName | { proposal: ProposalKind };
+
+/**
+ * Who may open each signed-in route, from the contract (one source of truth, ADR 0057): the roles allowed to
+ * call the endpoint the screen reads first, or to make the proposal it is for. A queue's page: the queue's roles.
+ */
+const ROUTE_OPENS: Record<Exclude<RouteName, 'setup' | 'signIn'>, Opens> = {
+  home: 'opsQueueCounts',
+  staff: 'opsStaffList',
+  audit: 'opsAuditList',
+  borrowers: 'opsBorrowerSearch',
+  borrower: 'opsBorrowerView',
+  reconciliation: 'opsReconciliationDifferences',
+  queue: 'opsQueueCounts',
+  reports: 'opsPortfolioReport',
+  approvals: 'opsProposalList',
+  loans: 'opsLoanList',
+  loan: 'opsLoanView',
+  applications: 'opsReferredList',
+  application: 'opsReferredView',
+  products: 'opsProductList',
+  product: 'opsProductView',
+  newProduct: { proposal: 'product.create' },
+  brands: 'opsBrandList',
+  brand: 'opsBrandView',
+  brandNew: { proposal: 'brand.create' },
+};
+
+/** Whether a member of `role` may open the route at `location` (the server refuses the rest anyway). */
+export function mayOpen(location: Location, role: StaffRole): boolean {
+  const route = location.route ?? 'home';
+  if (route === 'setup' || route === 'signIn') return true;
+  if (route === 'queue') {
+    const name = location.params.get('name') ?? '';
+    if ((QUEUE_IDS as readonly string[]).includes(name)) return queueRoles(name as QueueId).includes(role);
+  }
+  const opens = ROUTE_OPENS[route];
+  const roles =
+    typeof opens === 'string' ? OPS_ENDPOINTS[opens].roles : PROPOSAL_KINDS[opens.proposal].makers;
+  return roles === null || (roles as readonly StaffRole[]).includes(role);
+}
+
+/**
+ * Queues whose list is another section's screen: the tile opens that section, and the queue's count shows on
+ * the section's menu item. The other queues' counts add up on Queues.
+ */
+export const QUEUE_SECTIONS: Partial<Record<QueueId, 'applications' | 'approvals' | 'reconciliation'>> = {
+  referredApplications: 'applications',
+  pendingApprovals: 'approvals',
+  reconciliationDifferences: 'reconciliation',
+};
 
 export interface Location {
   route: RouteName | null;

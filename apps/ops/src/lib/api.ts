@@ -1,6 +1,7 @@
 import { ERRORS, type ErrorKey, errorKeyOfCode } from '@hiram/contract/errors';
 import {
   OPS_API_PREFIX,
+  OPS_BACKGROUND_HEADER,
   OPS_CSRF_HEADER,
   OPS_ENDPOINTS,
   type OpsEndpointName,
@@ -30,6 +31,39 @@ let sessionEnded: () => void = () => {};
 /** Called when a signed-in call answers that the session is gone (idle, absolute limit, disabled). */
 export function onSessionEnded(listener: () => void): void {
   sessionEnded = listener;
+}
+
+/**
+ * When the member last made a call that kept the session alive (Date.now()): the server's idle clock starts
+ * then too, so the console can warn before it runs out (app/idle-warning.tsx).
+ */
+let lastActivityAt = Date.now();
+export function lastActivity(): number {
+  return lastActivityAt;
+}
+
+type Listener = () => void;
+const resumedListeners = new Set<Listener>();
+const changedListeners = new Set<Listener>();
+
+function subscribe(listeners: Set<Listener>, listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Called when the member signs in again after the session ended: what failed meanwhile can load again. */
+export function onSessionResumed(listener: Listener): () => void {
+  return subscribe(resumedListeners, listener);
+}
+
+export function sessionResumed(): void {
+  lastActivityAt = Date.now();
+  for (const listener of resumedListeners) listener();
+}
+
+/** Called after every accepted change (a POST answered 0): counts shown elsewhere may have moved. */
+export function onDataChanged(listener: Listener): () => void {
+  return subscribe(changedListeners, listener);
 }
 
 const SESSION_GONE: readonly number[] = [ERRORS.STAFF_NOT_SIGNED_IN.code, ERRORS.STAFF_SESSION_ENDED.code];
@@ -87,16 +121,22 @@ export async function opsDownload<N extends OpsEndpointName>(name: N, input: Ops
   );
 }
 
-/** Calls one endpoint of the contract with the session cookie (and the CSRF header on POST). */
+/**
+ * Calls one endpoint of the contract with the session cookie (and the CSRF header on POST). `background`: a
+ * call the console makes by itself (a refresh), which the server answers without keeping the session alive.
+ */
 export async function opsCall<N extends OpsEndpointName>(
   name: N,
   input: OpsRequestOf<N>,
+  { background = false }: { background?: boolean } = {},
 ): Promise<OpsResponseOf<N>> {
   const endpoint = OPS_ENDPOINTS[name];
   const get = endpoint.method === 'GET';
   const headers: Record<string, string> = { accept: 'application/json' };
   if (!get) headers['content-type'] = 'application/json';
   if (!get && csrfToken) headers[OPS_CSRF_HEADER] = csrfToken;
+  if (background) headers[OPS_BACKGROUND_HEADER] = '1';
+  const sentAt = Date.now();
   let response: Response;
   try {
     response = await fetch(get ? opsUrl(name, input as object) : opsUrl(name), {
@@ -113,6 +153,15 @@ export async function opsCall<N extends OpsEndpointName>(
     throw new OpsApiError(response.status, -1, `The server answered ${response.status}`, null);
   // Only a member's call: set-up and sign-in have no session to lose, and `me` at start decides for itself.
   if (SESSION_GONE.includes(envelope.code) && endpoint.roles !== null && name !== 'opsMe') sessionEnded();
+  // The server's idle clock restarted when it took the call (sign-in starts a session).
+  if (
+    !background &&
+    (endpoint.roles !== null || name === 'opsSignIn') &&
+    !SESSION_GONE.includes(envelope.code)
+  )
+    lastActivityAt = Math.max(lastActivityAt, sentAt);
+  if (envelope.code === 0 && !get && endpoint.roles !== null && name !== 'opsSignOut')
+    for (const listener of changedListeners) listener();
   if (envelope.code !== 0)
     throw new OpsApiError(
       response.status,

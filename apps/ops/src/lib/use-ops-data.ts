@@ -1,6 +1,6 @@
 import type { OpsEndpointName, OpsRequestOf, OpsResponseOf } from '@hiram/contract/ops/staff';
 import { useCallback, useEffect, useState } from 'react';
-import { opsCall } from './api.ts';
+import { OpsApiError, onSessionResumed, opsCall } from './api.ts';
 
 /**
  * What a GET endpoint answers for `input`, fetched again when `key` (the input as text) changes or on
@@ -32,5 +32,14 @@ export function useOpsData<N extends OpsEndpointName>(name: N, input: OpsRequest
   }, [name, key, version]);
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
+
+  // A load refused because the session had ended runs again once the member has signed in again.
+  useEffect(() => {
+    const ended =
+      failure instanceof OpsApiError &&
+      (failure.is('STAFF_SESSION_ENDED') || failure.is('STAFF_NOT_SIGNED_IN'));
+    return ended ? onSessionResumed(reload) : undefined;
+  }, [failure, reload]);
+
   return { data, failure, loading, reload };
 }

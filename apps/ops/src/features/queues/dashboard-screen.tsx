@@ -2,7 +2,7 @@ import { QUEUES, type QueueCount } from '@hiram/contract/ops/queues';
 import type { StaffMember } from '@hiram/contract/ops/staff';
 import { LoadFailure } from '../../components/data-state.tsx';
 import { ageText } from '../../lib/format.ts';
-import { useOpsData } from '../../lib/use-ops-data.ts';
+import { QUEUE_COUNTS_REFRESH_MS, useQueueCounts } from '../../lib/queue-counts.tsx';
 import { queueHref } from './queue-parts.tsx';
 
 /** The filter a tile's breakdown line opens its queue with. */
@@ -26,11 +26,12 @@ function oldestText(tile: QueueCount, asOf: string): string {
 }
 
 /**
- * The console's home: one tile per queue the member's role may open, with its count and the age of its
- * oldest item (one call, counted on the server for the member's brand), each opening its list.
+ * The console's home: one tile per queue the member's role may open (approvals to decide and reconciliation
+ * differences among them), with its count and the age of its oldest item (one call, counted on the server for
+ * the member's brand), each opening its list. The counts refresh by themselves while the page is in view.
  */
 export function DashboardScreen({ member }: { member: StaffMember }) {
-  const { data: result, failure } = useOpsData('opsQueueCounts', {}, 'counts');
+  const { counts: result, failure, updatedAt, refresh } = useQueueCounts();
   return (
     <section aria-labelledby="home-title">
       <h1 id="home-title">Queues</h1>
@@ -38,6 +39,18 @@ export function DashboardScreen({ member }: { member: StaffMember }) {
         {member.name}, {member.role}
         {member.brandScope ? ` for ${member.brandScope}` : ', every brand'}.
       </p>
+      {result && updatedAt ? (
+        <p className="hint refreshed">
+          Counted at{' '}
+          <time dateTime={new Date(updatedAt).toISOString()}>
+            {new Date(updatedAt).toLocaleTimeString('en-PH', { hour: '2-digit', minute: '2-digit' })}
+          </time>
+          , again every {QUEUE_COUNTS_REFRESH_MS / 1000} seconds while this page is open.{' '}
+          <button type="button" className="secondary small" onClick={refresh}>
+            Count now
+          </button>
+        </p>
+      ) : null}
       {failure ? <LoadFailure error={failure} /> : null}
       {!result && !failure ? <p aria-live="polite">Counting…</p> : null}
       {result && result.queues.length === 0 ? (

@@ -2,17 +2,17 @@ import { QUEUES, type QueueId } from '@hiram/contract/ops/queues';
 import type { ReactNode } from 'react';
 import { LoadFailure } from '../../components/data-state.tsx';
 import { Pager } from '../../components/data-table.tsx';
-import { paths } from '../../config/paths.ts';
+import { paths, QUEUE_SECTIONS } from '../../config/paths.ts';
 
 /** What a queue screen receives: the hash's parameters (filters and page). */
 export interface QueueScreenProps {
   params: URLSearchParams;
 }
 
-/** Queues whose list is another section's screen: the tile opens it there. */
-export const QUEUE_HOMES: Partial<Record<QueueId, string>> = {
-  referredApplications: paths.applications.getHref(),
-};
+/** Queues whose list is another section's screen (QUEUE_SECTIONS): the tile opens it there. */
+export const QUEUE_HOMES: Partial<Record<QueueId, string>> = Object.fromEntries(
+  Object.entries(QUEUE_SECTIONS).map(([queue, section]) => [queue, paths[section].getHref()]),
+);
 
 /** Where a queue's tile leads. */
 export function queueHref(queue: QueueId, filters: Record<string, string | number | undefined> = {}): string {

@@ -5,7 +5,8 @@ import { opsCall } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useSession } from '../../lib/session.tsx';
 
-export function SignInScreen({ notice }: { notice: string | null }) {
+/** `email`: the member whose session ended, when they sign in again over the page they were on. */
+export function SignInScreen({ notice, email }: { notice: string | null; email?: string }) {
   const session = useSession();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -33,8 +34,23 @@ export function SignInScreen({ notice }: { notice: string | null }) {
       <h1 id="sign-in-title">Sign in to the back office</h1>
       {notice ? <p className="notice">{notice}</p> : null}
       <form onSubmit={submit}>
-        <Field label="Email" name="email" type="email" autoComplete="username" required autoFocus />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          defaultValue={email}
+          autoFocus={!email}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          autoFocus={Boolean(email)}
+        />
         <Field
           label="Authenticator code"
           name="code"
