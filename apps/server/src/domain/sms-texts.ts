@@ -91,9 +91,9 @@ const TEXTS = {
     es: 'Revisamos su solicitud de préstamo y esta vez no pudimos aprobarla.',
   },
   writtenOff: {
-    en: '{app}: your overdue loan was written off with {amount} unpaid. It stays on your borrowing record; to settle it, contact {app}.',
-    fil: '{app}: na-write off ang iyong overdue na loan na may {amount} na hindi pa bayad. Mananatili ito sa iyong talaan ng paghiram; para bayaran ito, makipag-ugnayan sa {app}.',
-    es: '{app}: su préstamo atrasado se dio de baja con {amount} sin pagar. Sigue en su historial de préstamos; para saldarlo, contacte a {app}.',
+    en: '{app}: your overdue loan was written off. No more penalties are added, but the {amount} unpaid is still owed: pay any amount, any time, in the {app} app.',
+    fil: '{app}: na-write off ang iyong overdue na loan. Wala nang idinadagdag na multa, pero utang mo pa rin ang {amount} na hindi pa bayad: magbayad ng kahit anong halaga, kahit kailan, sa {app} app.',
+    es: '{app}: su préstamo atrasado se dio de baja. Ya no se suman recargos, pero los {amount} sin pagar se siguen debiendo: pague cualquier monto, en cualquier momento, en la aplicación {app}.',
   },
   overpaymentRefunded: {
     en: '{app}: we sent you back {amount} you paid beyond what your loan owed, to your receiving account.',

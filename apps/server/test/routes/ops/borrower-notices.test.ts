@@ -147,7 +147,7 @@ describe('a reversal and a waiver', () => {
     expect(sent).toHaveLength(2);
     expect(sent[1]?.body).toContain('inalis namin');
     expect(allowedHour(sent[1]?.manilaHour ?? -1)).toBe(true);
-  });
+  }, 60_000);
 });
 
 describe('the quiet hours', () => {
@@ -179,22 +179,22 @@ describe('the quiet hours', () => {
     expect(texts).toHaveLength(1);
     expect(texts[0]?.manilaHour).toBe(6);
     expect(texts[0]?.body).toContain('Ahora debe ₱491');
-  });
+  }, 60_000);
 });
 
 describe('a write-off', () => {
-  it('tells her the loan was written off with what was unpaid, by SMS', async () => {
+  it('tells her the loan was written off and what is still owed, by SMS', async () => {
     const { token, userId, orderId } = await disbursedLoan(server);
     await pay(token, orderId, 500_00);
     await goTo(server, nextManilaDay(), 14);
     await approved('collections', 'loan.write-off', { orderId });
     const [notice] = await inbox(token, 'en');
     expect(notice).toMatchObject({ kind: 'writtenOff', via: 'sms' });
-    expect(notice?.text).toContain('written off with ₱591 unpaid');
+    expect(notice?.text).toContain('the ₱591 unpaid is still owed');
     const texts = await noticeTexts(userId);
     expect(texts).toHaveLength(1);
-    expect(texts[0]?.body).toContain('written off with ₱591 unpaid');
-  });
+    expect(texts[0]?.body).toContain('the ₱591 unpaid is still owed');
+  }, 60_000);
 });
 
 describe('a proof of payment reviewed', () => {
@@ -230,7 +230,7 @@ describe('a proof of payment reviewed', () => {
     const texts = await noticeTexts(userId);
     expect(texts).toHaveLength(1);
     expect(texts[0]?.body).toContain('Ang utang mo ngayon ay ₱891');
-  });
+  }, 60_000);
 });
 
 describe('a referred application decided', () => {
@@ -274,5 +274,5 @@ describe('a referred application decided', () => {
     expect(rejection?.text).toContain('no pudimos aprobarla');
     expect(await noticeTexts(yes.userId)).toEqual([]);
     expect(await noticeTexts(no.userId)).toEqual([]);
-  });
+  }, 60_000);
 });
