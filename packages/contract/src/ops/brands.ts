@@ -114,6 +114,18 @@ export const LENDER_FIELD_LABELS: Record<keyof BrandSettings['lender'], string> 
   address: 'Lender address',
 };
 
+/** The registration numbers a Disclosure Statement carries: a demo one must be replaced before lending. */
+export const REGISTRATION_NUMBERS = ['secRegistrationNumber', 'certificateOfAuthorityNumber'] as const;
+export type RegistrationNumber = (typeof REGISTRATION_NUMBERS)[number];
+
+/**
+ * The registration numbers still the seed's placeholders (they end "(demo)", apps/server/src/db/seed.ts): the
+ * console flags them on the brand page and the dashboard until an approved change replaces them.
+ */
+export function demoRegistrationNumbers(lender: Record<RegistrationNumber, string>): RegistrationNumber[] {
+  return REGISTRATION_NUMBERS.filter((key) => /\(demo\)/i.test(lender[key]));
+}
+
 export const BrandCreatePayload = BrandSettings.extend({
   packageName: z.string().trim().toLowerCase().max(128, 'tooLong').regex(PACKAGE_NAME, 'invalid'),
 });
@@ -132,6 +144,9 @@ export const BrandSummary = z.object({
   primaryColour: z.string(),
   logoUrl: z.string().nullable(),
   pendingProposals: z.number().int(),
+  demoRegistrationNumbers: z
+    .array(z.enum(REGISTRATION_NUMBERS))
+    .describe('the SEC or CA number still the demo placeholder: to replace before lending'),
 });
 export type BrandSummary = z.infer<typeof BrandSummary>;
 

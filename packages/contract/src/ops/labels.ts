@@ -1,7 +1,7 @@
 import { findInstitution } from '../banks.ts';
 import type { Localized } from '../languages.ts';
 import type { JournalKind, LedgerAccount } from '../ledger.ts';
-import { COLLECTION_CHANNELS } from '../repayment.ts';
+import { type ChannelId, COLLECTION_CHANNELS, channelName } from '../repayment.ts';
 
 /**
  * The back office's words for the codes the wire carries (issue 19, point 12): a list shows "Payout failed",
@@ -41,8 +41,7 @@ const PAYMENT_CHANNEL_LABELS: Record<string, string> = {
 /** A collection channel or a proof's channel in words: `seven_eleven` → "7-Eleven". */
 export function channelLabel(channel: string | null): string {
   if (channel === null || channel === '') return '—';
-  const known = COLLECTION_CHANNELS[channel as keyof typeof COLLECTION_CHANNELS];
-  if (known) return typeof known.name === 'string' ? known.name : known.name.en;
+  if (Object.hasOwn(COLLECTION_CHANNELS, channel)) return channelName(channel as ChannelId, 'en');
   return labelOf(PAYMENT_CHANNEL_LABELS, channel);
 }
 

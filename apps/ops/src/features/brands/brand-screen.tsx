@@ -1,8 +1,9 @@
 import { BRAND_COLOUR_NAMES } from '@hiram/contract/brand-look';
-import type { BrandDetail } from '@hiram/contract/ops/brands';
+import { type BrandDetail, demoRegistrationNumbers } from '@hiram/contract/ops/brands';
 import { channelName, isChannelId } from '@hiram/contract/repayment';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { LoadFailure } from '../../components/data-state.tsx';
+import { DemoRegistrationWarning } from '../../components/demo-registration-warning.tsx';
 import { PendingProposals } from '../../components/pending-proposals.tsx';
 import { Swatch } from '../../components/swatch.tsx';
 import { paths } from '../../config/paths.ts';
@@ -61,6 +62,10 @@ export function BrandScreen({ packageName }: { packageName: string }) {
         {brand.logoUrl ? <img src={brand.logoUrl} alt="" width={40} height={40} /> : null}
         {brand.appName} <code>{brand.packageName}</code>
       </h1>
+      <DemoRegistrationWarning
+        brands={[{ ...brand, demoRegistrationNumbers: demoRegistrationNumbers(brand.lender) }]}
+        linkToBrand={false}
+      />
       {notice ? (
         <p className="notice" role="status">
           {notice}

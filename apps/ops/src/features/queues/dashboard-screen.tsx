@@ -1,8 +1,10 @@
 import { QUEUES, type QueueCount } from '@hiram/contract/ops/queues';
 import type { StaffMember } from '@hiram/contract/ops/staff';
 import { LoadFailure } from '../../components/data-state.tsx';
+import { DemoRegistrationWarning } from '../../components/demo-registration-warning.tsx';
 import { ageText } from '../../lib/format.ts';
 import { QUEUE_COUNTS_REFRESH_MS, useQueueCounts } from '../../lib/queue-counts.tsx';
+import { useOpsData } from '../../lib/use-ops-data.ts';
 import { queueHref } from './queue-parts.tsx';
 
 /** The filter a tile's breakdown line opens its queue with. */
@@ -25,6 +27,12 @@ function oldestText(tile: QueueCount, asOf: string): string {
   return `Oldest waiting ${ageText(tile.oldestAt, asOf)}`;
 }
 
+/** The member's brands whose SEC or CA number is still a demo placeholder (brands are few: one page). */
+function DemoRegistrationNotice() {
+  const { data } = useOpsData('opsBrandList', { page: 1, pageSize: 100 }, 'demo-registration');
+  return data ? <DemoRegistrationWarning brands={data.items} linkToBrand /> : null;
+}
+
 /**
  * The console's home: one tile per queue the member's role may open (approvals to decide and reconciliation
  * differences among them), with its count and the age of its oldest item (one call, counted on the server for
@@ -39,6 +47,7 @@ export function DashboardScreen({ member }: { member: StaffMember }) {
         {member.name}, {member.role}
         {member.brandScope ? ` for ${member.brandScope}` : ', every brand'}.
       </p>
+      <DemoRegistrationNotice />
       {result && updatedAt ? (
         <p className="hint refreshed">
           Counted at{' '}

@@ -8,6 +8,7 @@ import {
   type BrandDetail,
   type BrandSettings,
   type BrandSummary,
+  demoRegistrationNumbers,
   LENDER_FIELD_LABELS,
 } from '@hiram/contract/ops/brands';
 import { channelName } from '@hiram/contract/repayment';
@@ -189,6 +190,7 @@ export class BrandService {
           primaryColour: (brand.colours ?? DEFAULT_BRAND_COLOURS).primary,
           logoUrl: logoUrlOf(brand.logoId),
           pendingProposals: row.pending,
+          demoRegistrationNumbers: demoRegistrationNumbers(brand.lender),
         };
       }),
       page: query.page,

@@ -301,7 +301,16 @@ describe('a brand change under maker-checker', () => {
     expect((pending.body.data as { items: unknown[] }).items[0]).toMatchObject({ changes });
     expect((proposed.body.data as { changes: unknown[] }).changes).toEqual(changes);
     const listed = await ops('opsBrandList', { q: 'hiram' }, checker);
-    expect(listed.body.data).toMatchObject({ items: [{ packageName: DEFAULT_BRAND, pendingProposals: 1 }] });
+    // The seed's "(demo)" numbers stay flagged until the change replacing them is approved.
+    expect(listed.body.data).toMatchObject({
+      items: [
+        {
+          packageName: DEFAULT_BRAND,
+          pendingProposals: 1,
+          demoRegistrationNumbers: ['secRegistrationNumber', 'certificateOfAuthorityNumber'],
+        },
+      ],
+    });
 
     // The maker cannot approve their own; finance cannot decide a brand's.
     expect(await decide(proposal.proposalId, maker)).toMatchObject({
@@ -312,6 +321,8 @@ describe('a brand change under maker-checker', () => {
       errorCode: ERRORS.ROLE_NOT_ALLOWED.code,
     });
     expect(await decide(proposal.proposalId, checker)).toMatchObject({ status: 'approved', errorCode: null });
+    const replaced = await ops('opsBrandList', { q: 'hiram' }, checker);
+    expect(replaced.body.data).toMatchObject({ items: [{ demoRegistrationNumbers: [] }] });
     // The history keeps what was approved, though the brand now has the new values.
     const history = await ops('opsProposalList', { status: 'approved', targetId: DEFAULT_BRAND }, checker);
     expect((history.body.data as { items: unknown[] }).items[0]).toMatchObject({ changes });
