@@ -356,7 +356,15 @@ describe('the core', () => {
     const { orderId } = await disbursedLoan(server);
     const stranger = '00000000-0000-4000-8000-000000000000';
     const payloads: Partial<Record<OpsEndpointName, Record<string, unknown>>> = {
-      opsProposalCreate: { kind: 'loan.write-off', payload: { orderId }, reason: 'long gone' },
+      // A reviewer proposes only a proof's credit (ADR 0052); the others a write-off.
+      opsProposalCreate:
+        role === 'reviewer'
+          ? {
+              kind: 'loan.proof-credit',
+              payload: { voucherId: stranger, amount: 100 },
+              reason: 'receipt checked',
+            }
+          : { kind: 'loan.write-off', payload: { orderId }, reason: 'long gone' },
       opsProposalList: {},
       opsProposalDecide: { proposalIds: [stranger], decision: 'reject' },
       opsProposalWithdraw: { proposalId: stranger },

@@ -206,7 +206,13 @@ describe('a manual credit first, then the provider reports the same payment', ()
   async function differences(signed: Signed, orderId: string) {
     const answer = await ops('opsReconciliationDifferences', { status: 'open' }, signed);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    return (answer.body.data.items as { orderId: string | null; reference: string; providerAmount: number }[])
+    return (
+      (answer.body.data as { items: unknown[] }).items as {
+        orderId: string | null;
+        reference: string;
+        providerAmount: number;
+      }[]
+    )
       .filter((item) => item.orderId === orderId)
       .map(({ reference, providerAmount }) => ({ reference, providerAmount }));
   }

@@ -55,7 +55,7 @@ async function decide(signed: Signed, proposalId: string) {
 
 async function proposalOf(signed: Signed, proposalId: string): Promise<Proposal> {
   const list = await ops('opsProposalList', { kind: 'loan.proof-credit' }, signed);
-  const found = (list.body.data.items as Proposal[]).find((p) => p.proposalId === proposalId);
+  const found = (list.body.data as { items: Proposal[] }).items.find((p) => p.proposalId === proposalId);
   expect(found).toBeDefined();
   return found as Proposal;
 }
@@ -99,12 +99,14 @@ describe('a proof above the lender’s limit', () => {
     expect(await decide(finance, proposalId)).toMatchObject({ status: 'approved', errorCode: null });
     expect(await paid(orderId)).toBe(600_00);
     const queue = await ops('opsProofQueue', { status: 'approved' }, finance);
-    expect((queue.body.data.items as ProofRow[]).find((p) => p.voucherId === voucherId)).toMatchObject({
+    expect(
+      (queue.body.data as { items: ProofRow[] }).items.find((p) => p.voucherId === voucherId),
+    ).toMatchObject({
       status: 'approved',
       pendingProposalId: null,
     });
     const audit = await ops('opsAuditList', { target: `voucher:${voucherId}` }, await as('admin'));
-    expect(audit.body.data.items ?? audit.body.data).toEqual([
+    expect(audit.body.data as unknown[]).toEqual([
       expect.objectContaining({
         action: 'proof.approve',
         actorEmail: finance.email,
@@ -143,7 +145,9 @@ describe('another amount than the borrower typed', () => {
     const voucherId = await proofSent(token, orderId, 300_00, 'GC-3001');
     const noReason = await review(reviewer, voucherId, { creditAmount: 250_00 });
     expect(noReason.status).toBe(400);
-    expect(noReason.body.data.fields).toEqual([expect.objectContaining({ field: 'amountReason' })]);
+    expect((noReason.body.data as { fields: unknown[] }).fields).toEqual([
+      expect.objectContaining({ field: 'amountReason' }),
+    ]);
     const row = await approved(reviewer, voucherId, {
       creditAmount: 250_00,
       amountReason: 'the receipt says ₱250',
@@ -217,7 +221,9 @@ describe('a proof of a payment the loan already has', () => {
       financeA,
     );
     expect(manual.status, JSON.stringify(manual.body)).toBe(200);
-    expect(await decide(financeB, manual.body.data.proposalId)).toMatchObject({ status: 'approved' });
+    expect(await decide(financeB, (manual.body.data as Proposal).proposalId)).toMatchObject({
+      status: 'approved',
+    });
     expect(await decide(financeA, row.pendingProposalId as string)).toMatchObject({
       status: 'stale',
       errorCode: ERRORS.PAYMENT_REFERENCE_CREDITED.code,
