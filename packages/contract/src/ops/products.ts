@@ -189,6 +189,10 @@ export const ProductView = ProductSummary.extend({
   /** The brand's details the Disclosure Statement prints, for the preview. */
   lender: DisclosureStatement.shape.lender,
   repaymentChannels: z.array(z.enum(CHANNEL_IDS)).describe('the brand’s channels open now'),
+  coolingOffDays: z
+    .number()
+    .int()
+    .describe("the brand's cooling-off period: the preview states it as a signed statement does"),
 });
 export type ProductView = z.infer<typeof ProductView>;
 

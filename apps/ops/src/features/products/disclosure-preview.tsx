@@ -1,6 +1,7 @@
 import { buildDisclosure, type LenderDetails } from '@hiram/contract/disclosure';
 import { disclosureSections } from '@hiram/contract/disclosure-text';
 import { formatPeso } from '@hiram/contract/money';
+import { COOLING_OFF_DEFAULT_DAYS } from '@hiram/contract/ops/brands';
 import type { ProductTerms } from '@hiram/contract/ops/products';
 import { quoteLoan } from '@hiram/contract/pricing';
 import { manilaToday } from '@hiram/contract/profile';
@@ -26,16 +27,20 @@ const NO_LENDER: LenderDetails = {
 
 /**
  * The Disclosure Statement a borrower would read for these terms, built by the contract's own functions (the
- * quote, the statement, its English text) for sample amounts, dated today, before anything is proposed.
+ * quote, the statement, its English text) for sample amounts, dated today, before anything is proposed. It
+ * states the brand's cooling-off period as a statement signed today does (ADR 0038); before the brand is known,
+ * the default period.
  */
 export function DisclosurePreview({
   terms,
   lender,
   channels,
+  coolingOffDays,
 }: {
   terms: ProductTerms;
   lender: LenderDetails | null;
   channels: readonly ChannelId[];
+  coolingOffDays: number | null;
 }) {
   const id = useId();
   const amounts = sampleAmounts(terms);
@@ -51,6 +56,7 @@ export function DisclosurePreview({
       startDate,
       lender: lender ?? NO_LENDER,
       repaymentChannels: channels,
+      coolingOffDays: coolingOffDays ?? COOLING_OFF_DEFAULT_DAYS,
     });
   const samples = amounts.flatMap((principal) =>
     terms.tenureDays.map((days) => ({ principal, days, statement: statementOf(principal, days) })),
@@ -61,7 +67,11 @@ export function DisclosurePreview({
     <section aria-labelledby={`${id}-title`} className="preview">
       <h2 id={`${id}-title`}>Disclosure Statement preview</h2>
       <p className="hint">
-        What a borrower would read today, for the smallest, a middle and the largest amount.
+        What a borrower would read today, for the smallest, a middle and the largest amount
+        {coolingOffDays === null
+          ? `, with the default cooling-off period of ${COOLING_OFF_DEFAULT_DAYS} days (the brand's own once it is chosen)`
+          : ''}
+        .
       </p>
       <DataTable
         label="Sample loans"

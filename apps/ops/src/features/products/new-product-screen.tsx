@@ -46,6 +46,7 @@ export function NewProductScreen() {
         })}
         lender={null}
         channels={[]}
+        coolingOffDays={null}
         onPropose={propose}
       >
         <div className="terms-grid">

@@ -15,6 +15,8 @@ interface ProductFormProps {
   children?: ReactNode;
   lender: LenderDetails | null;
   channels: readonly ChannelId[];
+  /** The brand's cooling-off period, stated in the preview; null before a brand is known. */
+  coolingOffDays: number | null;
   /** Sends the proposal; what it throws is shown. */
   onPropose: (terms: ProductTerms, reason: string) => Promise<void>;
 }
@@ -59,7 +61,15 @@ const INPUTS: readonly {
  * which cap a value breaks before anything is sent, refuses to propose such terms, and previews the Disclosure
  * Statement of what it would propose.
  */
-export function ProductForm({ title, initial, children, lender, channels, onPropose }: ProductFormProps) {
+export function ProductForm({
+  title,
+  initial,
+  children,
+  lender,
+  channels,
+  coolingOffDays,
+  onPropose,
+}: ProductFormProps) {
   const id = useId();
   const [draft, setDraft] = useState<TermsDraft>(initial);
   const [error, setError] = useState<string | null>(null);
@@ -210,7 +220,12 @@ export function ProductForm({ title, initial, children, lender, channels, onProp
       </button>
       {/* Shown for terms past a cap too: the statement shows the admin what the borrower would be charged. */}
       {terms && terms.minAmount <= terms.maxAmount ? (
-        <DisclosurePreview terms={terms} lender={lender} channels={channels} />
+        <DisclosurePreview
+          terms={terms}
+          lender={lender}
+          channels={channels}
+          coolingOffDays={coolingOffDays}
+        />
       ) : null}
     </form>
   );

@@ -106,6 +106,7 @@ export function ProductScreen({ productId }: { productId: string }) {
           initial={draftOf(view.terms)}
           lender={view.lender}
           channels={view.repaymentChannels}
+          coolingOffDays={view.coolingOffDays}
           onPropose={propose}
         />
       ) : null}

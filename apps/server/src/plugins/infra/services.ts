@@ -1,5 +1,6 @@
 import { API, API_PREFIX } from '@hiram/contract/api/routes';
 import { encryptPath } from '@hiram/contract/cipher';
+import { COOLING_OFF_DEFAULT_DAYS } from '@hiram/contract/ops/brands';
 import type { ChannelId } from '@hiram/contract/repayment';
 import fp from 'fastify-plugin';
 import { JOB_POLL_MS } from '../../domain/limits.ts';
@@ -196,7 +197,12 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('reports', new ReportService({ db, clock }));
     // The collections provider is set up further down; it is asked only once requests come.
     const servesChannel = (channel: ChannelId) => app.collections.serves(channel);
-    const products = new Products({ db, lenderOf: (name) => app.brands.find(name)?.lender, servesChannel });
+    const products = new Products({
+      db,
+      lenderOf: (name) => app.brands.find(name)?.lender,
+      coolingOffDaysOf: (name) => app.brands.find(name)?.coolingOffDays ?? COOLING_OFF_DEFAULT_DAYS,
+      servesChannel,
+    });
     approvals.register(products.createHandler());
     approvals.register(products.changeHandler());
     app.decorate('products', products);

@@ -137,6 +137,8 @@ export interface ProductsDeps {
   db: Database;
   /** The brand's lender details the Disclosure Statement prints, or undefined for an unknown brand. */
   lenderOf: (packageName: string) => LenderDetails | undefined;
+  /** The brand's cooling-off period in days, which new statements state (ADR 0038). */
+  coolingOffDaysOf: (packageName: string) => number;
   /** Whether the configured collections provider serves a channel (the statement lists only those). */
   servesChannel: ServesChannel;
   /** The dated caps (the contract's; a test adds a circular coming into force). */
@@ -202,6 +204,7 @@ export class Products {
       }),
       lender,
       repaymentChannels: await openChannels(this.deps.db, row.package_name, this.deps.servesChannel),
+      coolingOffDays: this.deps.coolingOffDaysOf(row.package_name),
     };
   }
 

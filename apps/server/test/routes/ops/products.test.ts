@@ -312,6 +312,7 @@ describe('proposing and approving', () => {
     const stricter = new Products({
       db: server.db,
       lenderOf: (name) => server.app.brands.find(name)?.lender,
+      coolingOffDaysOf: () => 7,
       servesChannel: () => true,
       capRules: [
         ...PHILIPPINE_CAP_RULES,
@@ -427,6 +428,8 @@ describe('a loan keeps the version it was quoted and signed on', () => {
       await signedIn('viewer'),
     );
     expect(listed.body.data).toMatchObject({
+      // The preview states the brand's cooling-off period, as the statement signed today does.
+      coolingOffDays: server.app.brands.find(DEMO_PRODUCT.packageName)?.coolingOffDays,
       version: 2,
       loansSigned: 2,
       versions: [
