@@ -95,8 +95,7 @@ function PendingProposal({
       </p>
       <ProposalChanges changes={proposal.changes} />
       <p className="proposed-by">
-        Proposed by {proposal.proposedBy.email}
-        {own ? ' (you)' : ''},{' '}
+        Proposed by {proposal.proposedBy.name} ({proposal.proposedBy.email}){own ? ' (you)' : ''},{' '}
         <time dateTime={proposal.proposedAt} title={dateTime(proposal.proposedAt)}>
           {timeAgo(proposal.proposedAt, now)}
         </time>

@@ -9,6 +9,7 @@ import {
   type ProposalKind,
   type ProposalStatus,
 } from '@hiram/contract/ops/approvals';
+import { proposalStatusLabel } from '@hiram/contract/ops/labels';
 import type { OpsResponseOf } from '@hiram/contract/ops/staff';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { LoadFailure } from '../../components/data-state.tsx';
@@ -65,6 +66,7 @@ function TargetLink({ proposal }: { proposal: Proposal }) {
     <a href={proposalTargetHref(proposal.targetType, proposal.targetId)}>
       {proposal.targetType} {proposal.targetId.slice(0, 8)}
     </a>
+      {proposal.targetLabel ? ` · ${proposal.targetLabel}` : ''}
   );
 }
 
@@ -205,7 +207,7 @@ export function ApprovalsScreen({ tab, status, kind, page }: ApprovalsScreenProp
       className: 'proposed-cell',
       cell: (p) => (
         <>
-          {p.proposedBy.email}
+          {p.proposedBy.name} <small>{p.proposedBy.email}</small>
           <br />
           <small>
             <time dateTime={p.proposedAt} title={dateTime(p.proposedAt)}>
@@ -249,9 +251,22 @@ export function ApprovalsScreen({ tab, status, kind, page }: ApprovalsScreenProp
     ...common,
   ];
   const historyColumns: Column<Proposal>[] = [
-    { header: 'Status', cell: (p) => <span className={`status status-${p.status}`}>{p.status}</span> },
+    {
+      header: 'Status',
+      cell: (p) => <span className={`status status-${p.status}`}>{proposalStatusLabel(p.status)}</span>,
+    },
     ...common,
-    { header: 'Decided by', cell: (p) => p.decidedBy?.email ?? '—' },
+    {
+      header: 'Decided by',
+      cell: (p) =>
+        p.decidedBy ? (
+          <>
+            {p.decidedBy.name} <small>{p.decidedBy.email}</small>
+          </>
+        ) : (
+          '—'
+        ),
+    },
     {
       header: 'Decided',
       cell: (p) => (p.decidedAt ? <time dateTime={p.decidedAt}>{dateTime(p.decidedAt)}</time> : '—'),
