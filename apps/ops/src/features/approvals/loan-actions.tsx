@@ -7,6 +7,7 @@ import {
   type ProposalKind,
 } from '@hiram/contract/ops/approvals';
 import { loanStatusText } from '@hiram/contract/ops/loans';
+import { CREDIT_REASON_MAX_LENGTH } from '@hiram/contract/payment-reference';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { LoadFailure } from '../../components/data-state.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
@@ -39,11 +40,13 @@ interface ActionProps {
   /** Builds the payload from the form, throwing the message to show when a field is wrong. */
   payloadOf: (form: FormData) => Record<string, unknown>;
   onProposed: (summary: string) => void;
+  /** The server refused the proposal: the form may ask for more (e.g. "a different payment", ADR 0052). */
+  onRefused?: (problem: OpsApiError) => void;
   children?: ReactNode;
 }
 
 /** One action's form: its own fields, a reason, and the role check shown before anyone types. */
-function ActionForm({ kind, unavailable, payloadOf, onProposed, children }: ActionProps) {
+function ActionForm({ kind, unavailable, payloadOf, onProposed, onRefused, children }: ActionProps) {
   const session = useSession();
   const rule = PROPOSAL_KINDS[kind];
   const id = useId();
@@ -69,6 +72,7 @@ function ActionForm({ kind, unavailable, payloadOf, onProposed, children }: Acti
       onProposed(proposal.summary);
     } catch (problem) {
       setError(problem instanceof OpsApiError ? problem.message : 'The proposal could not be sent.');
+      if (problem instanceof OpsApiError) onRefused?.(problem);
     }
   };
 
@@ -109,6 +113,8 @@ export function LoanActions({ orderId }: { orderId: string }) {
   const [failure, setFailure] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
+  /** The server found a credited payment like the bank line typed: ask whether it is another one. */
+  const [lookAlike, setLookAlike] = useState(false);
   const id = useId();
 
   const load = useCallback(async () => {
@@ -227,8 +233,15 @@ export function LoanActions({ orderId }: { orderId: string }) {
             amount: centavosOf(form, 'amount'),
             bankReference: text(form, 'bankReference'),
             receivedOn: text(form, 'receivedOn'),
+            ...(form.get('differentPayment')
+              ? { differentPaymentReason: text(form, 'differentPaymentReason') }
+              : {}),
           })}
-          onProposed={proposed}
+          onProposed={(summary) => {
+            setLookAlike(false);
+            proposed(summary);
+          }}
+          onRefused={(problem) => setLookAlike(problem.is('PAYMENT_MAY_BE_CREDITED') || lookAlike)}
         >
           <div className="field">
             <label htmlFor={`${id}-credit`}>Amount received (₱)</label>
@@ -242,6 +255,27 @@ export function LoanActions({ orderId }: { orderId: string }) {
             <label htmlFor={`${id}-received`}>Received on</label>
             <input id={`${id}-received`} name="receivedOn" type="date" required />
           </div>
+          {/* Asked only once the server finds a look-alike credited payment: the maker vouches, the checker reads why. */}
+          {lookAlike ? (
+            <fieldset className="choices look-alike">
+              <legend>Already credited?</legend>
+              <label>
+                <input type="checkbox" name="differentPayment" required /> This is a different payment
+              </label>
+              <div className="field">
+                <label htmlFor={`${id}-different`}>
+                  Why it is a different payment (the checker reads this)
+                </label>
+                <input
+                  id={`${id}-different`}
+                  name="differentPaymentReason"
+                  required
+                  minLength={3}
+                  maxLength={CREDIT_REASON_MAX_LENGTH}
+                />
+              </div>
+            </fieldset>
+          ) : null}
         </ActionForm>
 
         <ActionForm

@@ -1,6 +1,7 @@
-import { formatPeso } from '@hiram/contract/money';
+import { formatPeso, pesosToCentavos } from '@hiram/contract/money';
 import { channelLabel } from '@hiram/contract/ops/labels';
 import { PROOF_REJECT_REASON_IDS, PROOF_REJECT_REASONS, type ProofRow } from '@hiram/contract/ops/queues';
+import { CREDIT_REASON_MAX_LENGTH } from '@hiram/contract/payment-reference';
 import { type FormEvent, useState } from 'react';
 import { DataTable } from '../../components/data-table.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
@@ -64,8 +65,10 @@ export function ProofsScreen({ params }: QueueScreenProps) {
     setOpen(null);
     setNotice(
       row.status === 'approved'
-        ? `Approved: ${formatPeso(row.amount)} credited to loan ${row.orderId.slice(0, 8)}. It now owes ${formatPeso(row.orderTotalDue ?? 0)}.`
-        : `Rejected: ${row.rejectReason ?? ''}. The borrower is told why.`,
+        ? `Approved: ${formatPeso(row.creditedAmount ?? row.amount)} credited to loan ${row.orderId.slice(0, 8)}. It now owes ${formatPeso(row.orderTotalDue ?? 0)}.`
+        : row.status === 'reviewing'
+          ? `Sent for a second approval: a finance member approves the credit to loan ${row.orderId.slice(0, 8)} in Approvals before anything is credited.`
+          : `Rejected: ${row.rejectReason ?? ''}. The borrower is told why.`,
     );
     reload();
   };
@@ -172,7 +175,21 @@ function ReviewPanel({
   };
   const [error, setError] = useState<string | null>(null);
 
-  const decide = async (decision: 'approve' | 'reject', reason?: string) => {
+  /** The server found a payment like this one already credited: ask whether it is another (ADR 0052). */
+  const [lookAlike, setLookAlike] = useState(false);
+  const [creditText, setCreditText] = useState((row.amount / 100).toFixed(2));
+  const creditAmount = pesosToCentavos(creditText);
+  const otherAmount = creditAmount !== null && creditAmount !== row.amount;
+
+  const decide = async (
+    decision: 'approve' | 'reject',
+    more: {
+      reason?: string;
+      creditAmount?: number;
+      amountReason?: string;
+      differentPaymentReason?: string;
+    } = {},
+  ) => {
     setBusy(true);
     setError(null);
     try {
@@ -180,18 +197,34 @@ function ReviewPanel({
         await opsCall('opsProofReview', {
           voucherId: row.voucherId,
           decision,
-          ...(reason ? { reason: reason as (typeof PROOF_REJECT_REASON_IDS)[number] } : {}),
+          ...more,
+          reason: more.reason as (typeof PROOF_REJECT_REASON_IDS)[number] | undefined,
         }),
       );
     } catch (failure) {
       setError(failure instanceof OpsApiError ? failure.message : 'The decision could not be sent.');
+      if (failure instanceof OpsApiError && failure.is('PAYMENT_MAY_BE_CREDITED')) setLookAlike(true);
       setBusy(false);
     }
   };
 
+  const approve = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    if (creditAmount === null || creditAmount <= 0) {
+      setError('Enter the amount to credit in pesos, e.g. 600 or 1,500.50.');
+      return;
+    }
+    const text = (name: string) => String(form.get(name) ?? '').trim() || undefined;
+    decide('approve', {
+      ...(otherAmount ? { creditAmount, amountReason: text('amountReason') } : {}),
+      ...(form.get('differentPayment') ? { differentPaymentReason: text('differentPaymentReason') } : {}),
+    });
+  };
+
   const reject = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    decide('reject', String(new FormData(event.currentTarget).get('reason') ?? ''));
+    decide('reject', { reason: String(new FormData(event.currentTarget).get('reason') ?? '') });
   };
 
   return (
@@ -254,9 +287,71 @@ function ReviewPanel({
         <ErrorMessage error={error} />
         {row.status === 'reviewing' ? (
           <div className="decide">
-            <button type="button" disabled={busy} onClick={() => decide('approve')}>
-              Approve and credit {formatPeso(row.amount)}
-            </button>
+            {row.pendingProposalId ? (
+              <p className="notice" role="status">
+                Its credit waits for a second member: a finance member approves it in{' '}
+                <a href={paths.approvals.getHref()}>Approvals</a>.
+              </p>
+            ) : (
+              <form className="approve-form" onSubmit={approve} aria-label="Approve">
+                <div className="field">
+                  <label htmlFor="credit-amount">Amount to credit (₱)</label>
+                  <input
+                    id="credit-amount"
+                    name="creditAmount"
+                    inputMode="decimal"
+                    required
+                    value={creditText}
+                    onChange={(event) => setCreditText(event.currentTarget.value)}
+                    aria-describedby="credit-amount-hint"
+                  />
+                  <small id="credit-amount-hint" className="hint">
+                    The borrower typed {formatPeso(row.amount)}; credit what the receipt shows.
+                  </small>
+                </div>
+                {otherAmount ? (
+                  <div className="field">
+                    <label htmlFor="amount-reason">
+                      Why another amount (the checker and the audit read this)
+                    </label>
+                    <input
+                      id="amount-reason"
+                      name="amountReason"
+                      required
+                      minLength={3}
+                      maxLength={CREDIT_REASON_MAX_LENGTH}
+                    />
+                  </div>
+                ) : null}
+                {lookAlike ? (
+                  <fieldset className="choices look-alike">
+                    <legend>Already credited?</legend>
+                    <label>
+                      <input type="checkbox" name="differentPayment" required /> This is a different payment
+                    </label>
+                    <div className="field">
+                      <label htmlFor="different-reason">Why it is a different payment</label>
+                      <input
+                        id="different-reason"
+                        name="differentPaymentReason"
+                        required
+                        minLength={3}
+                        maxLength={CREDIT_REASON_MAX_LENGTH}
+                      />
+                    </div>
+                  </fieldset>
+                ) : null}
+                {row.needsSecondMember ? (
+                  <p className="hint">
+                    Above the amount one reviewer may credit: approving sends it to a finance member, and it
+                    is credited when they approve.
+                  </p>
+                ) : null}
+                <button type="submit" disabled={busy}>
+                  Approve and credit {creditAmount === null ? '' : formatPeso(creditAmount)}
+                </button>
+              </form>
+            )}
             <form className="reject-form" onSubmit={reject} aria-label="Reject">
               <label htmlFor="reject-reason">Reason</label>
               <select id="reject-reason" name="reason" required defaultValue="">
@@ -276,8 +371,12 @@ function ReviewPanel({
           </div>
         ) : (
           <p>
-            {row.status === 'approved' ? 'Approved' : `Rejected: ${row.rejectReason ?? ''}`} on{' '}
-            {dateTime(row.reviewedAt)}.
+            {row.status === 'approved'
+              ? `Approved: ${formatPeso(row.creditedAmount ?? row.amount)} credited`
+              : `Rejected: ${row.rejectReason ?? ''}`}{' '}
+            on {dateTime(row.reviewedAt)}.
+            {row.amountReason ? ` Another amount than typed: ${row.amountReason}.` : null}
+            {row.differentPaymentReason ? ` A different payment: ${row.differentPaymentReason}.` : null}
           </p>
         )}
         <button type="button" className="secondary" onClick={onClose}>
