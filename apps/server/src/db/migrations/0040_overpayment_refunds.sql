@@ -6,6 +6,8 @@
 -- The ledger posts (Dr borrower_overpayment, Cr cash) once per proposal, when the provider reports it paid.
 create table overpayment_refunds (
   refund_id uuid primary key,
+  -- The order transfers were queued in (two may share a created_at): the latest of a loan is the highest.
+  seq bigserial not null,
   order_id uuid not null references loan_orders (order_id),
   user_id uuid not null references users (user_id),
   proposal_id uuid not null references proposals (proposal_id),
@@ -24,4 +26,4 @@ create unique index overpayment_refunds_one_in_flight on overpayment_refunds (or
   where state in ('queued', 'requested');
 create unique index overpayment_refunds_one_paid_per_proposal on overpayment_refunds (proposal_id)
   where state = 'succeeded';
-create index overpayment_refunds_by_order on overpayment_refunds (order_id, created_at);
+create index overpayment_refunds_by_order on overpayment_refunds (order_id, seq);

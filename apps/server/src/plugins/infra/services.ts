@@ -275,7 +275,7 @@ export const servicesPlugin = fp<ServicesOptions>(
     const refunds = new OverpaymentRefunds({ db, clock, jobs, ledger, provider: payoutProvider });
     disbursements.alsoApplyResultsOf((event) => refunds.applyResult(event));
     approvals.register(refunds.handler());
-    approvals.register(cancelUnpaidHandler({ ledger, loanOrders }));
+    approvals.register(cancelUnpaidHandler({ ledger, loanOrders, clock, jobs }));
     app.decorate('refunds', refunds);
     app.decorate(
       'loanBook',

@@ -2,8 +2,11 @@ import { LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
 import { formatPeso } from '@hiram/contract/money';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
+import type { Clock } from '../../domain/clock.ts';
+import type { Jobs } from '../../plugins/infra/jobs.ts';
 import type { ProposalHandler } from '../approvals/approvals.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { noticeBorrower } from '../inbox/borrower-notices.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { LoanOrders } from '../loans/loan-orders.ts';
 import { PAYOUT_FAILURE_TEXTS, type PayoutRow } from './disbursements.ts';
@@ -47,6 +50,8 @@ async function unpaidLoan(tx: Queryable, orderId: string, brandScope: string | n
 export function cancelUnpaidHandler(deps: {
   ledger: Ledger;
   loanOrders: LoanOrders;
+  clock: Clock;
+  jobs: Jobs;
 }): ProposalHandler<'loan.cancel-unpaid'> {
   return {
     kind: 'loan.cancel-unpaid',
@@ -88,6 +93,7 @@ export function cancelUnpaidHandler(deps: {
           )
         : null;
       await deps.loanOrders.moveIn(tx, orderId, 'cancelUnpaid', { reason });
+      await noticeBorrower(tx, deps, { orderId, kind: 'loanCancelled' });
       const after = { status: S.cancelled, reason, journalId: reversal?.journalId ?? null };
       await recordAudit(tx, {
         at: context.at,

@@ -13,6 +13,7 @@ import { ProviderUnavailableError } from '../../providers/outbound.ts';
 import type { PayoutProvider, PayoutResultEvent } from '../../providers/payout/payout-provider.ts';
 import type { ProposalHandler } from '../approvals/approvals.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { noticeBorrower } from '../inbox/borrower-notices.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { Actor } from '../staff/staff-records.ts';
 import {
@@ -236,6 +237,16 @@ export class OverpaymentRefunds {
         lines: [debit('borrower_overpayment', amount), credit('cash', amount)],
         memo: `refund ${refund.refund_id}`,
       });
+      // Told once the money has left, not at approval: a failed transfer is not a refund.
+      await noticeBorrower(
+        tx,
+        { clock, jobs: this.deps.jobs },
+        {
+          orderId: refund.order_id,
+          kind: 'overpaymentRefunded',
+          amount,
+        },
+      );
       return 'applied';
     });
   }
@@ -336,7 +347,7 @@ async function lockOrder(tx: Queryable, orderId: string): Promise<OrderRow | nul
 
 function refundsOf(db: Queryable, orderId: string): Promise<RefundRow[]> {
   return db.query<RefundRow>(
-    `select ${REFUND_COLUMNS} from overpayment_refunds where order_id = $1 order by created_at desc, refund_id`,
+    `select ${REFUND_COLUMNS} from overpayment_refunds where order_id = $1 order by seq desc`,
     [orderId],
   );
 }
@@ -369,7 +380,7 @@ function refundView(row: RefundRow, latest: boolean): OverpaymentRefund {
 
 /** SQL for a queue row's refund: the latest transfer `r` and a pending proposal `rp` of order `o`. */
 export const REFUND_OF_ORDER = `left join lateral (select r.refund_id, r.proposal_id, r.state from overpayment_refunds r
-      where r.order_id = o.order_id order by r.created_at desc, r.refund_id limit 1) r on true
+      where r.order_id = o.order_id order by r.seq desc limit 1) r on true
     left join lateral (select p.proposal_id from proposals p
       where p.target_type = 'loan' and p.target_id = o.order_id::text and p.kind = 'loan.refund-overpayment'
         and p.status = 'pending' limit 1) rp on true`;

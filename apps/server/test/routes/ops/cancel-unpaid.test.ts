@@ -1,3 +1,4 @@
+import type { InboxMessage } from '@hiram/contract/api/messages';
 import { ERRORS } from '@hiram/contract/errors';
 import { LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
 import type { Proposal } from '@hiram/contract/ops/approvals';
@@ -129,6 +130,10 @@ describe(`cancelling a loan whose payout never succeeded (${testDatabaseKind()})
     expect([retry.status, retry.body.code]).toEqual([409, ERRORS.PAYOUT_NOT_RETRYABLE.code]);
     const latest = (await server.call('latestLoanOrder', {}, { token })).body.data;
     expect(latest.homeState).toBe('canLoan');
+    const messages = (await server.call('messages', {}, { token })).body.data.messages as InboxMessage[];
+    expect(messages.filter((m) => m.kind === 'loanCancelled')).toEqual([
+      expect.objectContaining({ via: 'app', unread: true }),
+    ]);
   });
 
   it('refuses a loan whose payout is in flight or paid', async () => {

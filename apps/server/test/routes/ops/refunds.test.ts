@@ -1,3 +1,4 @@
+import type { InboxMessage } from '@hiram/contract/api/messages';
 import { ERRORS } from '@hiram/contract/errors';
 import type { Proposal } from '@hiram/contract/ops/approvals';
 import type { LoanRefunds } from '@hiram/contract/ops/refunds';
@@ -102,9 +103,15 @@ async function decide(signed: Signed, proposalId: string) {
 async function queueRow(orderId: string) {
   const answer = await ops('opsPaymentExceptionQueue', { kind: 'overpayment', pageSize: 100 }, financeA);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return (answer.body.data.items as { orderId: string; amount: number; refund: unknown }[]).find(
-    (row) => row.orderId === orderId,
-  );
+  const page = answer.body.data as { items: { orderId: string; amount: number; refund: unknown }[] };
+  return page.items.find((row) => row.orderId === orderId);
+}
+
+/** The notices of a refund in the borrower's inbox (ADR 0055). */
+async function refundNotices(token: string): Promise<InboxMessage[]> {
+  const answer = await server.call('messages', {}, { token });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return (answer.body.data.messages as InboxMessage[]).filter((m) => m.kind === 'overpaymentRefunded');
 }
 
 async function refunds(orderId: string): Promise<LoanRefunds> {
@@ -171,6 +178,7 @@ describe(`refunding an over-payment (${testDatabaseKind()})`, () => {
     });
     // The money has not left yet: the books still owe it to her.
     expect(await refundJournals(orderId)).toEqual([]);
+    expect(await refundNotices(token)).toEqual([]);
 
     await server.settle();
     expect(await sandboxRefunds(orderId)).toEqual([{ outcome: 'paid' }]);
@@ -183,6 +191,10 @@ describe(`refunding an over-payment (${testDatabaseKind()})`, () => {
     expect(journals.keys).toContain(`refund:${proposal.proposalId}`);
     expect(journals.balanced).toBe(true);
     expect(await queueRow(orderId)).toBeUndefined();
+    // She is told once the money has left, in the app and by text.
+    expect(await refundNotices(token)).toEqual([
+      expect.objectContaining({ via: 'sms', text: expect.stringContaining('₱200') }),
+    ]);
 
     // The same result delivered again, and a late contrary one: nothing more moves.
     const event = {
@@ -201,6 +213,7 @@ describe(`refunding an over-payment (${testDatabaseKind()})`, () => {
     expect(contrary.status, JSON.stringify(contrary.body)).toBe(200);
     expect(await refundJournals(orderId)).toHaveLength(1);
     expect((await refunds(orderId)).refunds[0]?.state).toBe('succeeded');
+    expect(await refundNotices(token)).toHaveLength(1);
 
     // Nothing is left to refund; a borrower's own order stays hers.
     const nothing = await propose(financeA, orderId);
@@ -233,13 +246,14 @@ describe(`refunding an over-payment (${testDatabaseKind()})`, () => {
 
   it('keeps a failed refund visible and owed, sends it again once for two clicks, then posts it once', async () => {
     // The sandbox refuses the first transfer to an account ending 1000 (a bank briefly down).
-    const { orderId } = await overpaidLoan(REFUSED_ONCE_WALLET);
+    const { orderId, token } = await overpaidLoan(REFUSED_ONCE_WALLET);
     const proposal = await proposed(financeA, orderId);
     await decide(financeB, proposal.proposalId);
     await server.settle();
     const [failed] = (await refunds(orderId)).refunds;
     expect(failed).toMatchObject({ state: 'failed', failure: 'accountRejected', retryable: true });
     expect(await refundJournals(orderId)).toEqual([]);
+    expect(await refundNotices(token)).toEqual([]);
     expect(await queueRow(orderId)).toMatchObject({
       amount: OVERPAID,
       refund: { progress: 'failed', refundId: failed?.refundId, proposalId: proposal.proposalId },
@@ -249,7 +263,7 @@ describe(`refunding an over-payment (${testDatabaseKind()})`, () => {
       ops('opsRefundRetry', { orderId, failedRefundId: failed?.refundId }, financeA),
       ops('opsRefundRetry', { orderId, failedRefundId: failed?.refundId }, financeB),
     ]);
-    expect(clicks.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(clicks.map((a) => a.status).sort(), JSON.stringify(clicks.map((a) => a.body))).toEqual([200, 409]);
     expect(clicks.find((a) => a.status === 409)?.body.code).toBe(ERRORS.REFUND_NOT_RETRYABLE.code);
     // While one is in flight another refund cannot be proposed.
     const meanwhile = await propose(financeA, orderId);
