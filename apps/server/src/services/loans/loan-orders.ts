@@ -295,7 +295,7 @@ export class LoanOrders {
     }>(
       `select max(at) filter (where event = 'approve') as approved_at,
               min(at) filter (where event = 'payoutSucceeded') as sent_at,
-              max(at) filter (where event = 'repayInFull') as paid_at
+              max(at) filter (where event in ('repayInFull', 'recoverInFull')) as paid_at
        from loan_order_events where order_id = $1`,
       [row.order_id],
     );

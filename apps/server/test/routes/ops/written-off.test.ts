@@ -195,8 +195,10 @@ describe('a written-off loan', () => {
     const balance = await server.app.ledger.orderBalance(server.db, orderId);
     expect(balance).toMatchObject({ owedAfterWriteOff: 0, overpayment: 10_00, totalDue: 0 });
     expect((await journalsOf(server, orderId)).balanced).toBe(true);
+    // Paid in full at last: Home's "paid" card has its date.
     expect((await server.call('latestLoanOrder', {}, { token })).body.data).toMatchObject({
       homeState: 'canLoan',
+      timeline: { paidAt: server.clock.now().toISOString() },
     });
     expect((await server.call('limitExceeded', {}, { token })).body.data).toEqual({ exceeded: false });
     expect((await server.call('creditInfo', {}, { token })).body.data.creditLimit).toBeGreaterThan(0);
