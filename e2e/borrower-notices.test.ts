@@ -164,6 +164,7 @@ describe('a reversal told to the borrower', () => {
       }
     } catch (error) {
       await snap(a, JOURNEY, 'failed-here');
+      if (phone) await snap(phone.page, JOURNEY, 'failed-here-phone');
       throw error;
     } finally {
       await phone?.context.close();
