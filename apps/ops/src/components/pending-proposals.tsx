@@ -3,6 +3,7 @@ import {
   type Proposal,
   type ProposalTargetType,
 } from '@hiram/contract/ops/approvals';
+import type { SetupLinkHandOver } from '@hiram/contract/ops/staff-admin';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { paths } from '../config/paths.ts';
 import { opsCall } from '../lib/api.ts';
@@ -12,10 +13,12 @@ import { useSession } from '../lib/session.tsx';
 import { timeAgo } from '../lib/time-ago.ts';
 import { ErrorMessage } from './error-message.tsx';
 import { ProposalChanges } from './proposal-changes.tsx';
+import { SetupLinkNotice } from './setup-link-notice.tsx';
 
 interface PendingProposalsProps {
   targetType: ProposalTargetType;
-  targetId: string;
+  /** Omitted: every pending proposal on targets of this type (the staff page lists its members' together). */
+  targetId?: string;
   /** Changed by the page after it proposes something, to list it at once. */
   refreshKey?: number;
   /** After an approval, a rejection or a withdrawal: the page reads its target again (an approval changed it). */
@@ -41,8 +44,15 @@ function PendingProposal({
   proposal: Proposal;
   own: boolean;
   now: Date;
-  /** Reads the list again; `refusal` says why the server did not do it (stale, decided meanwhile). */
-  onDone: (decision: 'approve' | 'reject' | 'withdraw', refusal: string | null) => Promise<void>;
+  /**
+   * Reads the list again; `refusal` says why the server did not do it (stale, decided meanwhile); `setupLink`
+   * is what an approved new admin or reset hands to this checker alone (ADR 0058).
+   */
+  onDone: (
+    decision: 'approve' | 'reject' | 'withdraw',
+    refusal: string | null,
+    setupLink?: SetupLinkHandOver | null,
+  ) => Promise<void>;
 }) {
   const [rejecting, setRejecting] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -52,6 +62,7 @@ function PendingProposal({
   const act = async (decision: 'approve' | 'reject' | 'withdraw', note?: string) => {
     setBusy(true);
     setError(null);
+    let setupLink: SetupLinkHandOver | null = null;
     try {
       if (decision === 'withdraw') {
         await opsCall('opsProposalWithdraw', { proposalId: proposal.proposalId });
@@ -62,6 +73,7 @@ function PendingProposal({
           note,
         });
         const outcome = outcomes[0];
+        setupLink = outcome?.setupLink ?? null;
         if (outcome?.errorCode) {
           const refusal = outcome.message ?? 'The proposal could not be decided.';
           setError(refusal);
@@ -70,7 +82,7 @@ function PendingProposal({
           return;
         }
       }
-      await onDone(decision, null);
+      await onDone(decision, null, setupLink);
     } catch (problem) {
       setError(errorText(problem));
     } finally {
@@ -161,6 +173,7 @@ export function PendingProposals({ targetType, targetId, refreshKey = 0, onDecid
   const now = useNow();
   const [items, setItems] = useState<Proposal[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
+  const [handOver, setHandOver] = useState<SetupLinkHandOver | null>(null);
 
   const load = useCallback(async (): Promise<Proposal[]> => {
     try {
@@ -186,7 +199,13 @@ export function PendingProposals({ targetType, targetId, refreshKey = 0, onDecid
 
   /** Read the list again; a proposal no longer waiting was decided (or withdrawn): say so, and tell the page. */
   const done =
-    (proposal: Proposal) => async (decision: 'approve' | 'reject' | 'withdraw', refusal: string | null) => {
+    (proposal: Proposal) =>
+    async (
+      decision: 'approve' | 'reject' | 'withdraw',
+      refusal: string | null,
+      setupLink?: SetupLinkHandOver | null,
+    ) => {
+      if (setupLink) setHandOver(setupLink);
       const waiting = await load();
       if (waiting.some((p) => p.proposalId === proposal.proposalId)) return;
       const said = { approve: 'Approved: the change is made.', reject: 'Rejected.', withdraw: 'Withdrawn.' };
@@ -196,7 +215,7 @@ export function PendingProposals({ targetType, targetId, refreshKey = 0, onDecid
       onDecided?.(proposal, decision);
     };
 
-  if (items.length === 0 && !notice) return null;
+  if (items.length === 0 && !notice && !handOver) return null;
   return (
     // Once the last one is decided only the notice stays, without the panel around it.
     <section className={items.length > 0 ? 'pending-proposals' : undefined} aria-label="Waiting for approval">
@@ -205,6 +224,7 @@ export function PendingProposals({ targetType, targetId, refreshKey = 0, onDecid
           {notice}
         </p>
       ) : null}
+      {handOver ? <SetupLinkNotice handOver={handOver} what="You approved it." /> : null}
       {items.length > 0 ? (
         <>
           <h2>Waiting for approval ({items.length})</h2>
