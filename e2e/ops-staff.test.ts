@@ -5,6 +5,7 @@ import type { RunningServer } from './support/server.ts';
 import {
   authenticatorCode,
   confirmSetUp,
+  setUpAndSignIn,
   setUpWithAuthenticator,
   setupTokenOf,
   signInToOps,
@@ -16,12 +17,18 @@ const ADMIN = 'first.admin@lender.example';
 const REVIEWER = 'rey.reviewer@lender.example';
 const ADMIN_PASSWORD = 'correct horse battery';
 const REVIEWER_PASSWORD = 'reviewer staple 2026';
+/** Two more admins made with create-admin: one proposes what grants power, the other approves it (ADR 0058). */
+const MAKER = 'mara.maker@lender.example';
+const CHECKER = 'chad.checker@lender.example';
+const ADMIN_PASSWORDS = 'two admins, two keys';
+const MEMBER = 'vic.support@lender.example';
 
 let server: RunningServer;
 let adminSetupToken: string;
+let moreTokens: string[];
 
 beforeAll(async () => {
-  ({ server, setupToken: adminSetupToken } = await startServerWithAdmin(ADMIN));
+  ({ server, setupToken: adminSetupToken, moreTokens } = await startServerWithAdmin(ADMIN, [MAKER, CHECKER]));
 });
 afterAll(async () => {
   await server?.stop();
@@ -83,13 +90,16 @@ describe('the back office at 1280 px', () => {
     await snap(reviewerPage, journey, '06-reviewer-home');
     await expectNoAxeViolations(reviewerPage, '06-reviewer-home');
 
-    // The Staff screen is the admin's: the reviewer is told so, plainly.
-    await reviewerPage
-      .getByRole('navigation', { name: 'Sections' })
-      .getByRole('link', { name: 'Staff' })
-      .click();
-    await reviewerPage.getByRole('heading', { name: 'Not allowed (403)' }).waitFor();
-    expect(await reviewerPage.getByRole('alert').textContent()).toContain('Your role does not allow this');
+    // The Staff screen is the admin's: not in the reviewer's menu, and a typed link says so, plainly.
+    expect(
+      await reviewerPage
+        .getByRole('navigation', { name: 'Sections' })
+        .getByRole('link', { name: 'Staff' })
+        .count(),
+    ).toBe(0);
+    await reviewerPage.goto(`${server.url}/ops/#/staff`);
+    await reviewerPage.getByRole('heading', { name: 'Not for your role' }).waitFor();
+    expect(await reviewerPage.getByRole('main').textContent()).toContain('not open to the reviewer role');
     expect(await reviewerPage.getByRole('table').count()).toBe(0);
     await snap(reviewerPage, journey, '07-reviewer-refused-staff');
     await expectNoAxeViolations(reviewerPage, '07-reviewer-refused-staff');
@@ -122,7 +132,8 @@ describe('the back office at 1280 px', () => {
 
     await page.getByLabel('Action').fill('staff.create');
     await page.getByRole('button', { name: 'Filter' }).click();
-    await expect.poll(() => page.getByRole('table').locator('tbody tr').count()).toBe(2);
+    // The three admins create-admin made and the reviewer.
+    await expect.poll(() => page.getByRole('table').locator('tbody tr').count()).toBe(4);
     expect(await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
       '/ops/api/audit/export?action=staff.create',
     );
@@ -159,5 +170,140 @@ describe('the back office at 1280 px', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Sign in to the back office' }).waitFor();
     await context.close();
+  });
+
+  it('what grants power waits for a second admin: a reset with a new link, a re-enable, an admin made', async () => {
+    const journey = 'ops-staff-admin';
+    const [makerToken, checkerToken] = moreTokens as [string, string];
+    const maker = await browser().newPage();
+    await setUpAndSignIn(maker.page, server.url, makerToken, MAKER, ADMIN_PASSWORDS);
+    const checker = await browser().newPage();
+    await setUpAndSignIn(checker.page, server.url, checkerToken, CHECKER, ADMIN_PASSWORDS);
+    const staffOf = async (page: typeof maker.page) => {
+      await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Staff' }).click();
+      await page.getByRole('heading', { name: 'Staff', exact: true }).waitFor();
+    };
+    const rowOf = (page: typeof maker.page) => page.getByRole('row').filter({ hasText: MEMBER });
+
+    // The maker adds a support member for one brand, chosen from the brands (not typed); the link is theirs.
+    await staffOf(maker.page);
+    await maker.page.getByLabel('Email').fill(MEMBER);
+    await maker.page.getByLabel('Name').fill('Vic Support');
+    await maker.page.getByLabel('Role', { exact: true }).selectOption('support');
+    const brand = maker.page.getByLabel('Brand', { exact: true });
+    expect(await brand.locator('option').first().textContent()).toBe('All brands');
+    await brand.selectOption({ index: 1 });
+    const brandLabel = (await brand.locator('option:checked').textContent()) ?? '';
+    expect(brandLabel).toMatch(/\(.+\..+\)$/);
+    await maker.page.getByRole('button', { name: 'Create' }).click();
+    const firstLink = maker.page.getByRole('textbox', { name: 'Set-up link' });
+    await firstLink.waitFor();
+    const member = await browser().newPage();
+    await member.page.goto(
+      `${server.url}/ops/#/setup?token=${encodeURIComponent(setupTokenOf(await firstLink.inputValue()))}`,
+    );
+    const oldSecret = await setUpWithAuthenticator(member.page, 'vic first password');
+    await confirmSetUp(member.page, oldSecret);
+    await member.page.getByRole('link', { name: 'Sign in' }).click();
+    await signInToOps(member.page, MEMBER, 'vic first password', authenticatorCode(oldSecret, 1));
+    await member.page.getByRole('heading', { name: 'Queues', level: 1 }).waitFor();
+    await expect.poll(() => rowOf(maker.page).getByRole('cell', { name: brandLabel }).count()).toBe(1);
+
+    // She lost her phone: the maker proposes a reset with a reason; nothing changes until another admin approves.
+    await rowOf(maker.page)
+      .getByRole('button', { name: `Reset sign-in of ${MEMBER}` })
+      .click();
+    await rowOf(maker.page).getByLabel('Why? (the approving admin reads it)').fill('Vic lost her phone');
+    await rowOf(maker.page).getByRole('button', { name: 'Propose', exact: true }).click();
+    await maker.page.getByText('Proposed: Reset the password and authenticator of Vic Support').waitFor();
+    const waiting = maker.page.getByRole('region', { name: 'Waiting for approval' });
+    await waiting.getByText('Vic lost her phone').waitFor();
+    expect(await waiting.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    await snap(maker.page, journey, '01-reset-proposed');
+    await expectNoAxeViolations(maker.page, '01-reset-proposed');
+
+    // The checker approves it on Staff: the new set-up link is shown to them, once.
+    await staffOf(checker.page);
+    const checkerWaiting = checker.page.getByRole('region', { name: 'Waiting for approval' });
+    await checkerWaiting.getByText('Sign-in').waitFor();
+    await snap(checker.page, journey, '02-reset-to-approve');
+    await checkerWaiting.getByRole('button', { name: 'Approve' }).click();
+    const newLink = checker.page.getByRole('textbox', { name: 'Set-up link' });
+    await newLink.waitFor();
+    const newToken = setupTokenOf(await newLink.inputValue());
+    await expect
+      .poll(() => rowOf(checker.page).getByRole('cell', { name: 'Set-up pending' }).count())
+      .toBe(1);
+    await snap(checker.page, journey, '03-reset-approved-link-for-the-checker');
+    await expectNoAxeViolations(checker.page, '03-reset-approved-link-for-the-checker');
+    await checker.page.setViewportSize({ width: 768, height: 1024 });
+    await snap(checker.page, journey, '04-reset-approved-768');
+    await checker.page.setViewportSize({ width: 1280, height: 900 });
+    // The maker never sees it.
+    await maker.page.reload();
+    await maker.page.getByRole('heading', { name: 'Staff', exact: true }).waitFor();
+    expect(await maker.page.getByRole('textbox', { name: 'Set-up link' }).count()).toBe(0);
+
+    // Her session ended and the old password no longer signs in; the new link sets up a new one that does.
+    await member.page.reload();
+    await signInToOps(member.page, MEMBER, 'vic first password', authenticatorCode(oldSecret, 2));
+    await expect
+      .poll(() => member.page.getByRole('alert').textContent())
+      .toContain('email, password or code is wrong');
+    await member.page.goto(`${server.url}/ops/#/setup?token=${encodeURIComponent(newToken)}`);
+    const newSecret = await setUpWithAuthenticator(member.page, 'vic second password');
+    await confirmSetUp(member.page, newSecret);
+    await member.page.getByRole('link', { name: 'Sign in' }).click();
+    await signInToOps(member.page, MEMBER, 'vic second password', authenticatorCode(newSecret, 1));
+    await member.page.getByRole('heading', { name: 'Queues', level: 1 }).waitFor();
+
+    // Disabled at once; let back in only when another admin approves (here in the Approvals inbox).
+    await maker.page.reload();
+    maker.page.once('dialog', (dialog) => dialog.accept());
+    await rowOf(maker.page)
+      .getByRole('button', { name: `Disable ${MEMBER}` })
+      .click();
+    await rowOf(maker.page).getByRole('cell', { name: 'Disabled' }).waitFor();
+    await rowOf(maker.page)
+      .getByRole('button', { name: `Re-enable ${MEMBER}` })
+      .click();
+    await rowOf(maker.page).getByLabel('Why? (the approving admin reads it)').fill('Back from leave');
+    await snap(maker.page, journey, '05-re-enable-reason');
+    await maker.page.setViewportSize({ width: 768, height: 1024 });
+    await snap(maker.page, journey, '06-re-enable-reason-768');
+    await maker.page.setViewportSize({ width: 1280, height: 900 });
+    await rowOf(maker.page).getByRole('button', { name: 'Propose', exact: true }).click();
+    await maker.page.getByText('Proposed: Re-enable Vic Support').waitFor();
+    await checker.page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link', { name: /Approvals/ })
+      .click();
+    await checker.page.getByRole('checkbox', { name: /Select: Re-enable Vic Support/ }).check();
+    await checker.page.getByRole('button', { name: /Approve selected/ }).click();
+    await checker.page.locator('.outcomes').getByText('approved', { exact: true }).waitFor();
+    await maker.page.reload();
+    await rowOf(maker.page).getByRole('cell', { name: 'Active' }).waitFor();
+
+    // Made an admin: the role select proposes it; the checker approves it on Staff.
+    await rowOf(maker.page).getByLabel(`Role of ${MEMBER}`).selectOption('admin');
+    expect(await rowOf(maker.page).getByRole('button', { name: 'Save role' }).count()).toBe(0);
+    await rowOf(maker.page).getByRole('button', { name: 'Propose as admin…' }).click();
+    await rowOf(maker.page).getByLabel('Why? (the approving admin reads it)').fill('Runs the Cebu desk now');
+    await rowOf(maker.page).getByRole('button', { name: 'Propose', exact: true }).click();
+    await maker.page.getByText('Proposed: Make Vic Support').waitFor();
+    expect(await rowOf(maker.page).getByLabel(`Role of ${MEMBER}`).inputValue()).toBe('support');
+    await staffOf(checker.page);
+    await checker.page
+      .getByRole('region', { name: 'Waiting for approval' })
+      .getByText('Runs the Cebu desk now')
+      .waitFor();
+    await checker.page
+      .getByRole('region', { name: 'Waiting for approval' })
+      .getByRole('button', { name: 'Approve' })
+      .click();
+    await expect.poll(() => rowOf(checker.page).getByLabel(`Role of ${MEMBER}`).inputValue()).toBe('admin');
+    await snap(checker.page, journey, '07-made-admin');
+    await expectNoAxeViolations(checker.page, '07-made-admin');
+    for (const opened of [maker, checker, member]) await opened.context.close();
   });
 });

@@ -150,6 +150,8 @@ export function proposalTargetHref(targetType: string, targetId: string): string
       return paths.loan.getHref(targetId);
     case 'product':
       return paths.product.getHref(targetId);
+    case 'staff':
+      return paths.staff.getHref();
     default:
       return paths.brand.getHref(targetId);
   }

@@ -1,42 +1,88 @@
+import { PROPOSAL_KINDS, PROPOSAL_REASON_MAX_LENGTH, type ProposalKind } from '@hiram/contract/ops/approvals';
+import type { BrandSummary } from '@hiram/contract/ops/brands';
 import { STAFF_ROLES, type StaffMember, type StaffRole } from '@hiram/contract/ops/staff';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type SetupLinkHandOver, staffStatusLabel } from '@hiram/contract/ops/staff-admin';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { LoadFailure } from '../../components/data-state.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { Field } from '../../components/field.tsx';
+import { PendingProposals } from '../../components/pending-proposals.tsx';
+import { SetupLinkNotice } from '../../components/setup-link-notice.tsx';
 import { opsCall } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
-import { dateTime } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.tsx';
 
-interface Created {
-  email: string;
-  setupLink: string;
-  setupExpiresAt: string;
+/**
+ * Staff administration (ADR 0025, ADR 0058). A member of any other role is created here at once and their
+ * set-up link shown to the creator; what grants power (a new admin, the admin role, a sign-in reset, a
+ * re-enable) is proposed here and done when another admin approves it, in the panel above the list or the
+ * Approvals inbox, where the approving admin alone sees a set-up link.
+ */
+
+type StaffKind = Extract<ProposalKind, `staff.${string}`>;
+
+/** "Ana Cruz's app (ph.ana.app)": a brand as the brand select and the list show it. */
+function brandName(brands: readonly BrandSummary[], packageName: string | null): string {
+  if (packageName === null) return 'All brands';
+  const brand = brands.find((b) => b.packageName === packageName);
+  return brand ? `${brand.appName} (${packageName})` : packageName;
 }
 
-function CreateStaffForm({ onCreated }: { onCreated: (created: Created) => void }) {
+function ReasonField({ id }: { id: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Why? (the approving admin reads it)</label>
+      <input id={id} name="reason" required minLength={3} maxLength={PROPOSAL_REASON_MAX_LENGTH} />
+    </div>
+  );
+}
+
+function CreateStaffForm({
+  brands,
+  scope,
+  onCreated,
+  onProposed,
+}: {
+  brands: readonly BrandSummary[];
+  /** The signed-in admin's brand: they add members of it only. */
+  scope: string | null;
+  onCreated: (created: SetupLinkHandOver) => void;
+  onProposed: (summary: string) => void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [role, setRole] = useState<StaffRole>('viewer');
+  const reasonId = useId();
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
+    const brand = String(form.get('brandScope') ?? '');
+    const member = {
+      email: String(form.get('email')),
+      name: String(form.get('name')),
+      brandScope: brand === '' ? null : brand,
+    };
     setBusy(true);
     setError(null);
     try {
-      const brand = String(form.get('brandScope')).trim();
-      const created = await opsCall('opsStaffCreate', {
-        email: String(form.get('email')),
-        name: String(form.get('name')),
-        role: String(form.get('role')) as StaffRole,
-        brandScope: brand === '' ? null : brand,
-      });
+      if (role === 'admin') {
+        const proposal = await opsCall('opsProposalCreate', {
+          kind: 'staff.create-admin',
+          payload: member,
+          reason: String(form.get('reason')),
+        });
+        onProposed(proposal.summary);
+      } else {
+        const created = await opsCall('opsStaffCreate', { ...member, role });
+        onCreated({
+          email: created.staff.email,
+          setupLink: created.setupLink,
+          setupExpiresAt: created.setupExpiresAt,
+        });
+      }
       formElement.reset();
-      onCreated({
-        email: created.staff.email,
-        setupLink: created.setupLink,
-        setupExpiresAt: created.setupExpiresAt,
-      });
+      setRole('viewer');
     } catch (failure) {
       setError(errorText(failure));
     } finally {
@@ -50,17 +96,89 @@ function CreateStaffForm({ onCreated }: { onCreated: (created: Created) => void 
       <Field label="Name" name="name" required maxLength={100} />
       <div className="field">
         <label htmlFor="new-role">Role</label>
-        <select id="new-role" name="role" defaultValue="viewer">
-          {STAFF_ROLES.map((role) => (
-            <option key={role}>{role}</option>
+        <select
+          id="new-role"
+          name="role"
+          value={role}
+          onChange={(event) => setRole(event.target.value as StaffRole)}
+        >
+          {STAFF_ROLES.map((option) => (
+            <option key={option}>{option}</option>
           ))}
         </select>
       </div>
-      <Field label="Brand (optional)" name="brandScope" hint="A brand's package name; empty: every brand." />
+      <div className="field">
+        <label htmlFor="new-brand">Brand</label>
+        <select id="new-brand" name="brandScope" defaultValue={scope ?? ''}>
+          {scope === null ? <option value="">All brands</option> : null}
+          {brands.map((brand) => (
+            <option key={brand.packageName} value={brand.packageName}>
+              {brandName(brands, brand.packageName)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {role === 'admin' ? <ReasonField id={reasonId} /> : null}
       <ErrorMessage error={error} />
       <button type="submit" disabled={busy}>
-        Create
+        {role === 'admin' ? 'Propose' : 'Create'}
       </button>
+      {role === 'admin' ? (
+        <p className="hint form-note">
+          A new admin is added when another admin approves; the set-up link is shown to that admin.
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** A change under maker-checker for one member: the reason asked, then proposed. */
+function ProposeForm({
+  member,
+  kind,
+  onProposed,
+  onCancel,
+}: {
+  member: StaffMember;
+  kind: StaffKind;
+  onProposed: (summary: string) => void;
+  onCancel: () => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const reasonId = useId();
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const proposal = await opsCall('opsProposalCreate', {
+        kind,
+        payload: { staffId: member.staffId },
+        reason: String(new FormData(event.currentTarget).get('reason')),
+      });
+      onProposed(proposal.summary);
+    } catch (failure) {
+      setError(errorText(failure));
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="propose-form"
+      onSubmit={submit}
+      aria-label={`${PROPOSAL_KINDS[kind].label}: ${member.email}`}
+    >
+      <ReasonField id={reasonId} />
+      <ErrorMessage error={error} />
+      <span className="actions">
+        <button type="submit" disabled={busy}>
+          Propose
+        </button>
+        <button type="button" className="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+      </span>
     </form>
   );
 }
@@ -68,13 +186,18 @@ function CreateStaffForm({ onCreated }: { onCreated: (created: Created) => void 
 function MemberRow({
   member,
   self,
+  brands,
   onChanged,
+  onProposed,
 }: {
   member: StaffMember;
   self: boolean;
+  brands: readonly BrandSummary[];
   onChanged: () => void;
+  onProposed: (summary: string) => void;
 }) {
   const [role, setRole] = useState<StaffRole>(member.role);
+  const [proposing, setProposing] = useState<StaffKind | null>(null);
   const [error, setError] = useState<string | null>(null);
   const act = async (action: () => Promise<unknown>) => {
     setError(null);
@@ -85,6 +208,7 @@ function MemberRow({
       setError(errorText(failure));
     }
   };
+  const roleChanged = role !== member.role;
   return (
     <tr>
       <td>
@@ -106,7 +230,7 @@ function MemberRow({
             <option key={option}>{option}</option>
           ))}
         </select>{' '}
-        {role !== member.role ? (
+        {roleChanged && role !== 'admin' ? (
           <button
             type="button"
             onClick={() => act(() => opsCall('opsStaffChangeRole', { staffId: member.staffId, role }))}
@@ -114,22 +238,61 @@ function MemberRow({
             Save role
           </button>
         ) : null}
+        {roleChanged && role === 'admin' && !proposing ? (
+          <button type="button" onClick={() => setProposing('staff.grant-admin')}>
+            Propose as admin…
+          </button>
+        ) : null}
       </td>
-      <td>{member.brandScope ?? 'All brands'}</td>
-      <td>{member.disabled ? 'Disabled' : member.setUp ? 'Active' : 'Set-up pending'}</td>
+      <td>{brandName(brands, member.brandScope)}</td>
+      <td>{staffStatusLabel(member)}</td>
       <td>
-        {self || member.disabled ? null : (
+        {self ? (
+          <small className="muted">You: another admin changes your account</small>
+        ) : proposing ? (
+          <ProposeForm
+            member={member}
+            kind={proposing}
+            onProposed={(summary) => {
+              setProposing(null);
+              setRole(member.role);
+              onProposed(summary);
+            }}
+            onCancel={() => {
+              setProposing(null);
+              setRole(member.role);
+            }}
+          />
+        ) : member.disabled ? (
           <button
             type="button"
-            className="danger"
-            aria-label={`Disable ${member.email}`}
-            onClick={() => {
-              if (window.confirm(`Disable ${member.email}? Their sessions end now.`))
-                act(() => opsCall('opsStaffDisable', { staffId: member.staffId }));
-            }}
+            aria-label={`Re-enable ${member.email}`}
+            onClick={() => setProposing('staff.re-enable')}
           >
-            Disable
+            Re-enable
           </button>
+        ) : (
+          <span className="actions">
+            <button
+              type="button"
+              className="secondary"
+              aria-label={`Reset sign-in of ${member.email}`}
+              onClick={() => setProposing('staff.reset-sign-in')}
+            >
+              Reset sign-in
+            </button>
+            <button
+              type="button"
+              className="danger"
+              aria-label={`Disable ${member.email}`}
+              onClick={() => {
+                if (window.confirm(`Disable ${member.email}? Their sessions end now.`))
+                  act(() => opsCall('opsStaffDisable', { staffId: member.staffId }));
+              }}
+            >
+              Disable
+            </button>
+          </span>
         )}
         <ErrorMessage error={error} />
       </td>
@@ -140,8 +303,11 @@ function MemberRow({
 export function StaffScreen() {
   const { member: me } = useSession();
   const [staff, setStaff] = useState<StaffMember[] | null>(null);
+  const [brands, setBrands] = useState<BrandSummary[]>([]);
   const [failure, setFailure] = useState<unknown>(null);
-  const [created, setCreated] = useState<Created | null>(null);
+  const [created, setCreated] = useState<SetupLinkHandOver | null>(null);
+  const [proposed, setProposed] = useState<string | null>(null);
+  const [proposals, setProposals] = useState(0);
 
   const load = useCallback(() => {
     opsCall('opsStaffList', {}).then(
@@ -153,6 +319,20 @@ export function StaffScreen() {
     );
   }, []);
   useEffect(load, [load]);
+  // The brand select lists the lender's brands (a brand-scoped admin's own only): never typed by hand.
+  useEffect(() => {
+    opsCall('opsBrandList', { pageSize: 100 }).then(
+      (page) => setBrands(page.items),
+      () => setBrands([]),
+    );
+  }, []);
+
+  const afterProposal = (summary: string) => {
+    setCreated(null);
+    setProposed(`Proposed: ${summary}. Another admin approves it here or in Approvals.`);
+    setProposals((n) => n + 1);
+    load();
+  };
 
   return (
     <section aria-labelledby="staff-title">
@@ -160,29 +340,22 @@ export function StaffScreen() {
       {failure ? <LoadFailure error={failure} /> : null}
       {staff ? (
         <>
+          <PendingProposals targetType="staff" refreshKey={proposals} onDecided={load} />
           <CreateStaffForm
+            brands={brands}
+            scope={me?.brandScope ?? null}
             onCreated={(next) => {
+              setProposed(null);
               setCreated(next);
               load();
             }}
+            onProposed={afterProposal}
           />
-          {created ? (
-            <div className="notice" role="status">
-              <p>
-                {created.email} was created. Send them this set-up link; it works once, until{' '}
-                {dateTime(created.setupExpiresAt)}:
-              </p>
-              <input
-                className="link-box"
-                readOnly
-                aria-label="Set-up link"
-                value={created.setupLink}
-                onFocus={(event) => event.currentTarget.select()}
-              />{' '}
-              <button type="button" onClick={() => navigator.clipboard?.writeText(created.setupLink)}>
-                Copy
-              </button>
-            </div>
+          {created ? <SetupLinkNotice handOver={created} what={`${created.email} was created.`} /> : null}
+          {proposed ? (
+            <p className="notice" role="status">
+              {proposed}
+            </p>
           ) : null}
           <table>
             <caption className="visually-hidden">Staff members</caption>
@@ -198,10 +371,12 @@ export function StaffScreen() {
             <tbody>
               {staff.map((member) => (
                 <MemberRow
-                  key={`${member.staffId}-${member.role}-${member.disabled}`}
+                  key={`${member.staffId}-${member.role}-${member.disabled}-${member.setUp}`}
                   member={member}
                   self={member.staffId === me?.staffId}
+                  brands={brands}
                   onChanged={load}
+                  onProposed={afterProposal}
                 />
               ))}
             </tbody>
