@@ -16,6 +16,7 @@ import { LoadFailure } from '../../components/data-state.tsx';
 import { type Column, DataTable, Pager } from '../../components/data-table.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { ProposalChanges } from '../../components/proposal-changes.tsx';
+import { SetupLinkNotice } from '../../components/setup-link-notice.tsx';
 import { paths, proposalTargetHref } from '../../config/paths.ts';
 import { OpsApiError, opsCall } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
@@ -296,6 +297,9 @@ export function ApprovalsScreen({ tab, status, kind, page }: ApprovalsScreenProp
             {outcomes.map(({ outcome, summary }) => (
               <li key={outcome.proposalId} className={outcome.errorCode === null ? 'ok' : 'refused-item'}>
                 {summary || outcome.proposalId}: <strong>{outcomeText(outcome)}</strong>
+                {outcome.setupLink ? (
+                  <SetupLinkNotice handOver={outcome.setupLink} what="You approved it." />
+                ) : null}
               </li>
             ))}
           </ul>
