@@ -62,7 +62,12 @@ interface LoanOrderRow extends Omit<LoanListRow, 'receivable' | 'due_date'> {
   paid_out_at: Date | string | null;
 }
 
-const RECEIVABLES = `('principal_receivable', 'interest_receivable', 'penalty_receivable', 'extension_fee_receivable')`;
+/**
+ * What the borrower owes: the receivables, and on a written-off loan what the write-off took off them less what
+ * she paid since (ADR 0053): the expense is the loss booked, the recovery its credits.
+ */
+const OWED_BY_BORROWER = `('principal_receivable', 'interest_receivable', 'penalty_receivable', 'extension_fee_receivable',
+  'write_off_expense', 'write_off_recovery')`;
 /** When the payout succeeded: day 0 of the schedule (loan_schedules is written on the servicing side's first need). */
 const PAID_OUT_AT_SQL = `(select min(e.at) from loan_order_events e
   where e.order_id = o.order_id and e.event = 'payoutSucceeded')`;
@@ -164,7 +169,7 @@ export class LoanBook {
       `select o.order_id, o.user_id, o.package_name, u.mobile, p.basic_info, o.status, o.principal,
          o.created_at, ${DUE_DATE_SQL} as due_date,
          (select sum(e.amount) from ledger_entries e
-           where e.order_id = o.order_id and e.account in ${RECEIVABLES}) as receivable
+           where e.order_id = o.order_id and e.account in ${OWED_BY_BORROWER}) as receivable
        from loan_orders o join users u on u.user_id = o.user_id
          left join profiles p on p.user_id = o.user_id
          left join loan_schedules s on s.order_id = o.order_id
