@@ -266,6 +266,7 @@ function MemberRow({
         ) : member.disabled ? (
           <button
             type="button"
+            className="secondary"
             aria-label={`Re-enable ${member.email}`}
             onClick={() => setProposing('staff.re-enable')}
           >

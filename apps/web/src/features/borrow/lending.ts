@@ -15,6 +15,7 @@ export function lendingView(disbursement: Pick<Disbursement, 'status'>): Lending
     case S.repaying:
     case S.overdue:
     case S.finished:
+    case S.writtenOff:
       return 'arrived';
     case S.confirm:
       return 'notSigned';
