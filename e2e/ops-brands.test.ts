@@ -106,7 +106,9 @@ describe('a brand change under maker-checker', () => {
 
     // The maker sees what waits, old → new, by whom and when, and may take it back (then proposes it again).
     const waiting = page.getByRole('region', { name: 'Waiting for approval' });
-    await waiting.getByText(`Proposed by ${ADMIN} (you), just now`).waitFor();
+    await waiting
+      .getByText(/^Proposed by First Admin \(brands\.admin@lender\.example\) \(you\), just now/)
+      .waitFor();
     expect(await waiting.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     await waiting.getByRole('button', { name: 'Withdraw' }).click();
     await waiting.getByText(/^Withdrawn\. Change Hiram/).waitFor();
