@@ -17,6 +17,7 @@ import { paths } from '../../config/paths.ts';
 import { type FeatureTranslate, useFeatureText } from '../../lib/i18n/feature-text.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { useCoolingOff } from './api/cooling-off.ts';
+import { usePaymentReference } from './api/get-payment-reference.ts';
 import { useRepaymentDetail } from './api/get-repayment-detail.ts';
 import { AmountChoice, type PaymentMode } from './components/amount-choice.tsx';
 import { CoolingOffCard } from './components/cooling-off-card.tsx';
@@ -91,12 +92,22 @@ export function RepayDetailScreen() {
  */
 function WrittenOffLoan({ t, detail }: { t: FeatureTranslate<RepayTextKey>; detail: RepaymentDetail }) {
   const { t: common } = useI18n();
+  // The provider offers no standing number (PayMongo): customer service says how to pay.
+  const noNumber = usePaymentReference(detail.orderNo).data?.reference === null;
   return (
     <>
       <StatusMessage
         title={t('writtenOffTitle')}
-        message={t('writtenOffHint', { amount: formatPeso(detail.totalDue) })}
-      />
+        message={t(noNumber ? 'writtenOffHintNoNumber' : 'writtenOffHint', {
+          amount: formatPeso(detail.totalDue),
+        })}
+      >
+        {noNumber ? (
+          <Link className="button button-primary" to={paths.customerService.getHref()}>
+            {common('me.customerService')}
+          </Link>
+        ) : null}
+      </StatusMessage>
       <PaymentReferenceBlock orderNo={detail.orderNo} alone />
       <Link className="button button-secondary button-block" to={paths.home.getHref()} replace>
         {common('common.backHome')}

@@ -32,6 +32,8 @@ const en = {
   writtenOffTitle: 'This loan was written off, and it is still owed',
   writtenOffHint:
     'Writing a loan off is a step in our books: it does not cancel what you owe. No penalties are added any more. Pay the {amount} left, at once or in parts, to the account number below: each payment is credited to this loan, and once it is all paid you can borrow again.',
+  writtenOffHintNoNumber:
+    'Writing a loan off is a step in our books: it does not cancel what you owe. No penalties are added any more. {amount} is left to pay, at once or in parts: customer service will tell you how. Once it is all paid, you can borrow again.',
   noLoanTitle: 'You have nothing to repay',
   notYetTitle: 'Your loan is not paid out yet',
   notYetHint: 'Repayment opens once the money has reached your account.',
@@ -121,6 +123,8 @@ export const repayText: FeatureText<RepayTextKey> = {
     writtenOffTitle: 'Na-write off ang loan na ito, pero utang pa rin ito',
     writtenOffHint:
       'Ang pag-write off ay hakbang lang sa aming mga libro: hindi nito binubura ang utang mo. Wala nang idinadagdag na multa. Bayaran ang natitirang {amount}, buo o paunti-unti, sa account number sa ibaba: bawat bayad ay ikinikredito sa loan na ito, at kapag bayad na lahat, maaari kang humiram muli.',
+    writtenOffHintNoNumber:
+      'Ang pag-write off ay hakbang lang sa aming mga libro: hindi nito binubura ang utang mo. Wala nang idinadagdag na multa. {amount} pa ang babayaran, buo o paunti-unti: sasabihin sa iyo ng customer service kung paano. Kapag bayad na lahat, maaari kang humiram muli.',
     noLoanTitle: 'Wala kang kailangang bayaran',
     notYetTitle: 'Hindi pa naipapadala ang loan mo',
     notYetHint: 'Mabubuksan ang pagbabayad kapag natanggap mo na ang pera.',
@@ -207,6 +211,8 @@ export const repayText: FeatureText<RepayTextKey> = {
     writtenOffTitle: 'Este préstamo fue castigado y se sigue debiendo',
     writtenOffHint:
       'Castigar un préstamo es un paso en nuestra contabilidad: no cancela lo que usted debe. Ya no se suman recargos. Pague los {amount} restantes, de una vez o en partes, al número de cuenta de abajo: cada pago se abona a este préstamo y, cuando esté todo pagado, podrá pedir de nuevo.',
+    writtenOffHintNoNumber:
+      'Castigar un préstamo es un paso en nuestra contabilidad: no cancela lo que usted debe. Ya no se suman recargos. Quedan {amount} por pagar, de una vez o en partes: atención al cliente le dirá cómo. Cuando esté todo pagado, podrá pedir de nuevo.',
     noLoanTitle: 'No tiene nada que pagar',
     notYetTitle: 'Su préstamo aún no se ha desembolsado',
     notYetHint: 'El pago se abre cuando el dinero llegue a su cuenta.',
