@@ -1,3 +1,4 @@
+import { BORROWER_NOTICE_KINDS } from '@hiram/contract/api/messages';
 import { LANGUAGES } from '@hiram/contract/languages';
 import { describe, expect, it } from 'vitest';
 import { smsText } from './sms-texts.ts';
@@ -25,5 +26,17 @@ describe('smsText', () => {
       }
     }
     expect(smsText('code', 'fil', { app: 'Hiram', code: '111111' })).toContain('Huwag itong ibahagi');
+  });
+
+  it('words every staff notice in every language with its amounts, no placeholder left', () => {
+    for (const language of LANGUAGES)
+      for (const kind of BORROWER_NOTICE_KINDS) {
+        const text = smsText(kind, language, { app: 'PeraNow', amount: '₱1,091', due: '₱2,240' });
+        expect(text, `${kind} ${language}`).not.toMatch(/[{}]/);
+        expect(new Set(LANGUAGES.map((other) => smsText(kind, other, { app: 'x' }))).size).toBe(3);
+      }
+    expect(smsText('paymentReversed', 'es', { app: 'Hiram', amount: '₱600', due: '₱2,240' })).toContain(
+      'Ahora debe ₱2,240',
+    );
   });
 });
