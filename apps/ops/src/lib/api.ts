@@ -73,9 +73,14 @@ export function setCsrfToken(token: string | null): void {
   csrfToken = token;
 }
 
-function messageOf(code: number, status: number, data: unknown): string {
+function messageOf(code: number, status: number, data: unknown, said?: unknown): string {
   const key = errorKeyOfCode(code);
-  const base = key ? ERRORS[key].message.en : `The server answered ${status}`;
+  // A message with placeholders ({amount}, {date}) is the server's to fill: its own words say what it found.
+  const catalogue = key ? ERRORS[key].message.en : null;
+  const base =
+    catalogue?.includes('{') && typeof said === 'string' && said !== ''
+      ? said
+      : (catalogue ?? `The server answered ${status}`);
   const retry = (data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
   if (typeof retry === 'number') return `${base}. Try again in ${Math.ceil(retry / 60)} min.`;
   const fields = (data as { fields?: { field: string; message: string }[] } | null)?.fields;
@@ -148,7 +153,11 @@ export async function opsCall<N extends OpsEndpointName>(
   } catch {
     throw new OpsApiError(0, -1, 'The server cannot be reached. Check the connection and try again.', null);
   }
-  const envelope = (await response.json().catch(() => null)) as { code?: number; data?: unknown } | null;
+  const envelope = (await response.json().catch(() => null)) as {
+    code?: number;
+    msg?: unknown;
+    data?: unknown;
+  } | null;
   if (!envelope || typeof envelope.code !== 'number')
     throw new OpsApiError(response.status, -1, `The server answered ${response.status}`, null);
   // Only a member's call: set-up and sign-in have no session to lose, and `me` at start decides for itself.
@@ -166,7 +175,7 @@ export async function opsCall<N extends OpsEndpointName>(
     throw new OpsApiError(
       response.status,
       envelope.code,
-      messageOf(envelope.code, response.status, envelope.data),
+      messageOf(envelope.code, response.status, envelope.data, envelope.msg),
       envelope.data,
     );
   return envelope.data as OpsResponseOf<N>;
