@@ -42,6 +42,9 @@ export function lastActivity(): number {
   return lastActivityAt;
 }
 
+/** Counts the sign-ins of this page: a refusal of a call sent before the latest one is old news. */
+let signIns = 0;
+
 type Listener = () => void;
 const resumedListeners = new Set<Listener>();
 const changedListeners = new Set<Listener>();
@@ -142,6 +145,7 @@ export async function opsCall<N extends OpsEndpointName>(
   if (!get && csrfToken) headers[OPS_CSRF_HEADER] = csrfToken;
   if (background) headers[OPS_BACKGROUND_HEADER] = '1';
   const sentAt = Date.now();
+  const sentInSession = signIns;
   let response: Response;
   try {
     response = await fetch(get ? opsUrl(name, input as object) : opsUrl(name), {
@@ -161,7 +165,14 @@ export async function opsCall<N extends OpsEndpointName>(
   if (!envelope || typeof envelope.code !== 'number')
     throw new OpsApiError(response.status, -1, `The server answered ${response.status}`, null);
   // Only a member's call: set-up and sign-in have no session to lose, and `me` at start decides for itself.
-  if (SESSION_GONE.includes(envelope.code) && endpoint.roles !== null && name !== 'opsMe') sessionEnded();
+  if (name === 'opsSignIn' && envelope.code === 0) signIns += 1;
+  if (
+    SESSION_GONE.includes(envelope.code) &&
+    endpoint.roles !== null &&
+    name !== 'opsMe' &&
+    sentInSession === signIns
+  )
+    sessionEnded();
   // The server's idle clock restarted when it took the call (sign-in starts a session).
   if (
     !background &&

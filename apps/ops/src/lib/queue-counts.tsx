@@ -10,8 +10,6 @@ type Counts = OpsResponseOf<'opsQueueCounts'>;
 interface QueueCountsState {
   counts: Counts | null;
   failure: unknown;
-  /** When the counts last arrived (the browser's clock). */
-  updatedAt: number | null;
   refresh(): void;
 }
 
@@ -23,15 +21,11 @@ const QueueCountsContext = createContext<QueueCountsState | null>(null);
  * calls: they do not keep an unattended session alive.
  */
 export function QueueCountsProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<Omit<QueueCountsState, 'refresh'>>({
-    counts: null,
-    failure: null,
-    updatedAt: null,
-  });
+  const [state, setState] = useState<Omit<QueueCountsState, 'refresh'>>({ counts: null, failure: null });
 
   const refresh = useCallback(() => {
     opsCall('opsQueueCounts', {}, { background: true }).then(
-      (counts) => setState({ counts, failure: null, updatedAt: Date.now() }),
+      (counts) => setState({ counts, failure: null }),
       (failure: unknown) => setState((before) => ({ ...before, failure })),
     );
   }, []);

@@ -2,7 +2,7 @@ import { QUEUES, type QueueCount } from '@hiram/contract/ops/queues';
 import type { StaffMember } from '@hiram/contract/ops/staff';
 import { LoadFailure } from '../../components/data-state.tsx';
 import { DemoRegistrationWarning } from '../../components/demo-registration-warning.tsx';
-import { ageText } from '../../lib/format.ts';
+import { ageText, dateTime } from '../../lib/format.ts';
 import { QUEUE_COUNTS_REFRESH_MS, useQueueCounts } from '../../lib/queue-counts.tsx';
 import { useOpsData } from '../../lib/use-ops-data.ts';
 import { queueHref } from './queue-parts.tsx';
@@ -39,7 +39,7 @@ function DemoRegistrationNotice() {
  * the member's brand), each opening its list. The counts refresh by themselves while the page is in view.
  */
 export function DashboardScreen({ member }: { member: StaffMember }) {
-  const { counts: result, failure, updatedAt, refresh } = useQueueCounts();
+  const { counts: result, failure, refresh } = useQueueCounts();
   return (
     <section aria-labelledby="home-title">
       <h1 id="home-title">Queues</h1>
@@ -48,13 +48,10 @@ export function DashboardScreen({ member }: { member: StaffMember }) {
         {member.brandScope ? ` for ${member.brandScope}` : ', every brand'}.
       </p>
       <DemoRegistrationNotice />
-      {result && updatedAt ? (
+      {result ? (
         <p className="hint refreshed">
-          Counted at{' '}
-          <time dateTime={new Date(updatedAt).toISOString()}>
-            {new Date(updatedAt).toLocaleTimeString('en-PH', { hour: '2-digit', minute: '2-digit' })}
-          </time>
-          , again every {QUEUE_COUNTS_REFRESH_MS / 1000} seconds while this page is open.{' '}
+          Counted <time dateTime={result.asOf}>{dateTime(result.asOf)}</time>, again every{' '}
+          {QUEUE_COUNTS_REFRESH_MS / 1000} seconds while this page is open.{' '}
           <button type="button" className="secondary small" onClick={refresh}>
             Count now
           </button>
