@@ -136,6 +136,12 @@ describe('a written-off loan', () => {
       await listed.getByText('Written off').waitFor();
       await look(a, '03-loans-written-off');
 
+      // The borrower's page in the console lists the loan as Written off.
+      await listed.locator('a[href^="#/borrower"]').click();
+      const loanRow = a.getByRole('row', { name: new RegExp(`Loan ${orderId}`) });
+      await loanRow.getByRole('cell', { name: 'Written off', exact: true }).waitFor();
+      await look(a, '03b-borrower-page', loanRow);
+
       // The borrower, on a 360 px phone: Home, the way to pay, and Records, in each language.
       phone = await browser().newPage();
       const p = phone.page;
