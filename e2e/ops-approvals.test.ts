@@ -114,7 +114,7 @@ describe('maker-checker at 1280 px', () => {
     const a = financeA.page;
     await a.goto(`${server.url}/ops/#/loan?id=${orderId}`);
     await a.getByRole('heading', { name: 'Money actions' }).waitFor();
-    await a.getByText('finished', { exact: true }).waitFor();
+    await a.getByText('Repaid', { exact: true }).waitFor();
     await expectNoAxeViolations(a, 'loan money actions');
     await shot(a, '01-loan-actions');
     const reverse = a.getByRole('form', { name: 'Reverse a credited payment (chargeback)' });
@@ -169,7 +169,7 @@ describe('maker-checker at 1280 px', () => {
     await b.getByRole('link', { name: 'History' }).click();
     const decided = b.getByRole('row', { name: /ticket 5521|Reverse the payment/ });
     await decided.waitFor();
-    expect(await decided.textContent()).toContain('approved');
+    expect(await decided.textContent()).toContain('Approved');
     expect(await decided.textContent()).toContain('Bank recall letter checked');
     expect(await decided.textContent()).toContain('fina.b@lender.example');
     await expectNoAxeViolations(b, 'approvals history');

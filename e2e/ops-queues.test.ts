@@ -89,6 +89,28 @@ describe('the work queues at 1280 px', () => {
     await expect.poll(() => receipt.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expectNoAxeViolations(page, 'proof review');
     await snap(page, JOURNEY, '03-review');
+
+    // The receipt opens full size, beside what the loan owes, and zooms: wider with each step, back to fit.
+    await page.getByRole('button', { name: /^Open the receipt full size/ }).click();
+    const viewer = page.getByRole('dialog', { name: /^Receipt for/ });
+    await viewer.waitFor();
+    expect(await viewer.getByRole('complementary').textContent()).toContain('What the loan owes');
+    const big = viewer.getByRole('img', { name: /The receipt the borrower sent/ });
+    await expect.poll(() => big.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const fitted = (await big.boundingBox())?.width ?? 0;
+    await viewer.getByRole('button', { name: 'Zoom in' }).click();
+    await viewer.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(async () => (await big.boundingBox())?.width ?? 0).toBeGreaterThan(fitted * 2);
+    expect(await viewer.getByLabel('Zoom level').textContent()).toMatch(/^\d+%$/);
+    await expectNoAxeViolations(page, 'receipt viewer');
+    await snap(page, JOURNEY, '03b-receipt-zoomed');
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await snap(page, JOURNEY, '03c-receipt-zoomed-768');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await viewer.getByRole('button', { name: 'Fit' }).click();
+    await expect.poll(async () => (await big.boundingBox())?.width ?? 0).toBeLessThan(fitted + 2);
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: `Approve and credit ${formatPeso(proofAmount)}` }).click();
     await page
       .getByRole('status')

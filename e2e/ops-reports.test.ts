@@ -152,7 +152,7 @@ describe('Reports at 1280 px', () => {
     expect(await keyFigure(page, 'Disbursed principal')).toBe(formatPeso(disbursed));
     expect(await keyFigure(page, 'Collected')).toBe(formatPeso(collected));
     expect(await keyFigure(page, 'Outstanding principal')).toBe(formatPeso(outstanding));
-    expect(await page.getByRole('row', { name: /^seven_eleven / }).textContent()).toContain(
+    expect(await page.getByRole('row', { name: /^7-Eleven / }).textContent()).toContain(
       formatPeso(collected),
     );
 

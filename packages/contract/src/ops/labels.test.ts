@@ -9,6 +9,7 @@ import {
   institutionLabel,
   journalKindLabel,
   LEDGER_ACCOUNT_LABELS,
+  loanEventReasonLabel,
   manilaMonthOf,
   payoutFailureLabel,
   payoutStateLabel,
@@ -25,6 +26,8 @@ describe('the console writes codes as words', () => {
     expect(institutionLabel('90005')).toBe('GCash');
     expect(payoutFailureLabel('accountRejected')).toBe('Account refused');
     expect(payoutStateLabel('failed', 'accountRejected')).toBe('Failed: account refused');
+    expect(loanEventReasonLabel('accountRejected')).toBe('Account refused');
+    expect(loanEventReasonLabel('retried by a@lender.example')).toBe('retried by a@lender.example');
   });
 
   it('has a label for every journal kind and ledger account, and words an unknown code', () => {

@@ -74,6 +74,12 @@ export function payoutFailureLabel(failure: string | null): string {
   return labelOf(PAYOUT_FAILURE_SHORT, failure);
 }
 
+/** A status change's reason: free words from staff, or a payout failure's code, then in words. */
+export function loanEventReasonLabel(reason: string | null): string {
+  if (reason === null || reason === '') return '—';
+  return Object.hasOwn(PAYOUT_FAILURE_SHORT, reason) ? payoutFailureLabel(reason) : reason;
+}
+
 const PAYOUT_STATE_LABELS: Record<string, string> = {
   queued: 'Queued',
   requested: 'Sent to the provider',

@@ -8,6 +8,7 @@ import {
   journalKindLabel,
   LEDGER_ACCOUNT_LABELS,
   loanEventLabel,
+  loanEventReasonLabel,
   payoutStateLabel,
   providerEventLabel,
 } from '@hiram/contract/ops/labels';
@@ -193,7 +194,7 @@ export function LoanScreen({ orderId, actions }: { orderId: string; actions?: Re
                 : `${loanStatusText(entry.from)} → ${loanStatusText(entry.to)}`,
           },
           { header: 'Event', cell: (entry) => loanEventLabel(entry.event) },
-          { header: 'Reason', cell: (entry) => entry.reason ?? '—' },
+          { header: 'Reason', cell: (entry) => loanEventReasonLabel(entry.reason) },
         ]}
       />
 
@@ -388,7 +389,7 @@ function AccrualMonthRow({
           type="button"
           className="link"
           aria-expanded={open}
-          aria-label={`${open ? 'Hide' : 'Show'} the ${days} days of ${label}`}
+          aria-label={`${open ? 'Hide the days' : 'Show the days'}: ${days} of ${label}`}
           onClick={onToggle}
         >
           {open ? 'Hide the days' : 'Show the days'}
