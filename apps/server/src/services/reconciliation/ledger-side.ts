@@ -5,7 +5,8 @@ import type { LedgerMovement } from './compare.ts';
 /**
  * Where the ledger keeps what each provider moved: a collection is the repayment journal keyed
  * `collection:<event id>` (crediting.ts), a payout the order's `disbursement:<order id>` journal of a
- * payout we hold as succeeded (disbursements.ts). Amounts are the cash the journal moved, net of its
+ * payout we hold as succeeded (disbursements.ts), a refund its proposal's `refund:<proposal id>` journal
+ * (payouts/refunds.ts). Amounts are the cash the journal moved, net of its
  * reversal if it has one (a chargeback undoes the money).
  */
 export interface LedgerSide {
@@ -83,6 +84,14 @@ const collections: LedgerSide = {
 const PAYOUT_JOURNAL = `join ledger_journals j on j.idempotency_key = 'disbursement:' || p.order_id::text
   ${CASH_OF_JOURNAL}`;
 
+/**
+ * A refund of an over-payment (ADR 0054): its transfer, when we hold it as succeeded, and the refund journal
+ * of its proposal (one per proposal, whichever transfer was paid).
+ */
+const REFUND_JOURNAL = `join ledger_journals j on j.idempotency_key = 'refund:' || r.proposal_id::text
+  ${CASH_OF_JOURNAL}`;
+
+/** Both kinds of transfer the payout provider makes for us: disbursements and refunds. */
 const payouts: LedgerSide = {
   async byReference(db, references) {
     const ids = uuids(references);
@@ -92,7 +101,12 @@ const payouts: LedgerSide = {
         `select p.payout_id::text as reference, p.order_id, o.package_name, -sum(e.amount) as amount
          from payouts p ${PAYOUT_JOURNAL}
          where p.payout_id = any($1::uuid[]) and p.state = 'succeeded'
-         group by p.payout_id, p.order_id, o.package_name`,
+         group by p.payout_id, p.order_id, o.package_name
+         union all
+         select r.refund_id::text as reference, r.order_id, o.package_name, -sum(e.amount) as amount
+         from overpayment_refunds r ${REFUND_JOURNAL}
+         where r.refund_id = any($1::uuid[]) and r.state = 'succeeded'
+         group by r.refund_id, r.order_id, o.package_name`,
         [ids],
       ),
     );
@@ -106,14 +120,24 @@ const payouts: LedgerSide = {
          ${PAYOUT_JOURNAL}
          where d.occurred_at >= $1 and d.occurred_at < $2 and d.kind = 'disbursement'
            and d.idempotency_key = 'disbursement:' || d.order_id::text
-         group by p.payout_id, p.order_id, o.package_name`,
+         group by p.payout_id, p.order_id, o.package_name
+         union all
+         select r.refund_id::text as reference, r.order_id, o.package_name, -sum(e.amount) as amount
+         from ledger_journals d
+         join overpayment_refunds r on d.idempotency_key = 'refund:' || r.proposal_id::text
+           and r.state = 'succeeded'
+         ${REFUND_JOURNAL}
+         where d.occurred_at >= $1 and d.occurred_at < $2 and d.kind = 'overpayment_refund'
+         group by r.refund_id, r.order_id, o.package_name`,
         [from.toISOString(), to.toISOString()],
       ),
     );
   },
   async orders(db, merchantReferences) {
     const rows = await db.query<{ ref: string; order_id: string }>(
-      'select payout_id::text as ref, order_id from payouts where payout_id = any($1::uuid[])',
+      `select payout_id::text as ref, order_id from payouts where payout_id = any($1::uuid[])
+       union all
+       select refund_id::text as ref, order_id from overpayment_refunds where refund_id = any($1::uuid[])`,
       [uuids(merchantReferences)],
     );
     return new Map(rows.map((row) => [row.ref, row.order_id]));

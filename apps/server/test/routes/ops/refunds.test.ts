@@ -4,6 +4,7 @@ import type { Proposal } from '@hiram/contract/ops/approvals';
 import type { LoanRefunds } from '@hiram/contract/ops/refunds';
 import type { OpsEndpointName } from '@hiram/contract/ops/staff';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { manilaDay } from '../../../src/domain/servicing-rules.ts';
 import {
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
@@ -274,6 +275,18 @@ describe(`refunding an over-payment (${testDatabaseKind()})`, () => {
     expect((await refunds(orderId)).refunds.map((r) => r.state)).toEqual(['succeeded', 'failed']);
     expect(await refundJournals(orderId)).toHaveLength(1);
     expect(await queueRow(orderId)).toBeUndefined();
+    // The day's payout reconciliation finds both transfers where the books say: nothing to explain.
+    const transfers = (await refunds(orderId)).refunds.map((r) => r.refundId);
+    expect(await server.app.reconciliation.reconcile('payouts', manilaDay(server.clock.now()))).toMatchObject(
+      {
+        ran: true,
+      },
+    );
+    const unexplained = await server.db.query(
+      'select kind from reconciliation_differences where reference = any($1::text[])',
+      [transfers],
+    );
+    expect(unexplained).toEqual([]);
     const retried = await server.db.query('select 1 from audit_log where action = $1 and target = $2', [
       'refund.retry',
       `loan:${orderId}`,
