@@ -73,7 +73,11 @@ function TargetLink({ proposal }: { proposal: Proposal }) {
 
 /** Why a pending proposal cannot be ticked by the signed-in member. */
 function notDecidableWhy(proposal: Proposal, staffId: string | undefined): string {
-  return proposal.proposedBy.staffId === staffId ? 'Yours: another member decides' : 'Not for your role';
+  if (proposal.proposedBy.staffId === staffId) return 'Yours: another member decides';
+  // A change to the signed-in admin's own account (ADR 0058).
+  if (proposal.targetType === 'staff' && proposal.targetId === staffId)
+    return 'About you: another admin decides';
+  return 'Not for your role';
 }
 
 /**

@@ -37,7 +37,8 @@ export function approvalEndpoints(app: FastifyInstance, define: OpsDefine): void
         status,
         errorCode: error ? ERRORS[error.key].code : null,
         message: error ? ERRORS[error.key].message[language] : null,
-        setupLink: setupLink ?? null,
+        // Only where an approval handed one over: the other outcomes keep their shape.
+        ...(setupLink ? { setupLink } : {}),
       })),
     };
   });

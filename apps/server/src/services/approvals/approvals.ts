@@ -8,8 +8,8 @@ import {
   type ProposalStatus,
   type ProposalTargetType,
 } from '@hiram/contract/ops/approvals';
-import type { SetupLinkHandOver } from '@hiram/contract/ops/staff-admin';
 import type { StaffRole } from '@hiram/contract/ops/staff';
+import type { SetupLinkHandOver } from '@hiram/contract/ops/staff-admin';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
@@ -102,11 +102,15 @@ const TARGET_USER_SQL = `case when p.target_type = 'borrower' and p.target_id ~*
     then p.target_id::uuid end`;
 const TARGET_ORDER_SQL = `case when p.target_type = 'loan' and p.target_id ~* '^[0-9a-f-]{36}$'
     then p.target_id::uuid end`;
+/** A staff member's target as "Name (email)": by id, or by e-mail for a new admin (ADR 0058). */
+const TARGET_STAFF_SQL = `(select ts.name || ' (' || ts.email || ')' from staff ts
+      where p.target_type = 'staff' and (ts.staff_id::text = p.target_id or lower(ts.email) = p.target_id))`;
 const SELECT = `select p.*, m.email as proposer_email, m.name as proposer_name, d.email as decider_email,
     d.name as decider_name,
-    (select ${borrowerNameSql('bp')} from profiles bp
+    coalesce((select ${borrowerNameSql('bp')} from profiles bp
       where bp.user_id = coalesce(${TARGET_USER_SQL},
-        (select lo.user_id from loan_orders lo where lo.order_id = ${TARGET_ORDER_SQL}))) as target_label
+        (select lo.user_id from loan_orders lo where lo.order_id = ${TARGET_ORDER_SQL}))),
+      ${TARGET_STAFF_SQL}) as target_label
   from proposals p join staff m on m.staff_id = p.proposed_by left join staff d on d.staff_id = p.decided_by`;
 
 export interface ProposalQuery {

@@ -350,6 +350,8 @@ describe('staff administration under maker-checker (ADR 0058)', () => {
     expect(proposed.body.data).toMatchObject({
       summary: `Make finance ${f.email.match(/\d+/)?.[0]} (${f.email}) an admin (now finance)`,
       changes: [{ field: 'role', before: 'finance', after: 'admin' }],
+      targetType: 'staff',
+      targetLabel: expect.stringContaining(`(${f.email})`),
     });
     expect((await decide(proposalId, maker)).errorCode).toBe(40360);
     // Still finance until approved: Staff is not theirs.
@@ -461,7 +463,9 @@ describe('staff administration under maker-checker (ADR 0058)', () => {
     expect((await propose('staff.reset-sign-in', { staffId: v.staffId }, maker)).body.code).toBe(40085);
 
     const proposalId = proposalIdOf(await propose('staff.re-enable', { staffId: v.staffId }, maker));
-    expect(await decide(proposalId, checker)).toMatchObject({ status: 'approved', setupLink: null });
+    const outcome = await decide(proposalId, checker);
+    expect(outcome).toMatchObject({ status: 'approved', errorCode: null });
+    expect(outcome.setupLink).toBeUndefined();
     expect((await ops('opsMe', {}, { signed: await signIn(v) })).status).toBe(200);
     expect((await propose('staff.re-enable', { staffId: v.staffId }, maker)).body.code).toBe(40086);
     const audit = (await ops('opsAuditList', { action: 'staff.re-enable' }, { signed: maker })).body.data as {
