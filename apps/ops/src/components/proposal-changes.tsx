@@ -43,7 +43,7 @@ export function ProposalChanges({ changes = [] }: { changes?: readonly ProposalC
       <caption className="visually-hidden">What changes, before and after</caption>
       <thead>
         <tr>
-          <th scope="col">Setting</th>
+          <th scope="col">What changes</th>
           <th scope="col">Before</th>
           <th scope="col">
             <span className="visually-hidden">becomes</span>
