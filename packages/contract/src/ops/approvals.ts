@@ -314,10 +314,11 @@ export const APPROVAL_ENDPOINTS = {
     'POST',
     '/proposals/decide',
     CHECKER_ROLES,
-    "Approves or rejects one or more pending proposals, each on its own: the answer lists each one's outcome.",
+    "Approves or rejects one or more pending proposals, each on its own: the answer lists each one's outcome. A rejection without a note is refused whole (40993): the maker reads why.",
     z.object({
       proposalIds: z.array(z.uuid('invalid')).min(1).max(PROPOSAL_BULK_MAX),
       decision: z.enum(PROPOSAL_DECISIONS),
+      /** Kept with the decision; needed to reject. */
       note: z.string().trim().max(PROPOSAL_REASON_MAX_LENGTH, 'tooLong').optional(),
     }),
     z.object({ outcomes: z.array(ProposalOutcome) }),
