@@ -178,6 +178,12 @@ describe('a payment credited once, at 1280 px', () => {
       .waitFor();
     await expectNoAxeViolations(a, 'proof sent for a second approval');
     await snapBoth(a, '05-proof-sent-to-second-member');
+    const waiting = a.getByRole('row', { name: /GC-2026-5501/ });
+    expect(await waiting.textContent()).toContain('waits for a second member');
+    await waiting.getByRole('button', { name: /Review/ }).click();
+    await a.getByText('Its credit waits for a second member').waitFor();
+    expect(await a.getByRole('button', { name: /Approve and credit/ }).count()).toBe(0);
+    await snapBoth(a, '06-proof-waiting');
     // Nothing more was credited: the loan owes what it did after the counter payment.
     expect((await borrower.call<{ amountDue: number }>('latestLoanOrder')).amountDue).toBe(owed - 60_000);
     for (const { context } of opened) await context.close();

@@ -440,7 +440,7 @@ export const ERRORS = {
   },
   REFUND_NO_ACCOUNT: {
     code: 40084,
-    status: 409,
+    status: 400,
     message: {
       en: 'The borrower has no verified account to send the refund to',
       fil: 'Walang beripikadong account ang borrower na mapagpapadalhan ng refund',

@@ -117,7 +117,21 @@ export function ProofsScreen({ params }: QueueScreenProps) {
           columns={[
             { header: 'Borrower', cell: (row) => <Borrower row={row} /> },
             { header: 'Loan', cell: (row) => <LoanLink orderId={row.orderId} /> },
-            { header: 'Amount', numeric: true, cell: (row) => formatPeso(row.amount) },
+            {
+              header: 'Amount',
+              numeric: true,
+              cell: (row) => (
+                <>
+                  {formatPeso(row.creditedAmount ?? row.amount)}
+                  {row.pendingProposalId ? (
+                    <>
+                      <br />
+                      <small>waits for a second member</small>
+                    </>
+                  ) : null}
+                </>
+              ),
+            },
             {
               header: 'Loan owes',
               numeric: true,
