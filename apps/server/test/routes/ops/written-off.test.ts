@@ -201,6 +201,21 @@ describe('a written-off loan', () => {
       homeState: 'canLoan',
       timeline: { paidAt: server.clock.now().toISOString() },
     });
+    // The payments CSV carries both recoveries as money collected.
+    const today = server.clock.now().toISOString().slice(0, 10);
+    const csv = await ops(
+      'opsReportExport',
+      { from: '2026-01-01', to: today, kind: 'payments' },
+      await staff('finance'),
+    );
+    const rows = String(csv.raw)
+      .split('\r\n')
+      .filter((line) => line.includes(orderId) && line.includes('"recovery"'));
+    expect(rows).toHaveLength(2);
+    expect(rows.map((line) => line.split(',').at(-1))).toEqual([
+      String(200_00),
+      String(owed - 200_00 + 10_00),
+    ]);
     expect((await server.call('limitExceeded', {}, { token })).body.data).toEqual({ exceeded: false });
     expect((await server.call('creditInfo', {}, { token })).body.data.creditLimit).toBeGreaterThan(0);
   });
