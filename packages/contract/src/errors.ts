@@ -485,7 +485,7 @@ export const ERRORS = {
   },
   STAFF_DISABLED: {
     code: 40085,
-    status: 409,
+    status: 400,
     message: {
       en: 'This member is disabled: re-enable them first',
       fil: 'Naka-disable ang miyembrong ito: i-enable muna siya',
@@ -494,7 +494,7 @@ export const ERRORS = {
   },
   STAFF_UNCHANGED: {
     code: 40086,
-    status: 409,
+    status: 400,
     message: {
       en: 'Nothing to change: the member is already so',
       fil: 'Walang babaguhin: ganito na ang miyembro',
