@@ -182,6 +182,7 @@ describe('the console follows the role and the day, at 1280 px', () => {
     await page.getByRole('button', { name: 'Add note' }).click();
     await page.getByText('Note added.').waitFor();
     await expect.poll(() => page.getByRole('main').textContent()).toContain(`: ${note}`);
+    await page.getByText(`: ${note}`).scrollIntoViewIfNeeded();
     await snap(page, JOURNEY, '06-note-kept-and-added');
   });
 });
