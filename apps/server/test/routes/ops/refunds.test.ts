@@ -294,6 +294,25 @@ describe(`refunding an over-payment (${testDatabaseKind()})`, () => {
     expect(retried).toHaveLength(1);
   });
 
+  it('lets only finance and admins refund, and a member of another brand finds no such loan', async () => {
+    const { orderId } = await overpaidLoan();
+    const support = await signIn(server, await newMember(server, 'support'));
+    const byRole = await propose(support, orderId);
+    expect([byRole.status, byRole.body.code]).toEqual([403, ERRORS.ROLE_NOT_ALLOWED.code]);
+    const retry = await ops('opsRefundRetry', { orderId, failedRefundId: orderId }, support);
+    expect([retry.status, retry.body.code]).toEqual([403, ERRORS.ROLE_NOT_ALLOWED.code]);
+    const viewer = await signIn(server, await newMember(server, 'viewer'));
+    expect((await ops('opsLoanRefunds', { orderId }, viewer)).status).toBe(403);
+    await server.db.query(
+      `insert into brands (package_name, app_name, support_email, support_phone, support_hours)
+       values ('ph.other.refunds', 'Other', 'help@other.example', '+63281234567', '9-5') on conflict do nothing`,
+    );
+    const elsewhere = await signIn(server, await newMember(server, 'finance', 'ph.other.refunds'));
+    const hidden = await propose(elsewhere, orderId);
+    expect([hidden.status, hidden.body.code]).toEqual([404, ERRORS.NOT_FOUND.code]);
+    expect((await ops('opsLoanRefunds', { orderId }, elsewhere)).status).toBe(404);
+  });
+
   it('refuses more than is owed, and goes stale when what is owed changes before approval', async () => {
     const { orderId } = await overpaidLoan();
     const tooMuch = await propose(financeA, orderId, OVERPAID + 1);
