@@ -18,6 +18,7 @@ describe('loan order transitions', () => {
     [S.lending, 'payoutSucceeded', S.repaying],
     [S.lending, 'payoutFailed', S.payFail],
     [S.payFail, 'accountChanged', S.lending],
+    [S.payFail, 'cancelUnpaid', S.cancelled],
     [S.repaying, 'fallOverdue', S.overdue],
     [S.repaying, 'repayInFull', S.finished],
     [S.overdue, 'extend', S.repaying],
@@ -59,6 +60,8 @@ describe('loan order transitions', () => {
     ['repaying a written-off loan as if it were open', S.writtenOff, 'repayInFull'],
     ['a written-off loan falling overdue again', S.writtenOff, 'fallOverdue'],
     ['reopening a cancelled order', S.cancelled, 'approve'],
+    ['cancelling as unpaid a loan whose payout is under way', S.lending, 'cancelUnpaid'],
+    ['cancelling as unpaid a loan paid out', S.repaying, 'cancelUnpaid'],
     ['an unknown status', 999, 'approve'],
   ] as [string, number, LoanOrderEvent][])('refuses %s', (_name, from, event) => {
     expect(transition(from, event)).toEqual({ ok: false, refusal: 'notAllowed' });
