@@ -59,6 +59,31 @@ describe('products at 1280 px', () => {
     await shoot(page, '02-product-page');
     await expectNoAxeViolations(page, 'the product page');
 
+    // The preview carries the cooling-off clause the signed statement has (the brand's 7 days).
+    const statement = page.getByRole('article', { name: /^Disclosure Statement for/ });
+    await statement.getByText('Cancelling (cooling-off)').waitFor();
+    expect(await statement.textContent()).toMatch(/within 7 days/i);
+    await statement.getByText('Cancelling (cooling-off)').scrollIntoViewIfNeeded();
+    await shoot(page, '02b-preview-cooling-off');
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await shoot(page, '02c-preview-cooling-off-768');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // A tenure over the maximum: the form says the maximum.
+    const tenures = page.getByLabel('Tenures (days)');
+    const tenuresBefore = await tenures.inputValue();
+    await tenures.fill('91, 400');
+    await expect
+      .poll(() =>
+        page
+          .getByText(/a tenure is at most 366 days/)
+          .first()
+          .textContent(),
+      )
+      .toContain('400 days: a tenure is at most 366 days (the maximum).');
+    await shoot(page, '02d-tenure-over-maximum');
+    await tenures.fill(tenuresBefore);
+
     // 7% a month: the form names the cap at once and refuses to propose; nothing is sent.
     const interest = page.getByLabel('Interest (% a month)');
     await interest.fill('7');
