@@ -121,6 +121,20 @@ describe('a referred application', () => {
     expect(await assessment.textContent()).toContain('Approved: Income confirmed');
     await page.getByRole('button', { name: 'Show Face photo' }).click();
     await page.getByRole('img', { name: 'Borrower’s face' }).waitFor();
+    // Full size with zoom, beside what the borrower gave and their latest loan.
+    await page.getByRole('button', { name: 'Open the Face photo full size' }).click();
+    const viewer = page.getByRole('dialog', { name: /^Identity photos of/ });
+    await viewer.waitFor();
+    expect(await viewer.getByRole('complementary').textContent()).toContain('Latest loan');
+    await viewer.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(() => viewer.getByLabel('Zoom level').textContent()).toMatch(/^\d+%$/);
+    await expectNoAxeViolations(page, 'ID photo viewer');
+    await snap(page, journey, '05b-id-photo-viewer-1280');
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await snap(page, journey, '05c-id-photo-viewer-768');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await viewer.getByRole('button', { name: 'Close' }).click();
+    await viewer.waitFor({ state: 'hidden' });
     // Stop new applications, with a reason; the page says so; then allow them again.
     await page.getByLabel('Why stop new applications').fill('Borrower asked for a pause on the phone');
     await page.getByRole('button', { name: 'Stop new applications' }).click();
