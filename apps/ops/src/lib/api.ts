@@ -38,8 +38,26 @@ export function onSessionEnded(listener: () => void): void {
  * then too, so the console can warn before it runs out (app/idle-warning.tsx).
  */
 let lastActivityAt = Date.now();
+/** Shared with the member's other console tabs: they use the same session. Only a time, nothing personal. */
+const ACTIVITY_KEY = 'hiram-ops-last-activity';
+
 export function lastActivity(): number {
-  return lastActivityAt;
+  let shared = 0;
+  try {
+    shared = Number(window.localStorage.getItem(ACTIVITY_KEY)) || 0;
+  } catch {
+    // Storage refused (a locked-down browser): this tab's own time is enough.
+  }
+  return Math.max(lastActivityAt, shared);
+}
+
+function noteActivity(at: number): void {
+  lastActivityAt = Math.max(lastActivityAt, at);
+  try {
+    window.localStorage.setItem(ACTIVITY_KEY, String(lastActivityAt));
+  } catch {
+    // As above.
+  }
 }
 
 /** Counts the sign-ins of this page: a refusal of a call sent before the latest one is old news. */
@@ -60,7 +78,7 @@ export function onSessionResumed(listener: Listener): () => void {
 }
 
 export function sessionResumed(): void {
-  lastActivityAt = Date.now();
+  noteActivity(Date.now());
   for (const listener of resumedListeners) listener();
 }
 
@@ -179,7 +197,7 @@ export async function opsCall<N extends OpsEndpointName>(
     (endpoint.roles !== null || name === 'opsSignIn') &&
     !SESSION_GONE.includes(envelope.code)
   )
-    lastActivityAt = Math.max(lastActivityAt, sentAt);
+    noteActivity(sentAt);
   if (envelope.code === 0 && !get && endpoint.roles !== null && name !== 'opsSignOut')
     for (const listener of changedListeners) listener();
   if (envelope.code !== 0)
