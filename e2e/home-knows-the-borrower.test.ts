@@ -199,6 +199,8 @@ describe('Home for a signed-in borrower', () => {
       const states: Record<string, (real: Record<string, unknown>) => Record<string, unknown>> = {
         repaying: (real) => real,
         overdue: at('overdue'),
+        // Written off, still owed (ADR 0053): the amount and How to pay, like an overdue loan without a due line.
+        writtenOff: at('writtenOff', { order: { status: 20 }, dueDate: null }),
         assessing: at('assessing', {
           order: { status: 1 },
           assessmentDueAt: new Date(Date.now() + 9 * 60_000).toISOString(),
