@@ -181,6 +181,22 @@ describe('maker-checker at 1280 px', () => {
       (latest) => latest.homeState === 'repaying',
     );
     expect(await amountDueSeenByBorrower(mobile, borrowerPassword)).toBe(owed);
+
+    // The audit log writes the loan's amounts in pesos and its status in words, never centavos or numbers.
+    const auditor = admin.page;
+    await auditor.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Audit' }).click();
+    await auditor.getByRole('heading', { name: 'Audit log' }).waitFor();
+    const reversal = auditor
+      .getByRole('row')
+      .filter({ has: auditor.getByRole('cell', { name: 'loan.reverse-credit', exact: true }) });
+    await reversal.waitFor();
+    const change = (await reversal.textContent()) ?? '';
+    expect(change).toMatch(/totalDue: ₱[\d,]+(\.\d\d)?/);
+    expect(change).toMatch(/status: (Repaying|Overdue|Repaid)/);
+    expect(change).not.toMatch(/totalDue: \d/);
+    await shot(auditor, '07-audit-pesos');
+    await auditor.setViewportSize({ width: 768, height: 1024 });
+    await shot(auditor, '07b-audit-pesos-768');
     for (const opened of [admin, financeA, financeB]) await opened.context.close();
   });
 });
