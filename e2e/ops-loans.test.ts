@@ -207,6 +207,7 @@ describe('a long-overdue loan at 1280 px', () => {
       const monthRows = await months.count();
       expect(monthRows).toBeGreaterThan(0);
       const folded = await pageHeight(page);
+      await page.getByRole('heading', { name: /^Penalty receivable · balance/ }).scrollIntoViewIfNeeded();
       await snap(page, journey, '02-loan-folded');
       await page.setViewportSize({ width: 768, height: 1024 });
       const foldedAt768 = await pageHeight(page);
