@@ -4,7 +4,7 @@ import type { LoanMoney, ProposalChange, ProposalPayload } from '@hiram/contract
 import { paymentReferenceKey } from '@hiram/contract/payment-reference';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
-import { credit, debit, type OrderBalance, withoutZeroLines } from '../../domain/ledger.ts';
+import { credit, debit, type OrderBalance, recoveryLines, withoutZeroLines } from '../../domain/ledger.ts';
 import type { ApplyContext, ProposalHandler, ProposalTarget } from '../approvals/approvals.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { noticeBorrower } from '../inbox/borrower-notices.ts';
@@ -25,6 +25,8 @@ const S = LOAN_ORDER_STATUS;
 const OPEN: readonly number[] = [S.repaying, S.overdue];
 /** Paid out: money can be credited to it or taken back. */
 const PAID_OUT: readonly number[] = [S.repaying, S.overdue, S.finished];
+/** A payment found on a bank statement may also be credited to a written-off loan: a recovery (ADR 0053). */
+const CREDITABLE: readonly number[] = [...PAID_OUT, S.writtenOff];
 
 /** The posting's idempotency key: one journal per approved proposal, whoever approves and however often. */
 export function proposalKey(proposalId: string): string {
@@ -48,7 +50,9 @@ async function loanFor(
   const order = await lockOrder(tx, orderId);
   if (!order || (brandScope !== null && order.packageName !== brandScope)) throw new AppError('NOT_FOUND');
   const writtenOff = await isWrittenOff(tx, orderId);
-  if (writtenOff) throw new AppError('LOAN_WRITTEN_OFF');
+  // Only a credit is taken on a loan still written off (ADR 0053): it recovers what she owes.
+  if (writtenOff && !(order.status === S.writtenOff && statuses.includes(S.writtenOff)))
+    throw new AppError('LOAN_WRITTEN_OFF');
   if (!statuses.includes(order.status)) throw new AppError('LOAN_NOT_IN_REPAYMENT');
   return { order, balance: await deps.ledger.orderBalance(tx, orderId), writtenOff };
 }
@@ -68,7 +72,8 @@ function targetOf(loan: LoanInView, summary: string, dedupeKey: string): Proposa
     brand: loan.order.packageName,
     summary,
     dedupeKey,
-    fingerprint: `${loan.order.status}:${loan.balance.totalDue}:${loan.balance.overpayment}`,
+    // A written-off loan's receivables stay 0: what is still owed on it is what a payment changes (ADR 0053).
+    fingerprint: `${loan.order.status}:${loan.balance.totalDue}:${loan.balance.overpayment}${loan.order.status === S.writtenOff ? `:${loan.balance.owedAfterWriteOff}` : ''}`,
   };
 }
 
@@ -80,7 +85,25 @@ function moneyChange(field: string, label: string, before: number, after: number
 }
 
 /** What the borrower owes and is owed back after a credit: what goes beyond what is owed is owed back. */
-function creditChanges(balance: OrderBalance, amount: number): ProposalChange[] {
+function creditChanges(balance: OrderBalance, amount: number, writtenOff = false): ProposalChange[] {
+  if (writtenOff) {
+    // A recovery (ADR 0053): it lowers what is still owed after the write-off; any excess is owed back.
+    const { recovered, overpayment } = recoveryLines(balance, amount);
+    return [
+      ...moneyChange(
+        'owedAfterWriteOff',
+        'Still owed by the borrower (written off)',
+        balance.owedAfterWriteOff,
+        balance.owedAfterWriteOff - recovered,
+      ),
+      ...moneyChange(
+        'overpayment',
+        'Owed back to the borrower',
+        balance.overpayment,
+        balance.overpayment + overpayment,
+      ),
+    ];
+  }
   const totalDue = Math.max(0, balance.totalDue - amount);
   const overpayment = balance.overpayment + amount - (balance.totalDue - totalDue);
   return [
@@ -281,7 +304,7 @@ export function manualCreditHandler(deps: ServicingDeps): ProposalHandler<'loan.
     kind: 'loan.manual-credit',
     async inspect(tx, payload, brandScope) {
       const { orderId, amount, bankReference, receivedOn } = payload;
-      const loan = await loanFor(deps, tx, orderId, brandScope, PAID_OUT);
+      const loan = await loanFor(deps, tx, orderId, brandScope, CREDITABLE);
       const reference = normalBankReference(bankReference);
       const lookAlike = await refuseCredited(tx, payload);
       return {
@@ -291,15 +314,16 @@ export function manualCreditHandler(deps: ServicingDeps): ProposalHandler<'loan.
           // One pending credit per statement line, whichever loan it is proposed for.
           paymentReferenceKey(bankReference),
         ),
-        changes: creditChanges(loan.balance, amount),
+        changes: creditChanges(loan.balance, amount, loan.order.status === S.writtenOff),
       };
     },
     async apply(tx, payload, context) {
       const { orderId, amount, bankReference, receivedOn } = payload;
-      const loan = await loanFor(deps, tx, orderId, null, PAID_OUT);
+      const loan = await loanFor(deps, tx, orderId, null, CREDITABLE);
       const reference = normalBankReference(bankReference);
       await refuseCredited(tx, payload);
-      // Credited like any payment: the same allocation, and the loan finishes when nothing is left.
+      // Credited like any payment: the same allocation, and the loan finishes when nothing is left (on a
+      // written-off loan, a recovery: creditRepayment posts it).
       const posted = await creditRepayment(
         deps,
         tx,

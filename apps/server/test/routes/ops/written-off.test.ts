@@ -221,6 +221,51 @@ describe('a written-off loan', () => {
   });
 });
 
+describe('a bank-statement credit on a written-off loan', () => {
+  it('is proposed with what it takes off what is still owed, and credited once as a recovery', async () => {
+    const { token, orderId } = await disbursedLoan(server);
+    await writeOff(orderId);
+    const finance = await staff('finance');
+    const line = { orderId, amount: 300_00, bankReference: 'BDO-WO-1', receivedOn: '2026-03-03' };
+    const proposal = await ops(
+      'opsProposalCreate',
+      { kind: 'loan.manual-credit', payload: line, reason: 'found on the BDO statement' },
+      finance,
+    );
+    expect(proposal.status, JSON.stringify(proposal.body)).toBe(200);
+    expect((proposal.body.data as { changes: unknown }).changes).toEqual([
+      {
+        field: 'owedAfterWriteOff',
+        label: 'Still owed by the borrower (written off)',
+        kind: 'money',
+        before: TOTAL,
+        after: TOTAL - 300_00,
+      },
+    ]);
+    // Other money actions stay refused on a written-off loan.
+    const waive = await ops(
+      'opsProposalCreate',
+      { kind: 'loan.waive-penalty', payload: { orderId, amount: 1_00 }, reason: 'goodwill, ticket 5521' },
+      finance,
+    );
+    expect(waive.body.code).toBe(ERRORS.LOAN_WRITTEN_OFF.code);
+    const { proposalId } = proposal.body.data as { proposalId: string };
+    const decided = await ops(
+      'opsProposalDecide',
+      { proposalIds: [proposalId], decision: 'approve' },
+      await staff('finance'),
+    );
+    expect(decided.body.data).toMatchObject({ outcomes: [{ status: 'approved', errorCode: null }] });
+    expect(await recoveries(orderId)).toEqual([
+      { idempotency_key: `proposal:${proposalId}`, recovered: String(300_00), owed_back: null },
+    ]);
+    expect(await orderStatus(server, orderId)).toBe(S.writtenOff);
+    expect((await server.call('latestLoanOrder', {}, { token })).body.data).toMatchObject({
+      amountDue: TOTAL - 300_00,
+    });
+  });
+});
+
 describe('migration 0039', () => {
   it('moves a loan finished by a write-off before it to written off, with the change in its history', async () => {
     const { token, orderId } = await disbursedLoan(server);
