@@ -227,7 +227,8 @@ export function LoanActions({ orderId }: { orderId: string }) {
 
         <ActionForm
           kind="loan.manual-credit"
-          unavailable={closed}
+          // Still owed after a write-off: a payment found on a statement is credited as a recovery (ADR 0053).
+          unavailable={money.status === S.writtenOff ? null : closed}
           payloadOf={(form) => ({
             orderId,
             amount: centavosOf(form, 'amount'),
