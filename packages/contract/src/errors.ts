@@ -241,7 +241,7 @@ export const ERRORS = {
     },
   },
   PROPOSAL_REJECT_NEEDS_REASON: {
-    code: 40993,
+    code: 40067,
     status: 400,
     message: {
       en: 'Say why you reject it: the maker reads the reason',

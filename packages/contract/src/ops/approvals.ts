@@ -3,6 +3,7 @@ import { DifferentPaymentReason, ProofAmountReason } from '../payment-reference.
 import { BrandChangePayload, BrandCreatePayload } from './brands.ts';
 import { ADMIN_ONLY, opsEndpoint, STAFF_ROLES, type StaffRole } from './endpoint.ts';
 import { ProductChangePayload, ProductCreatePayload } from './products.ts';
+import { queueRoles } from './queues.ts';
 import {
   SetupLinkHandOver,
   StaffCreateAdminPayload,
@@ -10,7 +11,6 @@ import {
   StaffReEnablePayload,
   StaffResetSignInPayload,
 } from './staff-admin.ts';
-import { queueRoles } from './queues.ts';
 
 /**
  * Maker-checker (GUIDE section 10, docs/decisions/0028-maker-checker.md): what moves money or changes terms is
@@ -314,7 +314,7 @@ export const APPROVAL_ENDPOINTS = {
     'POST',
     '/proposals/decide',
     CHECKER_ROLES,
-    "Approves or rejects one or more pending proposals, each on its own: the answer lists each one's outcome. A rejection without a note is refused whole (40993): the maker reads why.",
+    "Approves or rejects one or more pending proposals, each on its own: the answer lists each one's outcome. A rejection without a note is refused whole (40067): the maker reads why.",
     z.object({
       proposalIds: z.array(z.uuid('invalid')).min(1).max(PROPOSAL_BULK_MAX),
       decision: z.enum(PROPOSAL_DECISIONS),
