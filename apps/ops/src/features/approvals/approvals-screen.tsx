@@ -66,8 +66,8 @@ function TargetLink({ proposal }: { proposal: Proposal }) {
   return (
     <a href={proposalTargetHref(proposal.targetType, proposal.targetId)}>
       {proposal.targetType} {proposal.targetId.slice(0, 8)}
-    </a>
       {proposal.targetLabel ? ` · ${proposal.targetLabel}` : ''}
+    </a>
   );
 }
 
