@@ -190,7 +190,7 @@ export function AuditScreen() {
           empty="No rows match."
           columns={[
             { header: 'When', cell: whenCell },
-            { header: 'Who', cell: whoCell, className: 'wrap' },
+            { header: 'Who', cell: whoCell, className: 'who' },
             { header: 'Action', cell: (row) => <code>{row.action}</code> },
             { header: 'Target', cell: targetCell, className: 'wrap' },
             { header: 'Brand', cell: (row) => row.brandScope ?? '—' },
