@@ -82,8 +82,14 @@ describe('a brand change under maker-checker', () => {
     await expectNoAxeViolations(page, 'new brand form');
     await snap(page, journey, '01b-add-a-brand');
     await openBrand(page);
+    // The seed's "(demo)" SEC and CA numbers are flagged on the brand page until a change replaces them.
+    const demo = page.getByRole('note', { name: 'Demo registration numbers' });
+    expect(await demo.textContent()).toContain('SEC registration number and Certificate of Authority number');
     await expectNoAxeViolations(page, 'brand page');
     await snap(page, journey, '02-brand-page');
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await snap(page, journey, '02b-brand-page-768');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The form: a logo, then a text colour too close to primary, refused live and by the server.
     await page.getByRole('button', { name: 'Propose a change' }).click();
