@@ -1,11 +1,11 @@
 import type { FormEvent } from 'react';
 import { LoadFailure } from '../../components/data-state.tsx';
 import { DataTable, Pager } from '../../components/data-table.tsx';
+import { Swatch } from '../../components/swatch.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session.tsx';
 import { navigate } from '../../lib/use-hash-location.ts';
 import { useOpsData } from '../../lib/use-ops-data.ts';
-import { Swatch } from '../../components/swatch.tsx';
 
 const PAGE_SIZE = 25;
 
