@@ -590,7 +590,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     // Short in development so the assessing countdown is seen through; a real review's wait in production.
     assessmentDelaySeconds: vars.ASSESSMENT_DELAY_SECONDS ?? ASSESSMENT_DELAY_DEFAULTS[nodeEnv],
     proofTwoPersonAbove:
-      vars.PROOF_TWO_PERSON_ABOVE === undefined ? PROOF_TWO_PERSON_ABOVE_DEFAULT : vars.PROOF_TWO_PERSON_ABOVE * 100,
+      vars.PROOF_TWO_PERSON_ABOVE === undefined
+        ? PROOF_TWO_PERSON_ABOVE_DEFAULT
+        : vars.PROOF_TWO_PERSON_ABOVE * 100,
     // Without a configured secret only our own sandbox signs webhooks, in this process: a random one will do.
     identityWebhookSecret: vars.IDENTITY_WEBHOOK_SECRET?.trim() ?? randomBytes(32).toString('hex'),
     payoutWebhookSecret: vars.PAYOUT_WEBHOOK_SECRET?.trim() ?? randomBytes(32).toString('hex'),

@@ -140,7 +140,9 @@ export const ProofRow = z.object({
   orderTotalDue: centavos.nullable().describe('what the loan owes now, from the ledger'),
   rejectReason: z.string().nullable(),
   reviewedAt: z.string().nullable(),
-  creditedAmount: centavos.nullable().describe('what was credited, when the reviewer credited another amount'),
+  creditedAmount: centavos
+    .nullable()
+    .describe('what was credited, when the reviewer credited another amount'),
   amountReason: z.string().nullable().describe('why another amount was credited'),
   differentPaymentReason: z.string().nullable(),
   pendingProposalId: z

@@ -8,8 +8,8 @@ import { credit, debit, type OrderBalance, recoveryLines, withoutZeroLines } fro
 import type { ApplyContext, ProposalHandler, ProposalTarget } from '../approvals/approvals.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { noticeBorrower } from '../inbox/borrower-notices.ts';
-import { lockOrder, positionIn, type ServicedOrder, UUID } from './loan-position.ts';
 import { differentPaymentNote, refuseCreditedTwice } from './credited-payments.ts';
+import { lockOrder, positionIn, type ServicedOrder, UUID } from './loan-position.ts';
 import { creditRepayment, finishIfPaid } from './repayment.ts';
 import type { ServicingDeps } from './servicing-deps.ts';
 
