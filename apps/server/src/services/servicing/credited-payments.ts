@@ -1,4 +1,5 @@
 import { formatPeso } from '@hiram/contract/money';
+import { consoleDay } from '@hiram/contract/ops/labels';
 import {
   PAYMENT_SOURCES,
   type PaymentSource,
@@ -150,7 +151,8 @@ export async function refuseCreditedTwice(
   const { payment } = same;
   const values = {
     amount: formatPeso(payment.amount),
-    date: payment.day,
+    // Written as the console writes every day, for the member who reads the refusal there.
+    date: consoleDay(payment.day),
     source: PAYMENT_SOURCES[payment.source],
     reference: payment.reference ?? '—',
   };

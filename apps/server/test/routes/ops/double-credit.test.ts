@@ -129,7 +129,7 @@ describe('a bank statement line credited by hand', () => {
     const lookAlike = await propose(financeA, 'loan.manual-credit', line);
     expect(lookAlike.status).toBe(409);
     expect(lookAlike.body.code).toBe(ERRORS.PAYMENT_MAY_BE_CREDITED.code);
-    expect(lookAlike.body.msg).toContain('₱300 on 2026-03-03');
+    expect(lookAlike.body.msg).toContain('₱300 on 3 Mar 2026');
     expect(lookAlike.body.data).toMatchObject({ credited: { amount: 300_00, reference: 'BDO-1001' } });
 
     // Four days apart is another payment.
