@@ -148,9 +148,32 @@ describe('the web app at /', () => {
     expect((await server.app.inject({ method: 'GET', url: '/assets/simulator-def456.js' })).statusCode).toBe(
       200,
     );
-    for (const url of ['/simulator.html', '/assets/simulator-def456.js', '/simulator.html?x=1']) {
-      const answer = await production.app.inject({ method: 'GET', url });
-      expect(answer.statusCode, url).toBe(404);
+    // Whatever the spelling: percent-encoded, the precompressed copies, a detour through another folder.
+    for (const url of [
+      '/simulator.html',
+      '/assets/simulator-def456.js',
+      '/simulator.html?x=1',
+      '/%73imulator.html',
+      '/%73%69mulator%2Ehtml',
+      '/simulator.html.gz',
+      '/simulator.html.br',
+      '/%73imulator.html.br',
+      '/assets/simulator-def456.js.gz',
+      '/assets/%73imulator-def456.js',
+      '/assets/../simulator.html',
+      '/assets/%2E%2E/simulator.html',
+      '//simulator.html',
+      '/./simulator.html',
+    ]) {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const answer = await production.app.inject({
+          method: 'GET',
+          url,
+          headers: { 'accept-encoding': encoding },
+        });
+        expect(answer.statusCode, `${url} (${encoding})`).not.toBe(200);
+        expect(answer.payload, `${url} (${encoding})`).not.toContain('Host simulator');
+      }
     }
     expect((await production.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
     expect((await production.app.inject({ method: 'GET', url: '/assets/index-abc123.js' })).statusCode).toBe(

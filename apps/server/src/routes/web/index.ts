@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { PAGE_BRAND_META, type PageBrand } from '@hiram/contract/brand';
 import { type BrandColours, brandStyleRule } from '@hiram/contract/brand-look';
@@ -72,7 +72,22 @@ export function brandedIndex(
   }
   return { html: page, styleHashes: rule ? [styleHash(rule)] : [] };
 }
-const SIMULATOR = /^\/(?:simulator\.html|assets\/simulator-[^/]*)$/;
+const SIMULATOR = /^\/(?:simulator\.html|assets\/simulator-[^/]*)(?:\.(?:gz|br))?$/;
+
+/**
+ * The host simulator's files, asked for however the path is spelt: the static server decodes `%73`, folds
+ * `/./`, `//` and `..`, and serves the precompressed `.gz` and `.br` copies, so the raw URL proves nothing.
+ * A path that cannot be decoded is refused too: nothing of the simulator leaves a production server.
+ */
+export function isSimulatorPath(rawPath: string): boolean {
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    return true;
+  }
+  return SIMULATOR.test(posix.normalize(`/${path.replaceAll('\\', '/')}`));
+}
 
 export async function webRoutes(app: FastifyInstance): Promise<void> {
   const root = app.config.webDist;
@@ -81,7 +96,7 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
   if (production) {
     app.addHook('onRequest', async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
-      if (SIMULATOR.test(path)) {
+      if (isSimulatorPath(path)) {
         reply.callNotFound();
         return reply;
       }
@@ -105,6 +120,8 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
       prefix: '/',
       index: false,
       preCompressed: true,
+      // The file the static server settles on is checked again, after its own decoding and normalising.
+      ...(production ? { allowedPath: (pathName: string) => !isSimulatorPath(pathName) } : {}),
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         const relative = filePath.slice(root.length).replaceAll('\\', '/');
