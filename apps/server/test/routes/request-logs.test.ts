@@ -170,3 +170,18 @@ describe('the request id', () => {
     expect(lines.join('\n')).not.toContain('a'.repeat(129));
   });
 });
+
+describe('a credential header', () => {
+  it('is never in the log at trace level, wherever a plugin puts the headers (an upload’s busboy options)', async () => {
+    const { token } = await server.signIn();
+    const answer = await server.upload(
+      'uploadIdFront',
+      { file: Buffer.from('x'), fields: { cardType: '5' } },
+      { token },
+    );
+    expect(answer.status).toBeLessThan(500);
+    // The upload was logged at trace with its headers; the token is in none of the lines.
+    expect(lines.some((line) => line.includes('busboyOptions'))).toBe(true);
+    expect(lines.filter((line) => line.includes(token))).toEqual([]);
+  });
+});
