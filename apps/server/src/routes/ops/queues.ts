@@ -14,7 +14,7 @@ export function queueEndpoints(app: FastifyInstance, define: OpsDefine): void {
   define('opsProofQueue', async ({ input, actor }) => queues.proofs(input, actor.brandScope));
 
   define('opsProofImage', async ({ input, actor }) =>
-    privateImage(await queues.proofImage(input.voucherId, actor.brandScope), 'proof-of-payment.jpg'),
+    privateImage(await queues.proofImage(input.voucherId, actor), 'proof-of-payment.jpg'),
   );
 
   define('opsProofReview', async ({ input, request, actor }) =>

@@ -17,11 +17,13 @@ import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { manilaDay } from '../../domain/servicing-rules.ts';
 import type { Member } from '../approvals/approvals.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { maskLastFour, maskMobile } from '../borrowers/masking.ts';
 import type { ProofReview, Vouchers } from '../collections/vouchers.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { PAYOUT_FAILURE_TEXTS } from '../payouts/disbursements.ts';
 import { REFUND_OF_ORDER, refundProgressOf } from '../payouts/refunds.ts';
+import type { Actor } from '../staff/staff-records.ts';
 import {
   BRAND,
   DAYS_PAST_DUE,
@@ -215,9 +217,27 @@ export class Queues {
     return this.proofRow(row);
   }
 
-  async proofImage(voucherId: string, brandScope: string | null): Promise<Buffer> {
-    const image = await this.deps.vouchers.image({ brandScope }, voucherId);
+  /** A receipt shows a borrower's account and name: the audit row is written before the image leaves. */
+  async proofImage(voucherId: string, actor: Actor): Promise<Buffer> {
+    const image = await this.deps.vouchers.image({ brandScope: actor.brandScope }, voucherId);
     if (!image) throw new AppError('NOT_FOUND');
+    await this.deps.db.transaction(async (tx) => {
+      const [voucher] = await tx.query<{ package_name: string | null }>(
+        `select o.package_name from payment_vouchers v left join loan_orders o on o.order_id = v.order_id
+         where v.voucher_id = $1`,
+        [voucherId],
+      );
+      await recordAudit(tx, {
+        at: this.deps.clock.now(),
+        actorId: actor.staffId,
+        actorEmail: actor.email,
+        action: 'proof.view',
+        target: `voucher:${voucherId}`,
+        brandScope: voucher?.package_name ?? actor.brandScope,
+        clientAddress: actor.clientAddress ?? null,
+        userAgent: actor.userAgent ?? null,
+      });
+    });
     return image;
   }
 

@@ -128,6 +128,10 @@ describe('proofs of payment', () => {
     const image = await opsCall(server, 'opsProofImage', { voucherId }, { signed: reviewer });
     expect(image.status).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
+    // Seeing a receipt is a logged act, as seeing an ID photo is.
+    const viewed = await ok('opsAuditList', { target: `voucher:${voucherId}` }, await as('admin'));
+    expect(viewed).toHaveLength(1);
+    expect(viewed[0]).toMatchObject({ action: 'proof.view', target: `voucher:${voucherId}` });
     const otherBrand = await as('finance', OTHER_BRAND);
     expect((await ops('opsProofImage', { voucherId }, otherBrand)).status).toBe(404);
     expect(await find(otherBrand)).toBeUndefined();
