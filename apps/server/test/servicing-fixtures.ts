@@ -3,13 +3,27 @@ import { expect } from 'vitest';
 import { DEMO_PRODUCT } from '../src/db/seed.ts';
 import { disbursementLines } from '../src/domain/ledger.ts';
 import { completeSteps, detailedPhoto } from './application-fixtures.ts';
-import type { TestServer } from './helper.ts';
+import { startTestServer, type TestServer } from './helper.ts';
 
 /**
  * A borrower with a disbursed loan of the demo product (status 2, repaying), for the servicing suites:
  * applied, approved and signed through the API, then paid out the way the disbursement side records it
  * (the lending and payout events and the disbursement journal, in one transaction).
  */
+/**
+ * A server for servicing tests: orders assessed at once, and sign-ins (borrowers' and staff's) that outlast
+ * the months such a test moves the clock through.
+ */
+export function startServicingServer(): Promise<TestServer> {
+  return startTestServer({
+    config: {
+      assessmentDelaySeconds: 0,
+      sessionTtlSeconds: 3650 * 86_400,
+      sessionIdleSeconds: 3650 * 86_400,
+    },
+  });
+}
+
 export async function disbursedLoan(
   server: TestServer,
   choice: { amount?: number; tenureDays?: number; lang?: string } = {},

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT } from '../../../src/db/seed.ts';
 import { BORROWER_NOTICE_SMS_PURPOSE } from '../../../src/services/inbox/borrower-notices.ts';
 import { completeSteps, REFERRED_ANSWERS } from '../../application-fixtures.ts';
-import { startTestServer, type TestServer } from '../../helper.ts';
+import type { TestServer } from '../../helper.ts';
 import { opsCall, type Signed, signedInMember } from '../../ops-fixtures.ts';
 import { payAtCounter } from '../../repayment-fixtures.ts';
-import { disbursedLoan, goTo, sendProofOf } from '../../servicing-fixtures.ts';
+import { disbursedLoan, goTo, sendProofOf, startServicingServer } from '../../servicing-fixtures.ts';
 
 /**
  * Staff changes told to the borrower (issue 19 point 5, ADR 0055), on both databases: after each action her
@@ -22,13 +22,7 @@ let server: TestServer;
 const TOTAL = 1_091_00;
 
 beforeAll(async () => {
-  server = await startTestServer({
-    config: {
-      assessmentDelaySeconds: 0,
-      sessionTtlSeconds: 3650 * 86_400,
-      sessionIdleSeconds: 3650 * 86_400,
-    },
-  });
+  server = await startServicingServer();
 }, 60_000);
 afterAll(() => server.close());
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { disbursementLines } from '../../../src/domain/ledger.ts';
 import { expectOk } from '../../application-fixtures.ts';
 import { testDatabaseKind } from '../../database-target.ts';
-import { startTestServer, type TestServer } from '../../helper.ts';
+import type { TestServer } from '../../helper.ts';
 import { type Member, newMember, opsCall, type Signed, signIn } from '../../ops-fixtures.ts';
 import {
   changeAccountCode,
@@ -19,6 +19,7 @@ import {
   wallet,
 } from '../../payout-fixtures.ts';
 import { journalsOf } from '../../repayment-fixtures.ts';
+import { startServicingServer } from '../../servicing-fixtures.ts';
 
 /**
  * Cancelling a loan whose payout never succeeded (issue 19 point 6, ADR 0054) on both databases: under
@@ -28,13 +29,7 @@ import { journalsOf } from '../../repayment-fixtures.ts';
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({
-    config: {
-      assessmentDelaySeconds: 0,
-      sessionTtlSeconds: 3650 * 86_400,
-      sessionIdleSeconds: 3650 * 86_400,
-    },
-  });
+  server = await startServicingServer();
 }, 60_000);
 afterAll(() => server.close());
 

@@ -3,10 +3,10 @@ import type { Proposal, ProposalKind } from '@hiram/contract/ops/approvals';
 import type { OpsEndpointName, StaffRole } from '@hiram/contract/ops/staff';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { manilaDay } from '../../../src/domain/servicing-rules.ts';
-import { startTestServer, type TestServer } from '../../helper.ts';
+import type { TestServer } from '../../helper.ts';
 import { type Member, newMember, opsCall, type Signed, signIn } from '../../ops-fixtures.ts';
 import { journalsOf, payAtCounter, sendCollectionEvent } from '../../repayment-fixtures.ts';
-import { disbursedLoan } from '../../servicing-fixtures.ts';
+import { disbursedLoan, startServicingServer } from '../../servicing-fixtures.ts';
 
 /**
  * One bank payment credited once (issue 19, point 1; ADR 0052), on both databases: a bank statement line typed
@@ -17,13 +17,7 @@ let server: TestServer;
 const TOTAL = 1_091_00;
 
 beforeAll(async () => {
-  server = await startTestServer({
-    config: {
-      assessmentDelaySeconds: 0,
-      sessionTtlSeconds: 3650 * 86_400,
-      sessionIdleSeconds: 3650 * 86_400,
-    },
-  });
+  server = await startServicingServer();
 }, 60_000);
 afterAll(() => server.close());
 

@@ -11,11 +11,11 @@ import {
   webhookSignature,
 } from '../../../src/domain/webhook-signature.ts';
 import { testDatabaseKind } from '../../database-target.ts';
-import { startTestServer, type TestServer } from '../../helper.ts';
+import type { TestServer } from '../../helper.ts';
 import { type Member, newMember, opsCall, type Signed, signIn } from '../../ops-fixtures.ts';
 import { GOOD_WALLET, REFUSED_ONCE_WALLET, signedOrder } from '../../payout-fixtures.ts';
 import { journalsOf, sendCollectionEvent } from '../../repayment-fixtures.ts';
-import { payOut } from '../../servicing-fixtures.ts';
+import { payOut, startServicingServer } from '../../servicing-fixtures.ts';
 
 /**
  * Refunding an over-payment (issue 19 point 3, ADR 0054) on both databases: proposed and approved by two
@@ -26,13 +26,7 @@ let server: TestServer;
 const OVERPAID = 200_00;
 
 beforeAll(async () => {
-  server = await startTestServer({
-    config: {
-      assessmentDelaySeconds: 0,
-      sessionTtlSeconds: 3650 * 86_400,
-      sessionIdleSeconds: 3650 * 86_400,
-    },
-  });
+  server = await startServicingServer();
 }, 60_000);
 afterAll(() => server.close());
 

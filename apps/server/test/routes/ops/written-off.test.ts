@@ -5,10 +5,10 @@ import type { OpsEndpointName, StaffRole } from '@hiram/contract/ops/staff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listMigrations } from '../../../src/db/migrate.ts';
 import { DEMO_PRODUCT } from '../../../src/db/seed.ts';
-import { startTestServer, type TestServer } from '../../helper.ts';
+import type { TestServer } from '../../helper.ts';
 import { newMember, opsCall, type Signed, signIn } from '../../ops-fixtures.ts';
 import { journalsOf, sendCollectionEvent } from '../../repayment-fixtures.ts';
-import { disbursedLoan, orderStatus } from '../../servicing-fixtures.ts';
+import { disbursedLoan, orderStatus, startServicingServer } from '../../servicing-fixtures.ts';
 
 /**
  * A written-off loan (issue 19 point 4, ADR 0053) on both databases: its own status for staff (list filter,
@@ -20,13 +20,7 @@ let server: TestServer;
 const TOTAL = 1_091_00;
 
 beforeAll(async () => {
-  server = await startTestServer({
-    config: {
-      assessmentDelaySeconds: 0,
-      sessionTtlSeconds: 3650 * 86_400,
-      sessionIdleSeconds: 3650 * 86_400,
-    },
-  });
+  server = await startServicingServer();
 }, 60_000);
 afterAll(() => server.close());
 
