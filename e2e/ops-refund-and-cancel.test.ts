@@ -1,8 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiBorrower, payAtCounter } from './support/api-borrower.ts';
-import { expectNoAxeViolations } from './support/axe.ts';
-import { snap, useBrowser } from './support/browser.ts';
+import { snap, snapAtConsoleWidths, useBrowser } from './support/browser.ts';
 import type { RunningServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
 import { addMemberThroughStaffScreen, setUpAndSignIn, startServerWithAdmin } from './support/staff.ts';
@@ -30,16 +29,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The step at 1280 px and at 768 px, `focus` scrolled into view, checked by axe at 1280. */
-async function look(page: Page, step: string, focus?: Locator): Promise<void> {
-  await focus?.scrollIntoViewIfNeeded();
-  await snap(page, JOURNEY, `${step}-1280`);
-  await expectNoAxeViolations(page, step);
-  await page.setViewportSize({ width: 768, height: 1024 });
-  await focus?.scrollIntoViewIfNeeded();
-  await snap(page, JOURNEY, `${step}-768`);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+/** The step at 1280 px (axe-checked) and at 768 px. */
+const look = (page: Page, step: string, focus?: Locator) => snapAtConsoleWidths(page, JOURNEY, step, focus);
 
 /** The checker approves the one proposal whose row names `text`, and sees it approved. */
 async function approveInInbox(page: Page, text: string | RegExp, step: string): Promise<void> {

@@ -1,8 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { AxeWatch, expectNoWatchedViolations, flushAxe, registerAxeWatch } from './axe.ts';
+import {
+  AxeWatch,
+  expectNoAxeViolations,
+  expectNoWatchedViolations,
+  flushAxe,
+  registerAxeWatch,
+} from './axe.ts';
 import { phoneAddressHeader } from './phone-address.ts';
 import { REPO_ROOT } from './server.ts';
 
@@ -113,6 +119,25 @@ export async function snap(page: Page, journey: string, step: string): Promise<v
   const dir = join(SCREENSHOT_DIR, journey);
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${step}.png`) });
+}
+
+/**
+ * A back-office step as staff see it at their two sizes: 1280 px (checked by axe) and 768 px, `focus` scrolled
+ * into view at each; the page is left at 1280 px.
+ */
+export async function snapAtConsoleWidths(
+  page: Page,
+  journey: string,
+  step: string,
+  focus?: Locator,
+): Promise<void> {
+  await focus?.scrollIntoViewIfNeeded();
+  await snap(page, journey, `${step}-1280`);
+  await expectNoAxeViolations(page, step);
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await focus?.scrollIntoViewIfNeeded();
+  await snap(page, journey, `${step}-768`);
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 /** One Chromium for the journeys of a test file, launched before them and closed after. */
