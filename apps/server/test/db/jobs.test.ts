@@ -1,8 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
-import { Jobs, MAX_ATTEMPTS, retryDelaySeconds } from '../../src/plugins/infra/jobs.ts';
+import {
+  HEARTBEAT_SECONDS,
+  Jobs,
+  LOCK_SECONDS,
+  MAX_ATTEMPTS,
+  retryDelaySeconds,
+} from '../../src/plugins/infra/jobs.ts';
 import { testDatabaseKind } from '../database-target.ts';
 import { openTestDatabase, TestClock } from '../helper.ts';
 
@@ -46,6 +52,23 @@ async function jobRow(kind: string) {
     run_at: Date;
   }>('select attempts, done_at, failed_at, last_error, run_at from jobs where kind = $1', [kind]);
   return row;
+}
+
+/** A handler that waits, once started, until `finish` is called: a long job, or a runner stalled in one. */
+function longJob() {
+  let started: () => void = () => {};
+  const running = new Promise<void>((resolve) => {
+    started = resolve;
+  });
+  let finish: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  const run = () => {
+    started();
+    return gate;
+  };
+  return { running, finish, run };
 }
 
 describe(`background jobs (${testDatabaseKind()})`, () => {
@@ -121,22 +144,108 @@ describe(`background jobs (${testDatabaseKind()})`, () => {
     expect([...runs.values()].every((count) => count === 1)).toBe(true);
   });
 
-  it('takes over a job whose runner died, once its lock runs out', async () => {
+  it('leaves a long job to its runner while it heartbeats, long past the old 5-minute lock', async () => {
     const clock = new TestClock();
-    const jobs = runner(clock);
-    let ran = 0;
-    jobs.handle('orphan', async () => {
-      ran += 1;
+    const first = runner(clock);
+    const second = runner(clock);
+    const runs: string[] = [];
+    const long = longJob();
+    first.handle('long', async () => {
+      runs.push('first');
+      await long.run();
     });
-    await enqueue(jobs, 'orphan', {});
-    await db.query(`update jobs set attempts = 1, locked_until = $1 where kind = 'orphan'`, [
-      new Date(clock.now().getTime() + 300_000).toISOString(),
+    second.handle('long', async () => {
+      runs.push('second');
+    });
+    await enqueue(first, 'long', {});
+    const firstRun = first.drain();
+    await long.running;
+    for (let elapsed = 0; elapsed < 310; elapsed += HEARTBEAT_SECONDS) {
+      clock.advance(HEARTBEAT_SECONDS);
+      await first.heartbeat();
+      await second.drain();
+    }
+    expect(runs).toEqual(['first']);
+    long.finish();
+    await firstRun;
+    await second.drain();
+    expect(runs).toEqual(['first']);
+    expect(await jobRow('long')).toMatchObject({ attempts: 1, last_error: null });
+    expect((await jobRow('long'))?.done_at).toBeInstanceOf(Date);
+  });
+
+  it('takes over the job of a runner that stopped heartbeating a lock time later, once', async () => {
+    const clock = new TestClock();
+    const first = runner(clock);
+    const second = runner(clock);
+    const runs: string[] = [];
+    const stalled = longJob();
+    first.handle('orphan', async () => {
+      runs.push('first');
+      await stalled.run();
+      throw new Error('the stalled runner came back');
+    });
+    second.handle('orphan', async () => {
+      runs.push('second');
+    });
+    await enqueue(first, 'orphan', {});
+    // Its process died (or stalled): no heartbeat renews the lock any more.
+    vi.spyOn(first, 'heartbeat').mockResolvedValue();
+    const firstRun = first.drain();
+    await stalled.running;
+    clock.advance(LOCK_SECONDS - 1);
+    await second.drain();
+    expect(runs).toEqual(['first']);
+    clock.advance(1);
+    await second.drain();
+    expect(runs).toEqual(['first', 'second']);
+    const done = await jobRow('orphan');
+    expect(done).toMatchObject({ attempts: 2, last_error: null });
+    // The stalled runner's end no longer counts: the job stays done as the second runner left it.
+    stalled.finish();
+    await firstRun;
+    clock.advance(retryDelaySeconds(2));
+    await first.drain();
+    await second.drain();
+    expect(runs).toEqual(['first', 'second']);
+    expect(await jobRow('orphan')).toEqual(done);
+  });
+
+  it('at start, on the embedded database, releases the locks of a stopped server at once', async () => {
+    const clock = new TestClock();
+    const stopped = runner(clock);
+    const alive = runner(clock);
+    const restarted = runner(clock);
+    const ran: string[] = [];
+    const handler = async (payload: unknown) => {
+      ran.push((payload as { of: string }).of);
+    };
+    restarted.handle('left', handler);
+    alive.handle('left', handler);
+    const heldByAlive = longJob();
+    alive.handle('held', () => heldByAlive.run());
+    await alive.start();
+    await enqueue(alive, 'held', {});
+    const aliveRun = alive.drain();
+    await heldByAlive.running;
+    // A server killed in the middle of a job: its lock is fresh, and it will never renew it.
+    await enqueue(stopped, 'left', { of: 'killed' });
+    await db.query(`update jobs set attempts = 1, locked_by = $1, locked_until = $2 where kind = 'left'`, [
+      stopped.owner,
+      new Date(clock.now().getTime() + LOCK_SECONDS * 1000).toISOString(),
     ]);
-    await jobs.drain();
-    expect(ran).toBe(0);
-    clock.advance(301);
-    await jobs.drain();
-    expect(ran).toBe(1);
+    await restarted.start();
+    await restarted.drain();
+    const [held] = await db.query<{ locked_by: string | null }>(
+      `select locked_by from jobs where kind = 'held'`,
+    );
+    // A runner started in this process keeps its lock; on PostgreSQL another process may be alive and
+    // working, so a lock waits out its time there.
+    expect(held?.locked_by).toBe(alive.owner);
+    expect(ran).toEqual(testDatabaseKind() === 'embedded' ? ['killed'] : []);
+    heldByAlive.finish();
+    await aliveRun;
+    await Promise.all([alive.stop(), restarted.stop()]);
   });
 
   it('runs jobs by itself once started, and stops cleanly', async () => {
@@ -146,7 +255,7 @@ describe(`background jobs (${testDatabaseKind()})`, () => {
     jobs.handle('live', async (payload) => {
       done.push((payload as { n: number }).n);
     });
-    jobs.start();
+    await jobs.start();
     await enqueue(jobs, 'live', { n: 1 });
     jobs.wake();
     await expect.poll(() => done, { timeout: 5000, interval: 10 }).toEqual([1]);
@@ -160,18 +269,10 @@ describe(`background jobs (${testDatabaseKind()})`, () => {
   it('stops only once the job under way has finished, and starts no other', async () => {
     const clock = new TestClock();
     const jobs = runner(clock);
-    let started: () => void = () => {};
-    const running = new Promise<void>((resolve) => {
-      started = resolve;
-    });
-    let finish: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      finish = resolve;
-    });
+    const slow = longJob();
     const ran: string[] = [];
     jobs.handle('slow', async () => {
-      started();
-      await gate;
+      await slow.run();
       ran.push('slow');
     });
     jobs.handle('next', async () => {
@@ -179,12 +280,12 @@ describe(`background jobs (${testDatabaseKind()})`, () => {
     });
     await enqueue(jobs, 'slow', {});
     await enqueue(jobs, 'next', {}, 1);
-    jobs.start();
-    await running;
+    await jobs.start();
+    await slow.running;
     clock.advance(1);
     const stopping = jobs.stop().then(() => ran.push('stopped'));
     // The slow job may finish only after everything already queued has run: stop() must wait for it.
-    setImmediate(finish);
+    setImmediate(slow.finish);
     await stopping;
     expect(ran).toEqual(['slow', 'stopped']);
     expect((await jobRow('slow'))?.done_at).not.toBeNull();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Clock } from '../../domain/clock.ts';
@@ -7,16 +8,26 @@ import type { Clock } from '../../domain/clock.ts';
  * change that needs it, so both happen or neither (an outbox). Every server process runs this runner: it
  * claims due jobs with FOR UPDATE SKIP LOCKED, so on one PostgreSQL each job runs in one process at a time,
  * and on the embedded database the one process runs them all. A job that throws is tried again later, up to
- * MAX_ATTEMPTS; one whose process died is taken over when its lock runs out.
+ * MAX_ATTEMPTS. A claimed job's lock is renewed while it runs and lasts LOCK_SECONDS past its runner's last
+ * heartbeat, so a job whose process died is taken over within seconds; an embedded server, alone on its
+ * database, releases every lock left at start (ADR 0063).
  */
 export type JobHandler = (payload: unknown) => Promise<void>;
 
 export const MAX_ATTEMPTS = 5;
-/** How long a claimed job belongs to its process; longer than any job takes. */
-const LOCK_SECONDS = 300;
+/** The runner renews the lock of the job under way this often. */
+export const HEARTBEAT_SECONDS = 5;
+/** A lock lasts this long past its owner's last heartbeat (three missed), then another runner may take the job. */
+export const LOCK_SECONDS = 3 * HEARTBEAT_SECONDS;
 /** Finished jobs are kept this long for inspection, then deleted. */
 const KEEP_DONE_SECONDS = 7 * 86_400;
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
+
+/**
+ * The runners started on each database in this process. On the embedded database every other lock is a dead
+ * process's: the data directory's lock file (db/data-dir-lock.ts) lets one process at a time open it.
+ */
+const runnersOf = new WeakMap<Database, Set<string>>();
 
 interface ClaimedJob {
   job_id: number;
@@ -36,6 +47,8 @@ export interface JobsOptions {
 }
 
 export class Jobs {
+  /** This runner's name in the locks it holds (`jobs.locked_by`). */
+  readonly owner = randomUUID();
   private readonly handlers = new Map<string, JobHandler>();
   private pollTimer: NodeJS.Timeout | null = null;
   private nextTimer: NodeJS.Timeout | null = null;
@@ -44,6 +57,7 @@ export class Jobs {
   private started = false;
   private stopped = false;
   private lastSweep = 0;
+  private current: { jobId: number; heartbeat: NodeJS.Timeout } | null = null;
 
   constructor(
     private readonly db: Database,
@@ -67,9 +81,14 @@ export class Jobs {
     ]);
   }
 
-  start(): void {
+  async start(): Promise<void> {
     if (this.started || this.stopped) return;
     this.started = true;
+    const runners = runnersOf.get(this.db) ?? new Set<string>();
+    runners.add(this.owner);
+    runnersOf.set(this.db, runners);
+    if (this.db.kind === 'embedded') await this.releaseLocksOfDeadProcesses([...runners]);
+    if (this.stopped) return;
     this.pollTimer = setInterval(() => this.wake(), this.options.pollMs);
     this.pollTimer.unref();
     this.wake();
@@ -103,11 +122,49 @@ export class Jobs {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    runnersOf.get(this.db)?.delete(this.owner);
     if (this.pollTimer) clearInterval(this.pollTimer);
     if (this.nextTimer) clearTimeout(this.nextTimer);
     this.pollTimer = null;
     this.nextTimer = null;
     while (this.running) await this.running;
+  }
+
+  /**
+   * Renews the lock of the job under way (every HEARTBEAT_SECONDS while it runs). A runner that finds it no
+   * longer holds it was stalled past LOCK_SECONDS and another has taken the job: it is told in the log, and
+   * its end of the run changes nothing (see run()).
+   */
+  async heartbeat(): Promise<void> {
+    const current = this.current;
+    if (!current) return;
+    const renewed = await this.db.query(
+      'update jobs set locked_until = $3 where job_id = $1 and locked_by = $2 returning job_id',
+      [current.jobId, this.owner, this.lockedUntil().toISOString()],
+    );
+    if (renewed.length === 0 && this.current === current) {
+      this.log.warn({ job: current.jobId }, 'job lock lost: another runner took the job over');
+    }
+  }
+
+  /** The embedded server is alone on its database: a lock held by no runner of this process will never end. */
+  private async releaseLocksOfDeadProcesses(liveRunners: string[]): Promise<void> {
+    const released = await this.db.transaction((tx) =>
+      tx.query<{ job_id: number }>(
+        `update jobs set locked_until = null, locked_by = null
+         where done_at is null and locked_until is not null
+           and (locked_by is null or locked_by <> all($1::text[]))
+         returning job_id`,
+        [liveRunners],
+      ),
+    );
+    if (released.length > 0) {
+      this.log.info({ jobs: released.map((job) => job.job_id) }, 'job locks of a stopped server released');
+    }
+  }
+
+  private lockedUntil(): Date {
+    return new Date(this.clock.now().getTime() + LOCK_SECONDS * 1000);
   }
 
   private async runWhileDue(): Promise<void> {
@@ -129,40 +186,56 @@ export class Jobs {
          order by run_at, job_id limit 1
          for update skip locked
        )
-       update jobs set locked_until = $2, attempts = attempts + 1
+       update jobs set locked_until = $2, locked_by = $3, attempts = attempts + 1
        from next where jobs.job_id = next.job_id
        returning jobs.job_id, jobs.kind, jobs.payload, jobs.attempts`,
-      [now.toISOString(), new Date(now.getTime() + LOCK_SECONDS * 1000).toISOString()],
+      [now.toISOString(), this.lockedUntil().toISOString(), this.owner],
     );
     return job ?? null;
   }
 
+  /** Runs a claimed job under heartbeats; its end is recorded only while this runner still holds it. */
   private async run(job: ClaimedJob): Promise<void> {
+    const heartbeat = setInterval(() => {
+      this.heartbeat().catch((error: unknown) => this.log.error({ err: error }, 'job heartbeat failed'));
+    }, HEARTBEAT_SECONDS * 1000);
+    heartbeat.unref();
+    this.current = { jobId: job.job_id, heartbeat };
+    try {
+      await this.runHeld(job);
+    } finally {
+      clearInterval(heartbeat);
+      this.current = null;
+    }
+  }
+
+  private async runHeld(job: ClaimedJob): Promise<void> {
     const handler = this.handlers.get(job.kind);
     try {
       if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
       await handler(job.payload);
-      await this.db.query('update jobs set done_at = $2, locked_until = null where job_id = $1', [
-        job.job_id,
-        this.clock.now().toISOString(),
-      ]);
+      await this.db.query(
+        'update jobs set done_at = $3, locked_until = null, locked_by = null where job_id = $1 and locked_by = $2',
+        [job.job_id, this.owner, this.clock.now().toISOString()],
+      );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const now = this.clock.now();
       const giveUp = !handler || job.attempts >= MAX_ATTEMPTS;
       this.log.error({ err: error, job: job.job_id, kind: job.kind, attempts: job.attempts }, 'job failed');
       await this.db.query(
-        `update jobs set locked_until = null, last_error = $2,
+        `update jobs set locked_until = null, locked_by = null, last_error = $2,
            done_at = case when $3 then $4::timestamptz end,
            failed_at = case when $3 then $4::timestamptz end,
            run_at = case when $3 then run_at else $5::timestamptz end
-         where job_id = $1`,
+         where job_id = $1 and locked_by = $6`,
         [
           job.job_id,
           message.slice(0, 2000),
           giveUp,
           now.toISOString(),
           new Date(now.getTime() + retryDelaySeconds(job.attempts) * 1000).toISOString(),
+          this.owner,
         ],
       );
     }
