@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, helpText, loadConfig, markdownTable, VARIABLES } from './config.ts';
+import { ConfigError, helpText, loadConfig, loadDatabaseUrls, markdownTable, VARIABLES } from './config.ts';
 
 /** The least a production start needs. */
 const PRODUCTION = { NODE_ENV: 'production', CODE_SECRET: 'k'.repeat(32), ALLOW_SANDBOX_PROVIDERS: 'true' };
@@ -265,6 +265,31 @@ describe('loadConfig', () => {
       }),
     ).toEqual(['XENDIT_BASE_URL must be an https:// URL in production']);
     expect(loadConfig({ NODE_ENV: 'development' }).allowSandboxProviders).toBe(false);
+  });
+
+  it('takes an owner URL only beside DATABASE_URL and signing in as another role (ADR 0061)', () => {
+    const server = 'postgres://hiram_server:secret@db:5432/hiram';
+    const owner = 'postgres://hiram:hunter2@db:5432/hiram';
+    expect(loadConfig({ DATABASE_URL: server, DATABASE_OWNER_URL: owner })).toMatchObject({
+      databaseUrl: server,
+      databaseOwnerUrl: owner,
+    });
+    expect(
+      loadDatabaseUrls({ DATABASE_URL: server, DATABASE_OWNER_URL: owner, NODE_ENV: 'production' }),
+    ).toEqual({ databaseUrl: server, databaseOwnerUrl: owner });
+    const problems = [
+      problemsOf({ DATABASE_OWNER_URL: owner }),
+      problemsOf({ DATABASE_URL: owner.replace('hunter2', 'other'), DATABASE_OWNER_URL: owner }),
+      problemsOf({ DATABASE_URL: 'postgres://db/hiram', DATABASE_OWNER_URL: owner }),
+    ];
+    expect(problems).toEqual([
+      ['DATABASE_OWNER_URL needs DATABASE_URL: the embedded database has a single role (ADR 0061)'],
+      [
+        'DATABASE_URL must sign in as another role than DATABASE_OWNER_URL: the server must not own the schema',
+      ],
+      ['DATABASE_URL and DATABASE_OWNER_URL must each name their role (postgres://role:password@host/db)'],
+    ]);
+    expect(problems.join('\n')).not.toContain('hunter2');
   });
 
   it('lists every bad variable at once, and never echoes a database password', () => {

@@ -47,6 +47,11 @@ export interface Config {
   dataDir: string;
   /** When set, PostgreSQL through `pg`; otherwise the embedded PGlite database in dataDir. */
   databaseUrl: string | null;
+  /**
+   * The schema's owner on that PostgreSQL: migrations run as it and grant databaseUrl's role what the server
+   * needs, never a change to the append-only tables (ADR 0061). Null: databaseUrl's role migrates, as before.
+   */
+  databaseOwnerUrl: string | null;
   publicUrl: string;
   nodeEnv: NodeEnv;
   smsProvider: SmsProviderName;
@@ -140,6 +145,12 @@ export const VARIABLES: readonly VariableDoc[] = [
     name: 'DATABASE_URL',
     default: '(none)',
     description: 'A `postgres://` URL: use this PostgreSQL server instead of the embedded database',
+  },
+  {
+    name: 'DATABASE_OWNER_URL',
+    default: '(none)',
+    description:
+      "The schema owner's `postgres://` URL: migrations run as it; `DATABASE_URL`'s role may then only add to the ledger and audit log",
   },
   {
     name: 'PUBLIC_URL',
@@ -458,6 +469,7 @@ const EnvSchema = z.object({
     .transform((raw) => raw?.trim() || '127.0.0.1'),
   DATA_DIR: z.string().optional(),
   DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+  DATABASE_OWNER_URL: url('DATABASE_OWNER_URL', ['postgres:', 'postgresql:']),
   PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']),
   NODE_ENV: oneOf('NODE_ENV', NODE_ENVS, 'development'),
   SMS_PROVIDER: oneOf('SMS_PROVIDER', SMS_PROVIDERS, 'sandbox'),
@@ -561,6 +573,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       `CODE_SECRET is required in production (at least ${CODE_SECRET_MIN_LENGTH} characters)`,
     ]);
   }
+  const databaseProblems = databaseSettingProblems(vars);
+  if (databaseProblems.length > 0) throw new ConfigError(databaseProblems);
   const providerProblems = providerSettingProblems(vars);
   if (providerProblems.length > 0) throw new ConfigError(providerProblems);
   const collections = collectionKeys(
@@ -578,6 +592,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     host: vars.HOST,
     dataDir: fromCwd(vars.DATA_DIR ?? './data'),
     databaseUrl: vars.DATABASE_URL ?? null,
+    databaseOwnerUrl: vars.DATABASE_OWNER_URL ?? null,
     publicUrl: (vars.PUBLIC_URL ?? `http://${displayHost}:${vars.PORT}`).replace(/\/+$/, ''),
     nodeEnv,
     smsProvider: vars.SMS_PROVIDER ?? 'sandbox',
@@ -625,6 +640,54 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
           }
         : null,
   };
+}
+
+export type DatabaseUrls = Pick<Config, 'databaseUrl' | 'databaseOwnerUrl'>;
+
+/** The two database URLs alone, for `ops-cli migrate`, which needs no other setting (compose's migrate step). */
+export function loadDatabaseUrls(env: NodeJS.ProcessEnv): DatabaseUrls {
+  const present: Record<string, string> = {};
+  for (const name of ['DATABASE_URL', 'DATABASE_OWNER_URL'] as const) {
+    const value = env[name];
+    if (value !== undefined && value.trim() !== '') present[name] = value;
+  }
+  const parsed = EnvSchema.pick({ DATABASE_URL: true, DATABASE_OWNER_URL: true }).safeParse(present);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => issue.message));
+  const problems = databaseSettingProblems(parsed.data);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    databaseUrl: parsed.data.DATABASE_URL ?? null,
+    databaseOwnerUrl: parsed.data.DATABASE_OWNER_URL ?? null,
+  };
+}
+
+/** The user name of a `postgres://` URL; null when it names none (libpq would take the system user's). */
+export function databaseRoleOf(url: string): string | null {
+  const name = decodeURIComponent(new URL(url).username);
+  return name === '' ? null : name;
+}
+
+/** Two roles only when they are two: an owner URL signing in as the server's own role would protect nothing. */
+function databaseSettingProblems(vars: {
+  DATABASE_URL?: string | undefined;
+  DATABASE_OWNER_URL?: string | undefined;
+}) {
+  if (!vars.DATABASE_OWNER_URL) return [];
+  if (!vars.DATABASE_URL) {
+    return ['DATABASE_OWNER_URL needs DATABASE_URL: the embedded database has a single role (ADR 0061)'];
+  }
+  const server = databaseRoleOf(vars.DATABASE_URL);
+  const owner = databaseRoleOf(vars.DATABASE_OWNER_URL);
+  if (!server || !owner)
+    return [
+      'DATABASE_URL and DATABASE_OWNER_URL must each name their role (postgres://role:password@host/db)',
+    ];
+  if (server === owner) {
+    return [
+      'DATABASE_URL must sign in as another role than DATABASE_OWNER_URL: the server must not own the schema',
+    ];
+  }
+  return [];
 }
 
 /**

@@ -1,9 +1,17 @@
 import { pathToFileURL } from 'node:url';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, type DatabaseUrls, databaseRoleOf, loadConfig, loadDatabaseUrls } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
+import { openPostgres } from './db/postgres.ts';
+import {
+  APPEND_ONLY_TABLES,
+  appendOnlyTablesAtRisk,
+  atRiskMessage,
+  migrateAsOwner,
+  ServerRoleAtRiskError,
+} from './db/server-role.ts';
 import { type Clock, systemClock } from './domain/clock.ts';
 import { StaffService } from './services/staff/staff.ts';
 import {
@@ -15,12 +23,17 @@ import {
 
 /**
  * `npm run ops -- <command>`: the lender's back-office commands, on the server's own database (DATABASE_URL,
- * or the embedded database in DATA_DIR). Today one command: create-admin, for the first administrator.
+ * or the embedded database in DATA_DIR): create-admin, for the first administrator, and migrate, the
+ * owner's step of a deployment with two database roles (ADR 0061).
  */
 export const OPS_USAGE = `Usage: npm run ops -- create-admin --email someone@lender.ph [--name "Their Name"]
+       npm run ops -- migrate
 
   create-admin  Creates an administrator with no password and prints a one-time set-up link
                 (valid ${SETUP_LINK_HOURS} h) where they choose a password and enrol an authenticator app.
+  migrate       Brings the PostgreSQL schema up to date: as DATABASE_OWNER_URL's role when set, granting
+                DATABASE_URL's role what the server needs but no change to the ledger or the audit log.
+                Reads only those two variables. The server does the same at each start.
 
 With the embedded database (no DATABASE_URL), stop the server first: only one process may open DATA_DIR.
 `;
@@ -68,6 +81,41 @@ export async function runOpsCommand(
   }
 }
 
+/**
+ * `migrate`: the schema brought up to date, then checked as the server will sign in. With an owner named, a
+ * server role that could still switch the append-only triggers off fails the command; with one role, as
+ * before ADR 0061, it is said and the command succeeds.
+ */
+export async function runMigrateCommand(urls: DatabaseUrls): Promise<OpsCommandResult> {
+  const { databaseUrl, databaseOwnerUrl } = urls;
+  if (!databaseUrl) {
+    return {
+      exitCode: 2,
+      output: 'migrate needs DATABASE_URL: the embedded database is brought up to date at each start.\n',
+    };
+  }
+  const role = databaseRoleOf(databaseUrl) ?? 'of DATABASE_URL';
+  const server = openPostgres(databaseUrl, { max: 1 });
+  try {
+    let applied: string[];
+    try {
+      applied = databaseOwnerUrl ? await migrateAsOwner(databaseOwnerUrl, role) : await migrate(server);
+    } catch (error) {
+      if (error instanceof ServerRoleAtRiskError) return { exitCode: 1, output: `${error.message}\n` };
+      throw error;
+    }
+    const done = applied.length > 0 ? `Applied ${applied.join(', ')}.` : 'The schema was up to date.';
+    const atRisk = atRiskMessage(role, await appendOnlyTablesAtRisk(server));
+    if (atRisk) return { exitCode: databaseOwnerUrl ? 1 : 0, output: `${done}\n${atRisk}\n` };
+    return {
+      exitCode: 0,
+      output: `${done}\nThe role ${role} may read and add to ${APPEND_ONLY_TABLES.join(', ')}, never change them.\n`,
+    };
+  } finally {
+    await server.close();
+  }
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args.length === 0 || args.includes('--help') || args.includes('-h')) {
@@ -76,6 +124,12 @@ async function main(): Promise<void> {
   }
   let db: Database;
   try {
+    if (args[0] === 'migrate') {
+      const result = await runMigrateCommand(loadDatabaseUrls(process.env));
+      (result.exitCode === 0 ? process.stdout : process.stderr).write(result.output);
+      process.exitCode = result.exitCode;
+      return;
+    }
     const config = loadConfig(process.env);
     db = await openDatabase(config);
     try {

@@ -1,9 +1,12 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { databaseRoleOf } from '../../config.ts';
 import { DataDirLockedError } from '../../db/data-dir-lock.ts';
 import type { Database } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
 import { openDatabase } from '../../db/open-database.ts';
 import { seed } from '../../db/seed.ts';
+import { appendOnlyTablesAtRisk, atRiskMessage, migrateAsOwner } from '../../db/server-role.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +28,19 @@ function rethrowAs(context: string) {
   };
 }
 
+/**
+ * One role for everything, as before ADR 0061, still starts, but production is told in a warning at each
+ * start while this process's role could switch the append-only triggers off. With an owner named, the owner
+ * has already refused to grant such a role (server-role.ts).
+ */
+async function warnOfOneRole(app: FastifyInstance, db: Database): Promise<void> {
+  const { databaseUrl, databaseOwnerUrl, nodeEnv } = app.config;
+  if (db.kind !== 'postgres' || !databaseUrl || databaseOwnerUrl || nodeEnv !== 'production') return;
+  const role = databaseRoleOf(databaseUrl) ?? 'of DATABASE_URL';
+  const message = atRiskMessage(role, await appendOnlyTablesAtRisk(db));
+  if (message) app.log.warn(message);
+}
+
 /** Opens (or takes) the database, brings its schema up to date and seeds it, before any route runs. */
 export const databasePlugin = fp<DatabasePluginOptions>(
   async (app, options) => {
@@ -33,10 +49,15 @@ export const databasePlugin = fp<DatabasePluginOptions>(
       : `the embedded database in ${app.config.dataDir}`;
     const db = options.database ?? (await openDatabase(app.config).catch(rethrowAs(`Cannot open ${where}`)));
     if (!options.database) app.addHook('onClose', () => db.close());
+    const { databaseUrl, databaseOwnerUrl } = app.config;
     try {
-      const applied = await migrate(db);
+      const applied =
+        databaseUrl && databaseOwnerUrl && !options.database
+          ? await migrateAsOwner(databaseOwnerUrl, databaseRoleOf(databaseUrl) as string)
+          : await migrate(db);
       if (applied.length > 0) app.log.info({ migrations: applied }, 'database schema updated');
       await seed(db);
+      await warnOfOneRole(app, db);
     } catch (error) {
       if (!options.database) await db.close();
       rethrowAs(`Cannot prepare ${where}`)(error);
