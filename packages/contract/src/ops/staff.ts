@@ -37,8 +37,10 @@ export const STAFF_IDLE_WARNING_SECONDS = 60;
 export const RECOVERY_CODE_COUNT = 10;
 export const STAFF_PASSWORD_MIN_LENGTH = 12;
 export const STAFF_PASSWORD_MAX_LENGTH = 128;
+/** The longest email address (RFC 5321); a longer one, or one that is not an address, is refused (400). */
+export const STAFF_EMAIL_MAX_LENGTH = 254;
 
-const email = z.string().trim().toLowerCase().max(254).email('invalid');
+const email = z.string().trim().toLowerCase().max(STAFF_EMAIL_MAX_LENGTH, 'tooLong').email('invalid');
 const password = z
   .string()
   .min(STAFF_PASSWORD_MIN_LENGTH, 'tooShort')
@@ -120,7 +122,7 @@ export const OPS_ENDPOINTS = {
     'POST',
     '/sign-in',
     null,
-    'Email, password and an authenticator code (or a recovery code, good once). Sets the session cookie.',
+    'Email, password and an authenticator code (or a recovery code, good once). Sets the session cookie. Wrong sign-ins make the address they come from wait (429 with Retry-After: 5 per account in 15 minutes, 2 in an hour while the account is guessed at from many addresses), never the member elsewhere (ADR 0065).',
     z.object({ email, password: z.string().min(1).max(STAFF_PASSWORD_MAX_LENGTH), code }),
     SignedIn,
   ),
@@ -162,7 +164,7 @@ export const OPS_ENDPOINTS = {
     'GET',
     '/audit',
     ADMIN_ONLY,
-    'The audit log, newest first, filtered by actor, action, target and time; page with `before` (the last auditId seen).',
+    'The audit log, newest first, filtered by actor, action, target and time; page with `before` (the last auditId seen). Reading it is itself audited (`audit.read`: who, when, the filter, the rows).',
     AuditFilter,
     z.array(AuditRow),
   ),

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { exportAudit, listAudit } from '../../services/audit/audit.ts';
+import { exportAudit, readAudit } from '../../services/audit/audit.ts';
 import { RawAnswer } from '../endpoint.ts';
 import type { OpsDefine } from './define.ts';
 
 /** The most rows an audit export holds. */
 const AUDIT_EXPORT_MAX = 10_000;
 
-/** The audit trail, browsed with filters and exported as CSV (the export audited). */
+/** The audit trail, browsed with filters and exported as CSV: reading it is audited too. */
 export function auditEndpoints(app: FastifyInstance, define: OpsDefine): void {
-  define('opsAuditList', async ({ input, actor }) => listAudit(app.db, input, actor.brandScope));
+  define('opsAuditList', async ({ input, actor }) => readAudit(app.db, input, actor, app.clock.now()));
 
   define('opsAuditExport', async ({ input, actor }) => {
     const csv = await exportAudit(app.db, { ...input, limit: AUDIT_EXPORT_MAX }, actor, app.clock.now());

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { AppError } from '../../domain/app-error.ts';
 import { success } from '../../domain/envelope.ts';
 import { languageOf } from '../../plugins/infra/request-context.ts';
+import { USER_AGENT_KEPT_LENGTH } from '../../services/audit/audit.ts';
 import type { Actor, StaffSession } from '../../services/staff/staff-records.ts';
 import { ERROR_RESPONSES, RawAnswer, successEnvelope } from '../endpoint.ts';
 
@@ -51,7 +52,7 @@ export function cookieToken(request: FastifyRequest): string | null {
 
 export function userAgentOf(request: FastifyRequest): string | null {
   const agent = request.headers['user-agent'];
-  return typeof agent === 'string' ? agent.slice(0, 512) : null;
+  return typeof agent === 'string' ? agent.slice(0, USER_AGENT_KEPT_LENGTH) : null;
 }
 
 export function sessionOf(request: FastifyRequest): StaffSession {

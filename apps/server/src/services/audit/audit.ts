@@ -21,6 +21,9 @@ export interface AuditEntry {
   userAgent?: string | null;
 }
 
+/** The most of a user agent kept (a header anyone may fill, in a table nothing can clean); longer is cut. */
+export const USER_AGENT_KEPT_LENGTH = 200;
+
 export async function recordAudit(tx: Queryable, entry: AuditEntry): Promise<void> {
   await tx.query(
     `insert into audit_log (at, actor_id, actor_email, action, target, brand_scope, before, after,
@@ -36,7 +39,7 @@ export async function recordAudit(tx: Queryable, entry: AuditEntry): Promise<voi
       entry.before === undefined ? null : JSON.stringify(entry.before),
       entry.after === undefined ? null : JSON.stringify(entry.after),
       entry.clientAddress ?? null,
-      entry.userAgent ?? null,
+      entry.userAgent?.slice(0, USER_AGENT_KEPT_LENGTH) ?? null,
     ],
   );
 }
@@ -82,7 +85,7 @@ export interface AuditRecord {
  * The audit log newest first, filtered in the database. A brand-scoped reader sees only rows about their
  * brand.
  */
-export async function listAudit(
+async function listAudit(
   db: Queryable,
   query: AuditQuery,
   brandScope: string | null,
@@ -163,10 +166,17 @@ export function auditCsv(rows: readonly AuditRecord[]): string {
 }
 
 /**
- * The filtered audit log as CSV, its export audited in the same transaction as the read: who, when, the
- * filter and how many rows left the console (an export is a copy of the trail outside it).
+ * The filtered audit log, its reading audited in the same transaction: who, when, the filter and how many rows
+ * they saw (`audit.read` in the console, `audit.export` for a CSV, a copy of the trail outside it). The filter
+ * holds ids, actions and times, never a borrower's data; the rows read are listed before the row is written.
  */
-export async function exportAudit(db: Database, query: AuditQuery, actor: Actor, at: Date): Promise<string> {
+export async function readAudit(
+  db: Database,
+  query: AuditQuery,
+  actor: Actor,
+  at: Date,
+  action: 'audit.read' | 'audit.export' = 'audit.read',
+): Promise<AuditRecord[]> {
   return db.transaction(async (tx) => {
     const rows = await listAudit(tx, query, actor.brandScope);
     const { limit: _limit, ...filter } = query;
@@ -174,12 +184,17 @@ export async function exportAudit(db: Database, query: AuditQuery, actor: Actor,
       at,
       actorId: actor.staffId,
       actorEmail: actor.email,
-      action: 'audit.export',
+      action,
       brandScope: actor.brandScope,
       after: { filter, rows: rows.length },
       clientAddress: actor.clientAddress ?? null,
       userAgent: actor.userAgent ?? null,
     });
-    return auditCsv(rows);
+    return rows;
   });
+}
+
+/** The filtered audit log as CSV, the export audited (`audit.export`). */
+export async function exportAudit(db: Database, query: AuditQuery, actor: Actor, at: Date): Promise<string> {
+  return auditCsv(await readAudit(db, query, actor, at, 'audit.export'));
 }

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { AppError, tooManyRequests } from '../../domain/app-error.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { maskEmail } from '../borrowers/masking.ts';
 import {
   type Actor,
   auditStaff,
@@ -10,6 +11,8 @@ import {
   normalizeEmail,
   recoveryHash,
   type SignInAttempt,
+  STAFF_FAILURES_FROM_ADDRESS,
+  STAFF_FAILURES_FROM_ADDRESS_WHILE_GUESSED,
   STAFF_FAILURES_PER_ACCOUNT,
   STAFF_IDLE_MINUTES,
   STAFF_SESSION_HOURS,
@@ -25,10 +28,15 @@ import { matchTotp } from './totp.ts';
 /** Hashed once, checked against for an unknown email so it takes as long as a known one. */
 let decoy: Promise<string> | null = null;
 
+/** The most of an unknown email kept, masked, in a failed sign-in's audit row. */
+const FAILED_EMAIL_KEPT_LENGTH = 100;
+
 /**
- * Email, password and a TOTP code or a recovery code. Limits: attempts per address, failures per account
- * (a sliding window, so a guesser waits and the member is not locked out for long). One answer for every
- * failure, and the password is hashed even for an unknown email, so nothing tells which part was wrong.
+ * Email, password and a TOTP code or a recovery code. Limits: attempts per address, and wrong sign-ins per
+ * account and address (tighter while the account is guessed at from many addresses), so the guesser waits and
+ * the member elsewhere gets in (ADR 0065). The right password waits too, so a wait says nothing about a guess.
+ * One answer for every failure, and the password is hashed even for an unknown email, so nothing tells which
+ * part was wrong.
  */
 export async function signIn(
   deps: StaffDeps,
@@ -38,8 +46,14 @@ export async function signIn(
   const rateLimits = deps.rateLimits;
   if (!rateLimits) throw new Error('StaffService.signIn needs rate limits');
   const email = normalizeEmail(attempt.email);
+  const fromHere = `${email} ${attempt.clientAddress}`;
   await rateLimits.spend(STAFF_SIGN_IN_PER_ADDRESS, attempt.clientAddress);
-  const wait = await rateLimits.retryAfter(STAFF_FAILURES_PER_ACCOUNT, email);
+  const guessed =
+    (await rateLimits.hits(STAFF_FAILURES_PER_ACCOUNT, email)).length >= STAFF_FAILURES_PER_ACCOUNT.limit;
+  const wait = await rateLimits.retryAfter(
+    guessed ? STAFF_FAILURES_FROM_ADDRESS_WHILE_GUESSED : STAFF_FAILURES_FROM_ADDRESS,
+    fromHere,
+  );
   if (wait !== null) throw tooManyRequests(wait);
 
   const [row] = await db.query<StaffRow>('select * from staff where lower(email) = $1', [email]);
@@ -103,12 +117,14 @@ export async function signIn(
     : null;
   if (signedIn) return signedIn;
 
+  await rateLimits.record(STAFF_FAILURES_FROM_ADDRESS, fromHere);
   await rateLimits.record(STAFF_FAILURES_PER_ACCOUNT, email);
   await db.transaction(async (tx) => {
     await recordAudit(tx, {
       at: now,
       actorId: row?.staff_id ?? null,
-      actorEmail: email,
+      // A member's own email; anything else typed is someone's address or noise, kept masked and short.
+      actorEmail: row ? row.email : (maskEmail(email) ?? '').slice(0, FAILED_EMAIL_KEPT_LENGTH),
       action: 'staff.sign-in-failed',
       target: row ? `staff:${row.staff_id}` : null,
       brandScope: row?.brand_scope ?? null,

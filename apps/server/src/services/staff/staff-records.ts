@@ -16,16 +16,37 @@ export { STAFF_IDLE_MINUTES } from '@hiram/contract/ops/staff';
 /** ...and this long after sign-in, whatever happens. */
 export const STAFF_SESSION_HOURS = 12;
 
-/** Sign-in attempts per address, and failures per account before it must wait (a sliding window). */
+/**
+ * Sign-in limits (docs/decisions/0065-staff-sign-in-slows-the-guesser.md). Attempts per address, to any
+ * accounts; wrong sign-ins per account and address, so the guesser's address waits and the member elsewhere
+ * does not. No limit is per account alone, or anyone who knows a member's email could keep them out.
+ */
 export const STAFF_SIGN_IN_PER_ADDRESS: Limit = {
   scope: 'staff-sign-in-address',
   limit: 20,
   windowSeconds: 900,
 };
-export const STAFF_FAILURES_PER_ACCOUNT: Limit = {
-  scope: 'staff-sign-in-failed',
+/** The subject is `<email> <address>`. */
+export const STAFF_FAILURES_FROM_ADDRESS: Limit = {
+  scope: 'staff-sign-in-failed-from',
   limit: 5,
   windowSeconds: 900,
+};
+/**
+ * Wrong sign-ins to one account from anywhere in an hour that mean it is being guessed at from many addresses:
+ * then each address gets STAFF_FAILURES_FROM_ADDRESS_WHILE_GUESSED instead. A first try from a fresh address is
+ * still checked, so the member with their password and authenticator gets in.
+ */
+export const STAFF_FAILURES_PER_ACCOUNT: Limit = {
+  scope: 'staff-sign-in-failed',
+  limit: 20,
+  windowSeconds: 3600,
+};
+/** The same count as STAFF_FAILURES_FROM_ADDRESS, tighter: a slip is forgiven, a guesser's address waits. */
+export const STAFF_FAILURES_FROM_ADDRESS_WHILE_GUESSED: Limit = {
+  scope: STAFF_FAILURES_FROM_ADDRESS.scope,
+  limit: 2,
+  windowSeconds: 3600,
 };
 
 export interface NewStaff {

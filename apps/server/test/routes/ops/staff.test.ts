@@ -6,6 +6,7 @@ import {
   OPS_ENDPOINTS,
   type OpsEndpointName,
   STAFF_ROLES,
+  type AuditRow,
   type StaffMember,
   type StaffRole,
 } from '@hiram/contract/ops/staff';
@@ -84,20 +85,44 @@ describe('set-up and sign-in', () => {
     expect(again.body.code).toBe(40151);
   });
 
-  it('makes an account wait after five wrong passwords, whatever the address', async () => {
+  /** A wrong sign-in of `m` from `address`: its answer. */
+  const wrongSignIn = (m: Member, address: string) =>
+    ops('opsSignIn', { email: m.email, password: 'wrong password!', code: '000000' }, { address });
+  const rightSignIn = (m: Member, address: string) =>
+    ops(
+      'opsSignIn',
+      { email: m.email, password: m.password, code: totpCode(m.secret, server.clock.now()) },
+      { address },
+    );
+
+  it('makes the address of five wrong sign-ins wait, not the member signing in from elsewhere', async () => {
     const m = await member('viewer');
-    for (let i = 0; i < 5; i++) {
-      const wrong = await ops('opsSignIn', { email: m.email, password: 'wrong password!', code: '000000' });
-      expect(wrong.body.code).toBe(40151);
-    }
-    const waiting = await ops('opsSignIn', {
-      email: m.email,
-      password: m.password,
-      code: totpCode(m.secret, server.clock.now()),
-    });
+    const guesser = freshAddress();
+    for (let i = 0; i < 5; i++) expect((await wrongSignIn(m, guesser)).body.code).toBe(40151);
+    // The guesser's address waits, even with the right password: the wait says nothing about a guess.
+    const waiting = await rightSignIn(m, guesser);
     expect(waiting.status).toBe(429);
-    server.clock.advance(901);
-    await signIn(m);
+    expect(Number(waiting.headers['retry-after'])).toBe(15 * 60);
+    // The member, at their own desk, is not kept out.
+    expect((await rightSignIn(m, freshAddress())).status).toBe(200);
+    server.clock.advance(15 * 60 + 1);
+    expect((await rightSignIn(m, guesser)).status).toBe(200);
+  });
+
+  it('lets a guess from many addresses in only once or twice each, and the member in from a fresh one', async () => {
+    const m = await member('viewer');
+    // Twenty wrong sign-ins from twenty addresses within the hour: the account is being guessed at.
+    for (let i = 0; i < 20; i++) {
+      expect((await wrongSignIn(m, freshAddress())).body.code).toBe(40151);
+      server.clock.advance(60);
+    }
+    const another = freshAddress();
+    expect((await wrongSignIn(m, another)).body.code).toBe(40151);
+    expect((await wrongSignIn(m, another)).body.code).toBe(40151);
+    const third = await wrongSignIn(m, another);
+    expect(third.status).toBe(429);
+    expect(Number(third.headers['retry-after'])).toBe(3600);
+    expect((await rightSignIn(m, freshAddress())).status).toBe(200);
   });
 
   it('limits sign-in attempts per address', async () => {
@@ -292,6 +317,44 @@ describe('brand scope and the audit log', () => {
     await expect(server.db.query(`delete from audit_log where actor_id = $1`, [a.staffId])).rejects.toThrow(
       /append-only/,
     );
+  });
+
+  it('audits reading the log: who, the filter and how many rows, nothing of what they showed', async () => {
+    const a = await member('admin');
+    const admin = await signIn(a);
+    const list = (query: Record<string, unknown>) =>
+      ops('opsAuditList', query, { signed: admin }).then((answer) => answer.body.data as AuditRow[]);
+    const page1 = await list({ limit: '2' });
+    const page2 = await list({ limit: '2', before: String(page1[1]?.auditId) });
+    const signIns = await list({ action: 'staff.sign-in', actorId: a.staffId });
+    const reads = await list({ action: 'audit.read', actorId: a.staffId });
+    expect(reads.map((row) => [row.target, row.after])).toEqual([
+      [null, { filter: { action: 'staff.sign-in', actorId: a.staffId }, rows: signIns.length }],
+      [null, { filter: { before: page1[1]?.auditId }, rows: page2.length }],
+      [null, { filter: {}, rows: 2 }],
+    ]);
+  });
+
+  it("keeps a failed sign-in short: a member's email, anyone else's masked and cut, the user agent cut", async () => {
+    const m = await member('viewer');
+    const agent = `Mozilla/5.0 ${'x'.repeat(5000)}`;
+    const headers = { 'user-agent': agent };
+    const wrong = (email: string) =>
+      ops('opsSignIn', { email, password: 'wrong password!', code: '000000' }, { headers });
+    expect((await wrong(m.email.toUpperCase())).body.code).toBe(40151);
+    const stranger = `someone.private@${`${'z'.repeat(60)}.`.repeat(3)}example`;
+    expect((await wrong(stranger)).body.code).toBe(40151);
+    // Not an address, or longer than one can be: refused before anything is kept.
+    for (const email of ['<script>alert(1)</script>', `${'a'.repeat(250)}@lender.example`])
+      expect((await wrong(email)).status, email).toBe(400);
+    const admin = await signIn(await member('admin'));
+    const failed = (
+      await ops('opsAuditList', { action: 'staff.sign-in-failed', limit: '2' }, { signed: admin })
+    ).body.data as Record<string, unknown>[];
+    expect(failed.map((row) => [row.actorEmail, row.userAgent])).toEqual([
+      [`s***@${stranger.split('@')[1]}`.slice(0, 100), agent.slice(0, 200)],
+      [m.email, agent.slice(0, 200)],
+    ]);
   });
 
   it('lists the ops endpoints in the OpenAPI document under the tag "ops"', async () => {
