@@ -1,12 +1,12 @@
 import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
 import { ERRORS } from '@hiram/contract/errors';
 import {
+  type AuditRow,
   OPS_API_PREFIX,
   OPS_BACKGROUND_HEADER,
   OPS_ENDPOINTS,
   type OpsEndpointName,
   STAFF_ROLES,
-  type AuditRow,
   type StaffMember,
   type StaffRole,
 } from '@hiram/contract/ops/staff';
