@@ -7,7 +7,7 @@ import { PHONE_VIEWPORT, snap, useBrowser } from './support/browser.ts';
 import { signInWithPassword } from './support/journeys.ts';
 import { moveServerClock, type RunningServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
-import { addMemberThroughStaffScreen, setUpAndSignIn, startServerWithAdmin } from './support/staff.ts';
+import { openSetUpAndSignIn, setUpAndSignIn, startServerWithAdmin } from './support/staff.ts';
 
 /**
  * Issue 19 point 5 (ADR 0055): a chargeback approved in the console is told to the borrower. Her inbox, on a
@@ -23,9 +23,15 @@ const BORROWER_PASSWORD = 'Sabihan2026!';
 
 let server: RunningServer;
 let adminSetupToken: string;
+let financeToken: string;
 
 beforeAll(async () => {
-  ({ server, setupToken: adminSetupToken } = await startServerWithAdmin(ADMIN));
+  // The finance member is made before the server starts: on the Staff screen a second admin would approve it.
+  ({
+    server,
+    setupToken: adminSetupToken,
+    memberTokens: [financeToken = ''],
+  } = await startServerWithAdmin(ADMIN, [], [{ email: FINANCE, name: 'Fina Checker', role: 'finance' }]));
 });
 afterAll(async () => {
   await server?.stop();
@@ -80,12 +86,13 @@ describe('a reversal told to the borrower', () => {
     const a = admin.page;
     try {
       await setUpAndSignIn(a, server.url, adminSetupToken, ADMIN, PASSWORD);
-      finance = await addMemberThroughStaffScreen(a, () => browser().newPage(), server.url, {
-        email: FINANCE,
-        name: 'Fina Checker',
-        role: 'finance',
-        password: PASSWORD,
-      });
+      finance = await openSetUpAndSignIn(
+        () => browser().newPage(),
+        server.url,
+        financeToken,
+        FINANCE,
+        PASSWORD,
+      );
       const f = finance.page;
 
       // She repays the whole loan at a counter.

@@ -7,18 +7,22 @@ import { snap, useBrowser } from './support/browser.ts';
 import { agreeToPermissions, signInWithCode } from './support/journeys.ts';
 import type { RunningServer } from './support/server.ts';
 import { newMobile, passResendCooldown } from './support/sms.ts';
-import { addMemberThroughStaffScreen, setUpAndSignIn, startServerWithAdmin } from './support/staff.ts';
+import { openSetUpAndSignIn, startServerWithAdmin } from './support/staff.ts';
 
 const browser = useBrowser();
-const ADMIN = { email: 'applications.admin@lender.example', password: 'correct horse battery' };
+const ADMIN = 'applications.admin@lender.example';
 const REVIEWER = { email: 'rita.reviewer@lender.example', name: 'Rita Reviewer', role: 'reviewer' as const };
 const REVIEWER_PASSWORD = 'reviewer staple 2026';
 
 let server: RunningServer;
-let adminSetupToken: string;
+let reviewerToken: string;
 
 beforeAll(async () => {
-  ({ server, setupToken: adminSetupToken } = await startServerWithAdmin(ADMIN.email));
+  // The reviewer is made before the server starts: on the Staff screen a second admin would approve it.
+  ({
+    server,
+    memberTokens: [reviewerToken = ''],
+  } = await startServerWithAdmin(ADMIN, [], [REVIEWER]));
 });
 afterAll(async () => {
   await server?.stop();
@@ -42,20 +46,15 @@ describe('a referred application', () => {
     });
     await borrower.call('submitOrder', { orderId: order.orderId });
 
-    // The admin adds a reviewer, who signs in with their authenticator (before the borrower's sign-in moves
-    // the server's clock past the authenticator's step).
-    const admin = await browser().newPage();
-    await setUpAndSignIn(admin.page, server.url, adminSetupToken, ADMIN.email, ADMIN.password);
-    const { context, page } = await addMemberThroughStaffScreen(
-      admin.page,
+    // The reviewer signs in with their authenticator (before the borrower's sign-in moves the server's clock
+    // past the authenticator's step).
+    const { context, page } = await openSetUpAndSignIn(
       () => browser().newPage(),
       server.url,
-      {
-        ...REVIEWER,
-        password: REVIEWER_PASSWORD,
-      },
+      reviewerToken,
+      REVIEWER.email,
+      REVIEWER_PASSWORD,
     );
-    await admin.context.close();
 
     // The borrower's phone: the usual "under review" card while a person decides.
     const phone = await browser().newPhone();

@@ -8,7 +8,7 @@ import { snap, useBrowser } from './support/browser.ts';
 import { signInWithPassword } from './support/journeys.ts';
 import type { RunningServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
-import { setUpAndSignIn, setupTokenOf, startServerWithAdmin } from './support/staff.ts';
+import { setUpAndSignIn, startServerWithAdmin } from './support/staff.ts';
 
 const browser = useBrowser();
 const JOURNEY = 'ops-approvals';
@@ -19,9 +19,22 @@ const SHOTS = '/tmp/shots-i10-approvals';
 
 let server: RunningServer;
 let adminSetupToken: string;
+let financeTokens: string[];
 
 beforeAll(async () => {
-  ({ server, setupToken: adminSetupToken } = await startServerWithAdmin(ADMIN));
+  // Two finance members, made before the server starts: on the Staff screen a second admin would approve each.
+  ({
+    server,
+    setupToken: adminSetupToken,
+    memberTokens: financeTokens,
+  } = await startServerWithAdmin(
+    ADMIN,
+    [],
+    [
+      { email: 'fina.a@lender.example', name: 'Fina Maker', role: 'finance' },
+      { email: 'fina.b@lender.example', name: 'Fina Checker', role: 'finance' },
+    ],
+  ));
   mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
@@ -45,27 +58,6 @@ async function openAs(token: string, email: string): Promise<{ context: BrowserC
   return opened;
 }
 
-/** The admin creates a finance member on Staff; answers the set-up link's token shown for them. */
-async function createFinance(admin: Page, email: string, name: string, previousToken = ''): Promise<string> {
-  await admin.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Staff' }).click();
-  await admin.getByRole('heading', { name: 'Staff', exact: true }).waitFor();
-  await admin.getByLabel('Email').fill(email);
-  await admin.getByLabel('Name').fill(name);
-  await admin.getByLabel('Role', { exact: true }).selectOption('finance');
-  await admin.getByRole('button', { name: 'Create' }).click();
-  await admin.getByRole('cell', { name: new RegExp(name) }).waitFor();
-  const linkBox = admin.getByRole('textbox', { name: 'Set-up link' });
-  // The box shows the previous member's link until this one's answer arrives.
-  let token = '';
-  await expect
-    .poll(async () => {
-      token = (await linkBox.count()) > 0 ? setupTokenOf(await linkBox.inputValue()) : '';
-      return token !== '' && token !== previousToken;
-    })
-    .toBe(true);
-  return token;
-}
-
 /** The borrower's repay screen in a 360 px browser: the amount due now, in centavos. */
 async function amountDueSeenByBorrower(mobile: string, password: string): Promise<number> {
   const { context, page } = await browser().newPhone();
@@ -83,10 +75,10 @@ async function amountDueSeenByBorrower(mobile: string, password: string): Promis
 
 describe('maker-checker at 1280 px', () => {
   it("finance reverses a credited payment with a second approver and the borrower's amount due goes back up", async () => {
-    // The admin sets up two finance members, each in their own browser (first: the TOTP steps are fresh).
+    // The admin (the auditor) and two finance members set up, each in their own browser (first: the TOTP
+    // steps are fresh).
     const admin = await openAs(adminSetupToken, ADMIN);
-    const tokenA = await createFinance(admin.page, 'fina.a@lender.example', 'Fina Maker');
-    const tokenB = await createFinance(admin.page, 'fina.b@lender.example', 'Fina Checker', tokenA);
+    const [tokenA = '', tokenB = ''] = financeTokens;
     const financeA = await openAs(tokenA, 'fina.a@lender.example');
     const financeB = await openAs(tokenB, 'fina.b@lender.example');
 

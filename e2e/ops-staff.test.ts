@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { snap, useBrowser } from './support/browser.ts';
+import { snap, snapAtConsoleWidths, useBrowser } from './support/browser.ts';
 import type { RunningServer } from './support/server.ts';
 import {
   authenticatorCode,
@@ -14,14 +14,18 @@ import {
 
 const browser = useBrowser();
 const ADMIN = 'first.admin@lender.example';
-const REVIEWER = 'rey.reviewer@lender.example';
+const VIEWER = 'val.viewer@lender.example';
 const ADMIN_PASSWORD = 'correct horse battery';
-const REVIEWER_PASSWORD = 'reviewer staple 2026';
-/** Two more admins made with create-admin: one proposes what grants power, the other approves it (ADR 0058). */
+const VIEWER_PASSWORD = 'viewer staple 2026';
+/**
+ * Two more admins made with create-admin: one proposes what grants power, the other approves it (ADRs 0058,
+ * 0066).
+ */
 const MAKER = 'mara.maker@lender.example';
 const CHECKER = 'chad.checker@lender.example';
 const ADMIN_PASSWORDS = 'two admins, two keys';
 const MEMBER = 'vic.support@lender.example';
+const FINANCE = 'fe.finance@lender.example';
 
 let server: RunningServer;
 let adminSetupToken: string;
@@ -35,7 +39,7 @@ afterAll(async () => {
 });
 
 describe('the back office at 1280 px', () => {
-  it('an admin sets up with TOTP, creates a reviewer who is refused Staff, and the audit lists it all', async () => {
+  it('an admin sets up with TOTP, creates a viewer who is refused Staff, and the audit lists it all', async () => {
     const journey = 'ops-staff';
     const { context, page } = await browser().newPage();
 
@@ -64,50 +68,50 @@ describe('the back office at 1280 px', () => {
     await snap(page, journey, '04-home');
     await expectNoAxeViolations(page, '04-home');
 
-    // Staff: create a reviewer, whose set-up link is shown to copy.
+    // Staff: create a viewer (a role without power: at once), whose set-up link is shown to copy.
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Staff' }).click();
     await page.getByRole('heading', { name: 'Staff', exact: true }).waitFor();
-    await page.getByLabel('Email').fill(REVIEWER);
-    await page.getByLabel('Name').fill('Rey Reviewer');
-    await page.getByLabel('Role', { exact: true }).selectOption('reviewer');
+    await page.getByLabel('Email').fill(VIEWER);
+    await page.getByLabel('Name').fill('Val Viewer');
+    await page.getByLabel('Role', { exact: true }).selectOption('viewer');
     await page.getByRole('button', { name: 'Create' }).click();
     const linkBox = page.getByRole('textbox', { name: 'Set-up link' });
     await linkBox.waitFor();
-    const reviewerToken = setupTokenOf(await linkBox.inputValue());
-    await expect.poll(() => page.getByRole('cell', { name: /Rey Reviewer/ }).count()).toBe(1);
-    await snap(page, journey, '05-staff-reviewer-created');
-    await expectNoAxeViolations(page, '05-staff-reviewer-created');
+    const viewerToken = setupTokenOf(await linkBox.inputValue());
+    await expect.poll(() => page.getByRole('cell', { name: /Val Viewer/ }).count()).toBe(1);
+    await snap(page, journey, '05-staff-viewer-created');
+    await expectNoAxeViolations(page, '05-staff-viewer-created');
 
-    // The reviewer, in a browser of their own, sets up and signs in.
-    const reviewer = await browser().newPage();
-    const reviewerPage = reviewer.page;
-    await reviewerPage.goto(`${server.url}/ops/#/setup?token=${encodeURIComponent(reviewerToken)}`);
-    const reviewerSecret = await setUpWithAuthenticator(reviewerPage, REVIEWER_PASSWORD);
-    await confirmSetUp(reviewerPage, reviewerSecret);
-    await reviewerPage.getByRole('link', { name: 'Sign in' }).click();
-    await signInToOps(reviewerPage, REVIEWER, REVIEWER_PASSWORD, authenticatorCode(reviewerSecret, 1));
-    await reviewerPage.getByText('Rey Reviewer, reviewer').waitFor();
-    await snap(reviewerPage, journey, '06-reviewer-home');
-    await expectNoAxeViolations(reviewerPage, '06-reviewer-home');
+    // The viewer, in a browser of their own, sets up and signs in.
+    const viewer = await browser().newPage();
+    const viewerPage = viewer.page;
+    await viewerPage.goto(`${server.url}/ops/#/setup?token=${encodeURIComponent(viewerToken)}`);
+    const viewerSecret = await setUpWithAuthenticator(viewerPage, VIEWER_PASSWORD);
+    await confirmSetUp(viewerPage, viewerSecret);
+    await viewerPage.getByRole('link', { name: 'Sign in' }).click();
+    await signInToOps(viewerPage, VIEWER, VIEWER_PASSWORD, authenticatorCode(viewerSecret, 1));
+    await viewerPage.getByText('Val Viewer, viewer').waitFor();
+    await snap(viewerPage, journey, '06-viewer-home');
+    await expectNoAxeViolations(viewerPage, '06-viewer-home');
 
-    // The Staff screen is the admin's: not in the reviewer's menu, and a typed link says so, plainly.
+    // The Staff screen is the admin's: not in the viewer's menu, and a typed link says so, plainly.
     expect(
-      await reviewerPage
+      await viewerPage
         .getByRole('navigation', { name: 'Sections' })
         .getByRole('link', { name: 'Staff' })
         .count(),
     ).toBe(0);
-    await reviewerPage.goto(`${server.url}/ops/#/staff`);
-    await reviewerPage.getByRole('heading', { name: 'Not for your role' }).waitFor();
-    expect(await reviewerPage.getByRole('main').textContent()).toContain('not open to the reviewer role');
-    expect(await reviewerPage.getByRole('table').count()).toBe(0);
-    await snap(reviewerPage, journey, '07-reviewer-refused-staff');
-    await expectNoAxeViolations(reviewerPage, '07-reviewer-refused-staff');
+    await viewerPage.goto(`${server.url}/ops/#/staff`);
+    await viewerPage.getByRole('heading', { name: 'Not for your role' }).waitFor();
+    expect(await viewerPage.getByRole('main').textContent()).toContain('not open to the viewer role');
+    expect(await viewerPage.getByRole('table').count()).toBe(0);
+    await snap(viewerPage, journey, '07-viewer-refused-staff');
+    await expectNoAxeViolations(viewerPage, '07-viewer-refused-staff');
 
-    // The reviewer signs out.
-    await reviewerPage.getByRole('button', { name: 'Sign out' }).click();
-    await reviewerPage.getByText('You are signed out.').waitFor();
-    await reviewer.context.close();
+    // The viewer signs out.
+    await viewerPage.getByRole('button', { name: 'Sign out' }).click();
+    await viewerPage.getByText('You are signed out.').waitFor();
+    await viewer.context.close();
 
     // The audit log lists these actions, newest first, and filters on the server.
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Audit' }).click();
@@ -132,25 +136,26 @@ describe('the back office at 1280 px', () => {
 
     await page.getByLabel('Action').fill('staff.create');
     await page.getByRole('button', { name: 'Filter' }).click();
-    // The three admins create-admin made and the reviewer.
+    // The three admins create-admin made and the viewer.
     await expect.poll(() => page.getByRole('table').locator('tbody tr').count()).toBe(4);
     expect(await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
       '/ops/api/audit/export?action=staff.create',
     );
     const csv = await page.request.get(`${server.url}/ops/api/audit/export?action=staff.create`);
     expect(csv.status()).toBe(200);
-    expect(await csv.text()).toContain(REVIEWER);
+    expect(await csv.text()).toContain(VIEWER);
     await snap(page, journey, '09-audit-filtered');
     await expectNoAxeViolations(page, '09-audit-filtered');
 
-    // The admin changes the reviewer's role, then disables them (after confirming); both are audited.
+    // The admin changes the viewer's role to support (no power: at once), then disables them (after
+    // confirming); both are audited.
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Staff' }).click();
-    await page.getByLabel(`Role of ${REVIEWER}`).selectOption('support');
+    await page.getByLabel(`Role of ${VIEWER}`).selectOption('support');
     await page.getByRole('button', { name: 'Save role' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Save role' }).count()).toBe(0);
-    expect(await page.getByLabel(`Role of ${REVIEWER}`).inputValue()).toBe('support');
+    expect(await page.getByLabel(`Role of ${VIEWER}`).inputValue()).toBe('support');
     page.once('dialog', (dialog) => dialog.accept());
-    await page.getByRole('button', { name: `Disable ${REVIEWER}` }).click();
+    await page.getByRole('button', { name: `Disable ${VIEWER}` }).click();
     await page.getByRole('cell', { name: 'Disabled' }).waitFor();
     await snap(page, journey, '10-staff-role-changed-and-disabled');
     await expectNoAxeViolations(page, '10-staff-role-changed-and-disabled');
@@ -172,7 +177,7 @@ describe('the back office at 1280 px', () => {
     await context.close();
   });
 
-  it('what grants power waits for a second admin: a reset with a new link, a re-enable, an admin made', async () => {
+  it('what grants power waits for a second admin: a reset, a re-enable, a role with power, a finance member', async () => {
     const journey = 'ops-staff-admin';
     const [makerToken, checkerToken] = moreTokens as [string, string];
     const maker = await browser().newPage();
@@ -214,8 +219,10 @@ describe('the back office at 1280 px', () => {
       .getByRole('button', { name: `Reset sign-in of ${MEMBER}` })
       .click();
     await rowOf(maker.page).getByLabel('Why? (the approving admin reads it)').fill('Vic lost her phone');
-    await rowOf(maker.page).getByRole('button', { name: 'Propose', exact: true }).click();
-    await maker.page.getByText('Proposed: Reset the password and authenticator of Vic Support').waitFor();
+    await rowOf(maker.page).getByRole('button', { name: 'Send for approval' }).click();
+    await maker.page
+      .getByText('Sent for approval: Reset the password and authenticator of Vic Support')
+      .waitFor();
     const waiting = maker.page.getByRole('region', { name: 'Waiting for approval' });
     await waiting.getByText('Vic lost her phone').waitFor();
     expect(await waiting.getByRole('button', { name: 'Approve' }).count()).toBe(0);
@@ -272,8 +279,8 @@ describe('the back office at 1280 px', () => {
     await maker.page.setViewportSize({ width: 768, height: 1024 });
     await snap(maker.page, journey, '06-re-enable-reason-768');
     await maker.page.setViewportSize({ width: 1280, height: 900 });
-    await rowOf(maker.page).getByRole('button', { name: 'Propose', exact: true }).click();
-    await maker.page.getByText('Proposed: Re-enable Vic Support').waitFor();
+    await rowOf(maker.page).getByRole('button', { name: 'Send for approval' }).click();
+    await maker.page.getByText('Sent for approval: Re-enable Vic Support').waitFor();
     await checker.page
       .getByRole('navigation', { name: 'Sections' })
       .getByRole('link', { name: /Approvals/ })
@@ -284,26 +291,58 @@ describe('the back office at 1280 px', () => {
     await maker.page.reload();
     await rowOf(maker.page).getByRole('cell', { name: 'Active' }).waitFor();
 
-    // Made an admin: the role select proposes it; the checker approves it on Staff.
-    await rowOf(maker.page).getByLabel(`Role of ${MEMBER}`).selectOption('admin');
+    // Made finance: a role with power, so the role select sends it for approval; the checker approves it on Staff.
+    await rowOf(maker.page).getByLabel(`Role of ${MEMBER}`).selectOption('finance');
     expect(await rowOf(maker.page).getByRole('button', { name: 'Save role' }).count()).toBe(0);
-    await rowOf(maker.page).getByRole('button', { name: 'Propose as admin…' }).click();
-    await rowOf(maker.page).getByLabel('Why? (the approving admin reads it)').fill('Runs the Cebu desk now');
-    await rowOf(maker.page).getByRole('button', { name: 'Propose', exact: true }).click();
-    await maker.page.getByText('Proposed: Make Vic Support').waitFor();
+    await rowOf(maker.page).getByRole('button', { name: 'Propose as finance…' }).click();
+    await rowOf(maker.page)
+      .getByLabel('Why? (the approving admin reads it)')
+      .fill('Runs the Cebu desk payments now');
+    await rowOf(maker.page).getByRole('button', { name: 'Send for approval' }).click();
+    await maker.page.getByText('Sent for approval: Make Vic Support').waitFor();
     expect(await rowOf(maker.page).getByLabel(`Role of ${MEMBER}`).inputValue()).toBe('support');
+    await snapAtConsoleWidths(
+      maker.page,
+      journey,
+      '07-finance-role-sent-for-approval',
+      maker.page.getByRole('region', { name: 'Waiting for approval' }),
+    );
     await staffOf(checker.page);
-    await checker.page
-      .getByRole('region', { name: 'Waiting for approval' })
-      .getByText('Runs the Cebu desk now')
+    const toApprove = checker.page.getByRole('region', { name: 'Waiting for approval' });
+    await toApprove.getByText('Runs the Cebu desk payments now').waitFor();
+    await toApprove.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => rowOf(checker.page).getByLabel(`Role of ${MEMBER}`).inputValue()).toBe('finance');
+
+    // A new finance member: nobody is added until the checker approves, who alone sees the set-up link.
+    await maker.page.getByLabel('Email').fill(FINANCE);
+    await maker.page.getByLabel('Name').fill('Fe Finance');
+    await maker.page.getByLabel('Role', { exact: true }).selectOption('finance');
+    expect(await maker.page.getByRole('button', { name: 'Create' }).count()).toBe(0);
+    await maker.page.getByLabel('Why? (the approving admin reads it)').fill('New hire for the payments desk');
+    await maker.page.getByRole('button', { name: 'Send for approval' }).click();
+    await maker.page
+      .getByText('Sent for approval: Add Fe Finance (fe.finance@lender.example) as finance')
       .waitFor();
-    await checker.page
-      .getByRole('region', { name: 'Waiting for approval' })
-      .getByRole('button', { name: 'Approve' })
-      .click();
-    await expect.poll(() => rowOf(checker.page).getByLabel(`Role of ${MEMBER}`).inputValue()).toBe('admin');
-    await snap(checker.page, journey, '07-made-admin');
-    await expectNoAxeViolations(checker.page, '07-made-admin');
+    expect(await maker.page.getByRole('row').filter({ hasText: FINANCE }).count()).toBe(0);
+    const newMember = maker.page.getByRole('region', { name: 'Waiting for approval' });
+    await newMember.getByText('New hire for the payments desk').waitFor();
+    await snapAtConsoleWidths(maker.page, journey, '08-finance-member-sent-for-approval', newMember);
+    await checker.page.reload();
+    await checker.page.getByRole('heading', { name: 'Staff', exact: true }).waitFor();
+    const checkerSees = checker.page.getByRole('region', { name: 'Waiting for approval' });
+    await checkerSees.getByText('New hire for the payments desk').waitFor();
+    await checkerSees.getByRole('button', { name: 'Approve' }).click();
+    await checker.page.getByRole('textbox', { name: 'Set-up link' }).waitFor();
+    await expect
+      .poll(() =>
+        checker.page
+          .getByRole('row')
+          .filter({ hasText: FINANCE })
+          .getByRole('cell', { name: 'Set-up pending' })
+          .count(),
+      )
+      .toBe(1);
+    await snapAtConsoleWidths(checker.page, journey, '09-finance-member-approved-link-for-the-checker');
     for (const opened of [maker, checker, member]) await opened.context.close();
   });
 });

@@ -6,7 +6,7 @@ import { PHONE_VIEWPORT, snap, snapAtConsoleWidths, useBrowser } from './support
 import { signInWithPassword } from './support/journeys.ts';
 import type { RunningServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
-import { addMemberThroughStaffScreen, setUpAndSignIn, startServerWithAdmin } from './support/staff.ts';
+import { openSetUpAndSignIn, setUpAndSignIn, startServerWithAdmin } from './support/staff.ts';
 
 /**
  * Issue 19 point 4 (ADR 0053): a loan written off under maker-checker shows as Written off in the console
@@ -23,9 +23,15 @@ const BORROWER_PASSWORD = 'Utang2026!';
 
 let server: RunningServer;
 let adminSetupToken: string;
+let financeToken: string;
 
 beforeAll(async () => {
-  ({ server, setupToken: adminSetupToken } = await startServerWithAdmin(ADMIN));
+  // The finance member is made before the server starts: on the Staff screen a second admin would approve it.
+  ({
+    server,
+    setupToken: adminSetupToken,
+    memberTokens: [financeToken = ''],
+  } = await startServerWithAdmin(ADMIN, [], [{ email: FINANCE, name: 'Fina Checker', role: 'finance' }]));
 });
 afterAll(async () => {
   await server?.stop();
@@ -82,12 +88,13 @@ describe('a written-off loan', () => {
     const a = admin.page;
     try {
       await setUpAndSignIn(a, server.url, adminSetupToken, ADMIN, PASSWORD);
-      finance = await addMemberThroughStaffScreen(a, () => browser().newPage(), server.url, {
-        email: FINANCE,
-        name: 'Fina Checker',
-        role: 'finance',
-        password: PASSWORD,
-      });
+      finance = await openSetUpAndSignIn(
+        () => browser().newPage(),
+        server.url,
+        financeToken,
+        FINANCE,
+        PASSWORD,
+      );
       const f = finance.page;
 
       const borrower = new ApiBorrower(server.url, newMobile());

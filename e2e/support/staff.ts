@@ -8,20 +8,33 @@ import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { openDatabase } from '../../apps/server/src/db/open-database.ts';
 import { systemClock } from '../../apps/server/src/domain/clock.ts';
 import { runOpsCommand } from '../../apps/server/src/ops-cli.ts';
+import { StaffService } from '../../apps/server/src/services/staff/staff.ts';
+import { COMMAND_LINE } from '../../apps/server/src/services/staff/staff-records.ts';
 import { totpCode } from '../../apps/server/src/services/staff/totp.ts';
 import { type RunningServer, startServer } from './server.ts';
+
+/** A member a journey needs besides its admins, made before the server starts. */
+export interface StaffToMake {
+  email: string;
+  name: string;
+  role: StaffRole;
+}
 
 /**
  * An embedded database holding a first administrator, made as a lender does (`npm run ops -- create-admin`,
  * the same function) before the server starts: the running server would hold the data directory's lock.
  * Answers the directory (a template for startServer) and the set-up token the command printed; `moreAdmins`
  * are made the same way (a second admin approves what the first proposes), their tokens in `moreTokens`.
+ * `members` (a finance member, a reviewer: roles a second admin approves on the Staff screen, ADR 0066) are
+ * made by the same service from the command line, their tokens in `memberTokens`, so a journey about
+ * something else does not go through two admins.
  */
 export async function dataDirWithAdmin(
   template: string | null,
   email: string,
   moreAdmins: readonly string[] = [],
-): Promise<{ dataDir: string; setupToken: string; moreTokens: string[] }> {
+  members: readonly StaffToMake[] = [],
+): Promise<{ dataDir: string; setupToken: string; moreTokens: string[]; memberTokens: string[] }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hiram-e2e-admin-'));
   if (template) cpSync(template, dataDir, { recursive: true });
   const db = await openDatabase({ databaseUrl: null, dataDir });
@@ -38,24 +51,35 @@ export async function dataDirWithAdmin(
       if (result.exitCode !== 0) throw new Error(result.output);
       tokens.push(setupTokenOf(result.output));
     }
+    const staff = new StaffService({ db, clock: systemClock, publicUrl: 'http://127.0.0.1' });
+    const memberTokens: string[] = [];
+    for (const member of members) {
+      const created = await staff.create({ ...member, brandScope: null }, COMMAND_LINE);
+      memberTokens.push(setupTokenOf(created.setupLink));
+    }
     const [setupToken, ...moreTokens] = tokens as [string, ...string[]];
-    return { dataDir, setupToken, moreTokens };
+    return { dataDir, setupToken, moreTokens, memberTokens };
   } finally {
     await db.close();
   }
 }
 
-/** A journey's own server whose first admin was made with create-admin before it started (the lock is free then). */
+/**
+ * A journey's own server whose first admin (and `moreAdmins`, `members`: dataDirWithAdmin) was made before it
+ * started (the lock is free then).
+ */
 export async function startServerWithAdmin(
   email: string,
   moreAdmins: readonly string[] = [],
-): Promise<{ server: RunningServer; setupToken: string; moreTokens: string[] }> {
-  const made = await dataDirWithAdmin(inject('dataDirTemplate'), email, moreAdmins);
+  members: readonly StaffToMake[] = [],
+): Promise<{ server: RunningServer; setupToken: string; moreTokens: string[]; memberTokens: string[] }> {
+  const made = await dataDirWithAdmin(inject('dataDirTemplate'), email, moreAdmins, members);
   try {
     return {
       server: await startServer({}, made.dataDir),
       setupToken: made.setupToken,
       moreTokens: made.moreTokens,
+      memberTokens: made.memberTokens,
     };
   } finally {
     rmSync(made.dataDir, { recursive: true, force: true });
@@ -119,14 +143,15 @@ export async function setUpAndSignIn(
 }
 
 /**
- * An admin, signed in on `adminPage`, creates a member on the Staff screen; the member opens their set-up
- * link in a browser context of their own (`open`), sets up with TOTP and signs in. Answers their page.
+ * An admin, signed in on `adminPage`, creates a viewer or support member on the Staff screen (a role with power
+ * waits for a second admin: `members` of startServerWithAdmin); the member opens their set-up link in a
+ * browser context of their own (`open`), sets up with TOTP and signs in. Answers their page.
  */
 export async function addMemberThroughStaffScreen(
   adminPage: Page,
   open: () => Promise<{ context: BrowserContext; page: Page }>,
   baseURL: string,
-  member: { email: string; name: string; role: StaffRole; password: string },
+  member: { email: string; name: string; role: 'viewer' | 'support'; password: string },
 ): Promise<{ context: BrowserContext; page: Page }> {
   await adminPage.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Staff' }).click();
   await adminPage.getByRole('heading', { name: 'Staff', exact: true }).waitFor();
@@ -144,5 +169,18 @@ export async function addMemberThroughStaffScreen(
   await opened.page.getByRole('link', { name: 'Sign in' }).click();
   await signInToOps(opened.page, member.email, member.password, authenticatorCode(secret, 1));
   await opened.page.getByRole('heading', { name: 'Queues', level: 1 }).waitFor();
+  return opened;
+}
+
+/** A member made before the server started (`members`) opens their set-up link in a browser of their own. */
+export async function openSetUpAndSignIn(
+  open: () => Promise<{ context: BrowserContext; page: Page }>,
+  baseURL: string,
+  setupToken: string,
+  email: string,
+  password: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await open();
+  await setUpAndSignIn(opened.page, baseURL, setupToken, email, password);
   return opened;
 }

@@ -465,13 +465,22 @@ export const ERRORS = {
       es: 'No puede cambiar su propio rol, acceso o inicio de sesión: debe hacerlo otro administrador',
     },
   },
-  ADMIN_NEEDS_SECOND_ADMIN: {
+  ROLE_NEEDS_SECOND_ADMIN: {
     code: 40998,
     status: 409,
     message: {
-      en: 'Making someone an admin needs a second admin: propose it, and another admin approves it',
-      fil: 'Kailangan ng ikalawang admin para gawing admin ang isang tao: imungkahi ito at ibang admin ang mag-aapruba',
-      es: 'Hacer administrador a alguien requiere un segundo administrador: propóngalo y otro administrador lo aprueba',
+      en: 'An admin or a role that decides or moves money needs a second admin: propose it, and another admin approves it',
+      fil: 'Kailangan ng ikalawang admin para sa admin o sa role na nagpapasya o naglilipat ng pera: imungkahi ito at ibang admin ang mag-aapruba',
+      es: 'Un administrador o un rol que decide o mueve dinero requiere un segundo administrador: propóngalo y otro administrador lo aprueba',
+    },
+  },
+  TIED_ACCOUNTS: {
+    code: 40914,
+    status: 409,
+    message: {
+      en: "Another member must decide this: your account and the maker's may be one person's (one admin created one of them alone, or both)",
+      fil: 'Ibang miyembro ang dapat magpasya nito: maaaring iisang tao ang may-ari ng account mo at ng gumawa nito (mag-isang ginawa ng isang admin ang isa sa kanila, o pareho)',
+      es: 'Otro miembro debe decidir esto: su cuenta y la de quien lo propuso pueden ser de una misma persona (un administrador creó una de ellas por su cuenta, o ambas)',
     },
   },
   LAST_ADMIN: {

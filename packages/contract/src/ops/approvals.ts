@@ -6,8 +6,8 @@ import { ProductChangePayload, ProductCreatePayload } from './products.ts';
 import { queueRoles } from './queues.ts';
 import {
   SetupLinkHandOver,
-  StaffCreateAdminPayload,
-  StaffGrantAdminPayload,
+  StaffCreatePayload,
+  StaffGrantRolePayload,
   StaffReEnablePayload,
   StaffResetSignInPayload,
 } from './staff-admin.ts';
@@ -132,17 +132,17 @@ export const PROPOSAL_KINDS = {
     checkers: ADMIN_ONLY,
     payload: BrandChangePayload,
   },
-  'staff.create-admin': {
-    label: 'Add an admin',
+  'staff.create': {
+    label: 'Add a member with power over loans, money or staff',
     makers: ADMIN_ONLY,
     checkers: ADMIN_ONLY,
-    payload: StaffCreateAdminPayload,
+    payload: StaffCreatePayload,
   },
-  'staff.grant-admin': {
-    label: 'Make a member an admin',
+  'staff.grant-role': {
+    label: 'Give a member a role with power over loans, money or staff',
     makers: ADMIN_ONLY,
     checkers: ADMIN_ONLY,
-    payload: StaffGrantAdminPayload,
+    payload: StaffGrantRolePayload,
   },
   'staff.reset-sign-in': {
     label: "Reset a member's password and authenticator",
@@ -176,6 +176,16 @@ const MAKER_ROLES = STAFF_ROLES.filter((role) =>
 const CHECKER_ROLES = STAFF_ROLES.filter((role) =>
   Object.values(PROPOSAL_KINDS).some((kind) => (kind.checkers as readonly StaffRole[]).includes(role)),
 );
+/**
+ * The roles with power (ADR 0066): each proposes or decides some kind above, so an account with one can be the
+ * second person of a two-person rule; an admin hands out the rest. Creating a member with one, or giving one,
+ * is itself a proposal another admin approves (`staff.create`, `staff.grant-role`); viewer and support stay
+ * direct.
+ */
+export const ROLES_WITH_POWER: readonly StaffRole[] = STAFF_ROLES.filter(
+  (role) => MAKER_ROLES.includes(role) || CHECKER_ROLES.includes(role),
+);
+
 /** Everyone but viewers sees proposals (a pending one shows on the page it touches). */
 const READER_ROLES: readonly StaffRole[] = STAFF_ROLES.filter((role) => role !== 'viewer');
 

@@ -1,4 +1,9 @@
-import { PROPOSAL_KINDS, PROPOSAL_REASON_MAX_LENGTH, type ProposalKind } from '@hiram/contract/ops/approvals';
+import {
+  PROPOSAL_KINDS,
+  PROPOSAL_REASON_MAX_LENGTH,
+  type ProposalKind,
+  ROLES_WITH_POWER,
+} from '@hiram/contract/ops/approvals';
 import type { BrandSummary } from '@hiram/contract/ops/brands';
 import { STAFF_ROLES, type StaffMember, type StaffRole } from '@hiram/contract/ops/staff';
 import { type SetupLinkHandOver, staffStatusLabel } from '@hiram/contract/ops/staff-admin';
@@ -13,10 +18,11 @@ import { errorText } from '../../lib/error-text.ts';
 import { useSession } from '../../lib/session.tsx';
 
 /**
- * Staff administration (ADR 0025, ADR 0058). A member of any other role is created here at once and their
- * set-up link shown to the creator; what grants power (a new admin, the admin role, a sign-in reset, a
- * re-enable) is proposed here and done when another admin approves it, in the panel above the list or the
- * Approvals inbox, where the approving admin alone sees a set-up link.
+ * Staff administration (ADRs 0025, 0058, 0066). A viewer or support member is created here at once and their
+ * set-up link shown to the creator, and a role is taken down to one of those at once; what grants power (a
+ * member or a role with power over loans, money or staff, a sign-in reset, a re-enable) is sent for approval
+ * here and done when another admin approves it, in the panel above the list or the Approvals inbox, where the
+ * approving admin alone sees a set-up link.
  */
 
 type StaffKind = Extract<ProposalKind, `staff.${string}`>;
@@ -26,6 +32,11 @@ function brandName(brands: readonly BrandSummary[], packageName: string | null):
   if (packageName === null) return 'All brands';
   const brand = brands.find((b) => b.packageName === packageName);
   return brand ? `${brand.appName} (${packageName})` : packageName;
+}
+
+/** Reviewer, collections, finance and admin: given through a second admin. */
+function hasPower(role: StaffRole): boolean {
+  return ROLES_WITH_POWER.includes(role);
 }
 
 function ReasonField({ id }: { id: string }) {
@@ -66,10 +77,10 @@ function CreateStaffForm({
     setBusy(true);
     setError(null);
     try {
-      if (role === 'admin') {
+      if (hasPower(role)) {
         const proposal = await opsCall('opsProposalCreate', {
-          kind: 'staff.create-admin',
-          payload: member,
+          kind: 'staff.create',
+          payload: { ...member, role },
           reason: String(form.get('reason')),
         });
         onProposed(proposal.summary);
@@ -118,14 +129,15 @@ function CreateStaffForm({
           ))}
         </select>
       </div>
-      {role === 'admin' ? <ReasonField id={reasonId} /> : null}
+      {hasPower(role) ? <ReasonField id={reasonId} /> : null}
       <ErrorMessage error={error} />
       <button type="submit" disabled={busy}>
-        {role === 'admin' ? 'Propose' : 'Create'}
+        {hasPower(role) ? 'Send for approval' : 'Create'}
       </button>
-      {role === 'admin' ? (
+      {hasPower(role) ? (
         <p className="hint form-note">
-          A new admin is added when another admin approves; the set-up link is shown to that admin.
+          A {role} decides loans, moves money or runs staff: they are added when another admin approves, and
+          the set-up link is shown to that admin.
         </p>
       ) : null}
     </form>
@@ -136,11 +148,14 @@ function CreateStaffForm({
 function ProposeForm({
   member,
   kind,
+  role,
   onProposed,
   onCancel,
 }: {
   member: StaffMember;
   kind: StaffKind;
+  /** The role a `staff.grant-role` gives. */
+  role: StaffRole;
   onProposed: (summary: string) => void;
   onCancel: () => void;
 }) {
@@ -154,7 +169,8 @@ function ProposeForm({
     try {
       const proposal = await opsCall('opsProposalCreate', {
         kind,
-        payload: { staffId: member.staffId },
+        payload:
+          kind === 'staff.grant-role' ? { staffId: member.staffId, role } : { staffId: member.staffId },
         reason: String(new FormData(event.currentTarget).get('reason')),
       });
       onProposed(proposal.summary);
@@ -173,7 +189,7 @@ function ProposeForm({
       <ErrorMessage error={error} />
       <span className="actions">
         <button type="submit" disabled={busy}>
-          Propose
+          Send for approval
         </button>
         <button type="button" className="secondary" onClick={onCancel} disabled={busy}>
           Cancel
@@ -230,7 +246,7 @@ function MemberRow({
             <option key={option}>{option}</option>
           ))}
         </select>{' '}
-        {roleChanged && role !== 'admin' ? (
+        {roleChanged && !hasPower(role) ? (
           <button
             type="button"
             onClick={() => act(() => opsCall('opsStaffChangeRole', { staffId: member.staffId, role }))}
@@ -238,9 +254,9 @@ function MemberRow({
             Save role
           </button>
         ) : null}
-        {roleChanged && role === 'admin' && !proposing ? (
-          <button type="button" onClick={() => setProposing('staff.grant-admin')}>
-            Propose as admin…
+        {roleChanged && hasPower(role) && !proposing ? (
+          <button type="button" onClick={() => setProposing('staff.grant-role')}>
+            Propose as {role}…
           </button>
         ) : null}
       </td>
@@ -253,6 +269,7 @@ function MemberRow({
           <ProposeForm
             member={member}
             kind={proposing}
+            role={role}
             onProposed={(summary) => {
               setProposing(null);
               setRole(member.role);
@@ -330,7 +347,9 @@ export function StaffScreen() {
 
   const afterProposal = (summary: string) => {
     setCreated(null);
-    setProposed(`Proposed: ${summary}. Another admin approves it here or in Approvals.`);
+    setProposed(
+      `Sent for approval: ${summary}. Nothing changes until another admin approves it, here or in Approvals.`,
+    );
     setProposals((n) => n + 1);
     load();
   };

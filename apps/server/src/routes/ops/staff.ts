@@ -1,6 +1,8 @@
+import { ROLES_WITH_POWER } from '@hiram/contract/ops/approvals';
 import { OPS_SESSION_COOKIE } from '@hiram/contract/ops/staff';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../domain/app-error.ts';
+import { clientAddressOf } from '../../plugins/infra/request-context.ts';
 import { StaffEmailTakenError } from '../../services/staff/staff-records.ts';
 import { type OpsDefine, sessionOf, userAgentOf } from './define.ts';
 
@@ -25,7 +27,7 @@ export function staffEndpoints(app: FastifyInstance, define: OpsDefine): void {
       email: input.email,
       password: input.password,
       code: input.code,
-      clientAddress: request.ip,
+      clientAddress: clientAddressOf(request),
       userAgent: userAgentOf(request),
     });
     setCookie(reply, signedIn.token, 12 * 3600);
@@ -46,8 +48,8 @@ export function staffEndpoints(app: FastifyInstance, define: OpsDefine): void {
   define('opsStaffList', async ({ actor }) => staff.list(actor.brandScope));
 
   define('opsStaffCreate', async ({ input, actor }) => {
-    // A new admin is a proposal another admin approves (staff.create-admin, ADR 0058).
-    if (input.role === 'admin') throw new AppError('ADMIN_NEEDS_SECOND_ADMIN');
+    // A member with power is a proposal another admin approves (staff.create, ADRs 0058 and 0066).
+    if (ROLES_WITH_POWER.includes(input.role)) throw new AppError('ROLE_NEEDS_SECOND_ADMIN');
     // A brand-scoped admin creates staff of their own brand only.
     const brandScope = actor.brandScope ?? input.brandScope;
     if (brandScope !== null && !app.brands.find(brandScope)) {

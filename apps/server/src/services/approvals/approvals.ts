@@ -113,6 +113,25 @@ const SELECT = `select p.*, m.email as proposer_email, m.name as proposer_name, 
       ${TARGET_STAFF_SQL}) as target_label
   from proposals p join staff m on m.staff_id = p.proposed_by left join staff d on d.staff_id = p.decided_by`;
 
+/**
+ * The accounts tied to the member `param` names, itself included (docs/decisions/0066): up through the admins
+ * who created an account alone (`staff.tied_to`), then down to every account one of those created alone. One
+ * person may hold them all, so none decides another's proposal. Chains are short; the depth guards a cycle.
+ */
+export function tiedAccountsSql(param: string): string {
+  return `with recursive up(staff_id, depth) as (
+      select ${param}::uuid, 0
+      union
+      select s.tied_to, up.depth + 1 from up join staff s on s.staff_id = up.staff_id
+       where s.tied_to is not null and up.depth < 20),
+    down(staff_id, depth) as (
+      select staff_id, 0 from up
+      union
+      select s.staff_id, down.depth + 1 from down join staff s on s.tied_to = down.staff_id
+       where down.depth < 20)
+    select distinct staff_id from down`;
+}
+
 export interface ProposalQuery {
   status?: ProposalStatus | undefined;
   kind?: ProposalKind | undefined;
@@ -243,8 +262,11 @@ export class Approvals {
       `${SELECT} where ${where} order by p.proposed_at desc, p.proposal_id limit $7 offset $8`,
       [...params, query.pageSize, (query.page - 1) * query.pageSize],
     );
+    const tied = await this.tiedTo(this.db, member);
     return {
-      items: await Promise.all(rows.map(async (row) => toProposal(await this.current(row, member), member))),
+      items: await Promise.all(
+        rows.map(async (row) => toProposal(await this.current(row, member), member, tied)),
+      ),
       page: query.page,
       pageSize: query.pageSize,
       total: count?.n ?? 0,
@@ -316,6 +338,7 @@ export class Approvals {
       if (row.status !== 'pending') throw new AppError('PROPOSAL_DECIDED');
       if (row.proposed_by === checker.staffId) throw new AppError('PROPOSAL_OWN');
       if (row.target_type === 'staff' && row.target_id === checker.staffId) throw new AppError('OWN_ACCOUNT');
+      if ((await this.tiedTo(tx, checker)).has(row.proposed_by)) throw new AppError('TIED_ACCOUNTS');
       if (!(PROPOSAL_KINDS[row.kind].checkers as readonly StaffRole[]).includes(checker.role)) {
         throw new AppError('ROLE_NOT_ALLOWED');
       }
@@ -403,7 +426,13 @@ export class Approvals {
   private async one(proposalId: string, member: Member): Promise<Proposal> {
     const [row] = await this.db.query<ProposalRow>(`${SELECT} where p.proposal_id = $1`, [proposalId]);
     if (!row) throw new AppError('NOT_FOUND');
-    return toProposal(row, member);
+    return toProposal(row, member, await this.tiedTo(this.db, member));
+  }
+
+  /** The accounts tied to the member (tiedAccountsSql): they decide none of those accounts' proposals. */
+  private async tiedTo(q: Queryable, member: Member): Promise<Set<string>> {
+    const rows = await q.query<{ staff_id: string }>(tiedAccountsSql('$1'), [member.staffId]);
+    return new Set(rows.map((row) => row.staff_id));
   }
 
   private async close(
@@ -454,7 +483,7 @@ function iso(value: Date | string | null): string | null {
   return value === null ? null : new Date(value).toISOString();
 }
 
-function toProposal(row: ProposalRow, member: Member): Proposal {
+function toProposal(row: ProposalRow, member: Member, tied: ReadonlySet<string>): Proposal {
   const rule = PROPOSAL_KINDS[row.kind];
   return {
     proposalId: row.proposal_id,
@@ -479,7 +508,7 @@ function toProposal(row: ProposalRow, member: Member): Proposal {
     result: row.result ?? null,
     decidable:
       row.status === 'pending' &&
-      row.proposed_by !== member.staffId &&
+      !tied.has(row.proposed_by) &&
       !(row.target_type === 'staff' && row.target_id === member.staffId) &&
       (rule.checkers as readonly StaffRole[]).includes(member.role),
   };

@@ -4,6 +4,7 @@ import { DUE_SOON_DAYS, OVERDUE_BUCKETS, type QueueId } from '@hiram/contract/op
 import type { StaffRole } from '@hiram/contract/ops/staff';
 import type { Queryable } from '../../db/database.ts';
 import { addDays, manilaTime } from '../../domain/servicing-rules.ts';
+import { tiedAccountsSql } from '../approvals/approvals.ts';
 
 const S = LOAN_ORDER_STATUS;
 
@@ -160,10 +161,11 @@ export const QUEUE_COUNTS: Record<QueueId, (context: CountContext) => Promise<Qu
       .map(([kind]) => kind);
     const [row] = await db.query<CountRow>(
       `select count(*) as n, min(p.proposed_at) as oldest from proposals p
-       where p.status = 'pending' and p.kind = any($2::text[]) and p.proposed_by <> $3
+       where p.status = 'pending' and p.kind = any($2::text[])
+         and p.proposed_by not in (${tiedAccountsSql('$4')})
          and not (p.target_type = 'staff' and p.target_id = $3::text)
          and ($1::text is null or p.brand = $1)`,
-      [brandScope, kinds, member.staffId],
+      [brandScope, kinds, member.staffId, member.staffId],
     );
     return tally(row);
   },

@@ -1,9 +1,11 @@
-import type { ProposalChange } from '@hiram/contract/ops/approvals';
+import { type ProposalChange, ROLES_WITH_POWER } from '@hiram/contract/ops/approvals';
+import type { StaffRole } from '@hiram/contract/ops/staff';
 import { staffStatusLabel } from '@hiram/contract/ops/staff-admin';
 import type { Queryable } from '../../db/database.ts';
 import { AppError, invalidField } from '../../domain/app-error.ts';
 import type { ApplyContext, ProposalHandler, ProposalTarget } from '../approvals/approvals.ts';
 import {
+  assertAnotherAdmin,
   auditStaff,
   insertStaff,
   memberOf,
@@ -15,8 +17,8 @@ import {
 } from './staff-records.ts';
 
 /**
- * What grants power over the back office, under maker-checker (ADR 0058): a new admin, the admin role, a
- * sign-in reset, a disabled member let back in. One admin proposes, another approves; nobody proposes or
+ * What grants power over the back office, under maker-checker (ADRs 0058 and 0066): a member made or given a
+ * role with power (reviewer, collections, finance, admin), a sign-in reset, a disabled member let back in. One admin proposes, another approves; nobody proposes or
  * decides a change to their own account (approvals.ts). A set-up link made at approval is handed to the
  * approving admin alone (ApplyContext.handOver), never stored or listed.
  */
@@ -70,11 +72,17 @@ function brandWords(brandScope: string | null): string {
   return brandScope ?? 'every brand';
 }
 
+/** Viewer and support are given directly (ADR 0066): a proposal is for a role with power. */
+function assertPower(role: StaffRole): void {
+  if (!ROLES_WITH_POWER.includes(role)) throw invalidField('payload.role', 'invalid');
+}
+
 export function staffProposalHandlers(deps: StaffDeps) {
-  const createAdmin: ProposalHandler<'staff.create-admin'> = {
-    kind: 'staff.create-admin',
+  const createMember: ProposalHandler<'staff.create'> = {
+    kind: 'staff.create',
     inspect: async (db, payload, brandScope) => {
-      // A brand-scoped admin adds admins of their own brand only.
+      assertPower(payload.role);
+      // A brand-scoped admin adds members of their own brand only.
       if (brandScope !== null && payload.brandScope !== brandScope) {
         throw invalidField('payload.brandScope', 'invalid');
       }
@@ -89,11 +97,11 @@ export function staffProposalHandlers(deps: StaffDeps) {
         targetType: 'staff',
         targetId: email,
         brand: payload.brandScope,
-        summary: `Add ${payload.name} (${email}) as an admin of ${brandWords(payload.brandScope)}`,
+        summary: `Add ${payload.name} (${email}) as ${payload.role} of ${brandWords(payload.brandScope)}`,
         changes: [
           change('email', 'Email', null, email),
           change('name', 'Name', null, payload.name),
-          change('role', 'Role', null, 'admin'),
+          change('role', 'Role', null, payload.role),
           change('brandScope', 'Brand', null, brandWords(payload.brandScope)),
         ],
         dedupeKey: email,
@@ -101,16 +109,12 @@ export function staffProposalHandlers(deps: StaffDeps) {
       };
     },
     apply: async (tx, payload, context) => {
-      const created = await insertStaff(
-        deps,
-        tx,
-        { ...payload, role: 'admin' },
-        context.checker,
-        approvedUnder(context),
-      ).catch((error: unknown) => {
-        if (error instanceof StaffEmailTakenError) throw new AppError('STAFF_EMAIL_TAKEN');
-        throw error;
-      });
+      const created = await insertStaff(deps, tx, payload, context.checker, approvedUnder(context)).catch(
+        (error: unknown) => {
+          if (error instanceof StaffEmailTakenError) throw new AppError('STAFF_EMAIL_TAKEN');
+          throw error;
+        },
+      );
       context.handOver({
         email: created.staff.email,
         setupLink: created.setupLink,
@@ -120,20 +124,24 @@ export function staffProposalHandlers(deps: StaffDeps) {
     },
   };
 
-  const grantAdmin: ProposalHandler<'staff.grant-admin'> = {
-    kind: 'staff.grant-admin',
+  const grantRole: ProposalHandler<'staff.grant-role'> = {
+    kind: 'staff.grant-role',
     inspect: async (db, payload, brandScope) => {
+      assertPower(payload.role);
       const row = await managedMember(db, payload.staffId, brandScope);
       if (row.disabled) throw new AppError('STAFF_DISABLED');
-      if (row.role === 'admin') throw new AppError('STAFF_UNCHANGED');
-      return targetOf(row, `Make ${named(row)} an admin (now ${row.role})`, [
-        change('role', 'Role', row.role, 'admin'),
+      if (row.role === payload.role) throw new AppError('STAFF_UNCHANGED');
+      return targetOf(row, `Make ${named(row)} ${payload.role} (now ${row.role})`, [
+        change('role', 'Role', row.role, payload.role),
       ]);
     },
     apply: async (tx, payload, context) => {
       const row = await locked(tx, payload.staffId);
-      await tx.query(`update staff set role = 'admin', updated_at = $2 where staff_id = $1`, [
+      // An admin moved to finance, say, stops being an admin: never the last active one.
+      if (row.role === 'admin') await assertAnotherAdmin(tx, row.staff_id);
+      await tx.query('update staff set role = $2, updated_at = $3 where staff_id = $1', [
         row.staff_id,
+        payload.role,
         context.at.toISOString(),
       ]);
       await auditStaff(
@@ -144,9 +152,9 @@ export function staffProposalHandlers(deps: StaffDeps) {
         row.staff_id,
         row.brand_scope,
         { role: row.role },
-        { role: 'admin', ...approvedUnder(context) },
+        { role: payload.role, ...approvedUnder(context) },
       );
-      return { staffId: row.staff_id, role: 'admin' };
+      return { staffId: row.staff_id, role: payload.role };
     },
   };
 
@@ -168,12 +176,14 @@ export function staffProposalHandlers(deps: StaffDeps) {
       const row = await locked(tx, payload.staffId);
       const link = newSetupLink(deps);
       const at = context.at.toISOString();
-      // The old credentials go at approval: a stolen password or phone stops working before set-up.
+      // The old credentials go at approval: a stolen password or phone stops working before set-up. A member
+      // one admin created alone may be nobody's but whoever holds the link: now the checker's (ADR 0066).
       await tx.query(
         `update staff set password_hash = null, totp_secret = null, totp_last_step = null,
-           recovery_code_hashes = '{}', setup_token_hash = $2, setup_expires_at = $3, updated_at = $4
+           recovery_code_hashes = '{}', setup_token_hash = $2, setup_expires_at = $3, updated_at = $4,
+           tied_to = case when tied_to is null then null else $5::uuid end
          where staff_id = $1`,
-        [row.staff_id, link.tokenHash, link.setupExpiresAt.toISOString(), at],
+        [row.staff_id, link.tokenHash, link.setupExpiresAt.toISOString(), at, context.checker.staffId],
       );
       await tx.query('update staff_sessions set ended_at = $2 where staff_id = $1 and ended_at is null', [
         row.staff_id,
@@ -227,5 +237,5 @@ export function staffProposalHandlers(deps: StaffDeps) {
     },
   };
 
-  return { createAdmin, grantAdmin, resetSignIn, reEnable };
+  return { createMember, grantRole, resetSignIn, reEnable };
 }

@@ -128,6 +128,8 @@ export interface StaffRow {
   recovery_code_hashes: string[];
   setup_token_hash: string | null;
   setup_expires_at: Date | string | null;
+  /** The admin who created the member alone, or approved their reset since (ADR 0066); null: untied. */
+  tied_to: string | null;
   disabled: boolean;
   created_at: Date | string;
 }
@@ -214,15 +216,15 @@ export function newSetupLink(deps: StaffDeps): {
 }
 
 /**
- * Inserts a member with no password and a set-up link, audited as `staff.create` by `actor`; `extra` joins the
- * audit row's `after` (the proposal an admin was approved under).
+ * Inserts a member with no password and a set-up link, audited as `staff.create` by `actor`, who is shown the
+ * link; `approval` (the proposal a member with power was approved under) joins the audit row's `after`.
  */
 export async function insertStaff(
   deps: StaffDeps,
   tx: Queryable,
   input: NewStaff,
   actor: Actor,
-  extra: Record<string, unknown> = {},
+  approval?: { proposalId: string; proposedBy: { staffId: string; email: string } },
 ): Promise<CreatedStaff> {
   const email = normalizeEmail(input.email);
   const staffId = randomUUID();
@@ -232,8 +234,8 @@ export async function insertStaff(
   if (taken.length > 0) throw new StaffEmailTakenError();
   const [row] = await tx.query<StaffRow>(
     `insert into staff (staff_id, email, name, role, brand_scope, setup_token_hash, setup_expires_at,
-       created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $8) returning *`,
+       tied_to, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) returning *`,
     [
       staffId,
       email,
@@ -242,6 +244,8 @@ export async function insertStaff(
       input.brandScope,
       link.tokenHash,
       link.setupExpiresAt.toISOString(),
+      // Created alone, the member is tied to its creator; approved, to nobody (ADR 0066).
+      approval ? null : actor.staffId,
       now,
     ],
   );
@@ -250,7 +254,7 @@ export async function insertStaff(
     name: input.name,
     role: input.role,
     brandScope: input.brandScope,
-    ...extra,
+    ...approval,
   });
   return { staff: memberOf(row as StaffRow), setupLink: link.setupLink, setupExpiresAt: link.setupExpiresAt };
 }

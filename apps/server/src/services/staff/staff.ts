@@ -1,3 +1,4 @@
+import { ROLES_WITH_POWER } from '@hiram/contract/ops/approvals';
 import { RECOVERY_CODE_COUNT, type StaffMember, type StaffRole } from '@hiram/contract/ops/staff';
 import { hash } from '@node-rs/argon2';
 import type { Queryable } from '../../db/database.ts';
@@ -31,7 +32,7 @@ import { matchTotp, newTotpSecret, otpauthUri } from './totp.ts';
 export class StaffService {
   constructor(private readonly deps: StaffDeps) {}
 
-  /** The maker-checker kinds for what grants power: a new admin, the admin role, a reset, a re-enable. */
+  /** The maker-checker kinds for what grants power: a member or a role with power, a reset, a re-enable. */
   proposalHandlers() {
     return staffProposalHandlers(this.deps);
   }
@@ -159,9 +160,12 @@ export class StaffService {
     return row;
   }
 
-  /** A role other than admin (making an admin is a proposal, ADR 0058); never the last active admin's. */
+  /**
+   * To viewer or support: taking power away is quick (a role with power is a proposal, ADRs 0058 and 0066);
+   * never the last active admin's.
+   */
   async changeRole(staffId: string, role: StaffRole, actor: Actor): Promise<StaffMember> {
-    if (role === 'admin') throw new AppError('ADMIN_NEEDS_SECOND_ADMIN');
+    if (ROLES_WITH_POWER.includes(role)) throw new AppError('ROLE_NEEDS_SECOND_ADMIN');
     return this.deps.db.transaction(async (tx) => {
       const row = await this.managed(tx, actor, staffId);
       if (row.role === 'admin') await assertAnotherAdmin(tx, staffId);

@@ -1,5 +1,6 @@
 import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
 import { ERRORS } from '@hiram/contract/errors';
+import { ROLES_WITH_POWER } from '@hiram/contract/ops/approvals';
 import {
   type AuditRow,
   OPS_API_PREFIX,
@@ -274,7 +275,7 @@ describe('brand scope and the audit log', () => {
     const v = await member('viewer');
     await ops(
       'opsStaffChangeRole',
-      { staffId: v.staffId, role: 'finance' },
+      { staffId: v.staffId, role: 'support' },
       { signed: admin, address: '10.9.9.9' },
     );
     const rows = (
@@ -287,7 +288,7 @@ describe('brand scope and the audit log', () => {
       target: `staff:${v.staffId}`,
       targetLabel: `${v.email.replace(/^([a-z]+)(\d+)@.*$/, '$1 $2')} (${v.email})`,
       before: { role: 'viewer' },
-      after: { role: 'finance' },
+      after: { role: 'support' },
       clientAddress: '10.9.9.9',
     });
     const page1 = (await ops('opsAuditList', { limit: '2' }, { signed: admin })).body.data as {
@@ -368,7 +369,7 @@ describe('brand scope and the audit log', () => {
   });
 });
 
-describe('staff administration under maker-checker (ADR 0058)', () => {
+describe('staff administration under maker-checker (ADRs 0058 and 0066)', () => {
   interface Outcome {
     proposalId: string;
     status: string | null;
@@ -408,10 +409,10 @@ describe('staff administration under maker-checker (ADR 0058)', () => {
     );
     expect(directCreate.body.code).toBe(40998);
 
-    const proposed = await propose('staff.grant-admin', { staffId: f.staffId }, maker);
+    const proposed = await propose('staff.grant-role', { staffId: f.staffId, role: 'admin' }, maker);
     const proposalId = proposalIdOf(proposed);
     expect(proposed.body.data).toMatchObject({
-      summary: `Make finance ${f.email.match(/\d+/)?.[0]} (${f.email}) an admin (now finance)`,
+      summary: `Make finance ${f.email.match(/\d+/)?.[0]} (${f.email}) admin (now finance)`,
       changes: [{ field: 'role', before: 'finance', after: 'admin' }],
       targetType: 'staff',
       targetLabel: expect.stringContaining(`(${f.email})`),
@@ -427,9 +428,13 @@ describe('staff administration under maker-checker (ADR 0058)', () => {
     const { maker, checker } = await twoAdmins();
     const email = 'new.admin@lender.example';
     const proposalId = proposalIdOf(
-      await propose('staff.create-admin', { email, name: 'New Admin', brandScope: null }, maker),
+      await propose('staff.create', { email, name: 'New Admin', role: 'admin', brandScope: null }, maker),
     );
-    const again = await propose('staff.create-admin', { email, name: 'Twice', brandScope: null }, checker);
+    const again = await propose(
+      'staff.create',
+      { email, name: 'Twice', role: 'admin', brandScope: null },
+      checker,
+    );
     expect(again.body.code).toBe(40960);
     const outcome = await decide(proposalId, checker);
     expect(outcome).toMatchObject({ status: 'approved', setupLink: { email } });
@@ -437,7 +442,7 @@ describe('staff administration under maker-checker (ADR 0058)', () => {
     // The maker's list, the history and the audit log never carry the link.
     const history = await ops(
       'opsProposalList',
-      { decided: 'true', kind: 'staff.create-admin' },
+      { decided: 'true', kind: 'staff.create' },
       { signed: maker },
     );
     const audit = await ops('opsAuditList', { limit: '200' }, { signed: maker });
@@ -548,8 +553,8 @@ describe('staff administration under maker-checker (ADR 0058)', () => {
     expect(created.status).toBe(400);
     expect((created.body.data as { fields: unknown }).fields).toMatchObject([{ field: 'brandScope' }]);
     const proposed = await propose(
-      'staff.create-admin',
-      { email: 'nobrand-admin@lender.example', name: 'N', brandScope: 'no.such.brand' },
+      'staff.create',
+      { email: 'nobrand-admin@lender.example', name: 'N', role: 'admin', brandScope: 'no.such.brand' },
       maker,
     );
     expect(proposed.status).toBe(400);
@@ -557,11 +562,140 @@ describe('staff administration under maker-checker (ADR 0058)', () => {
       { field: 'payload.brandScope' },
     ]);
     const ok = await propose(
-      'staff.create-admin',
-      { email: 'brand-admin@lender.example', name: 'B', brandScope: DEFAULT_PACKAGE_NAME },
+      'staff.create',
+      { email: 'brand-admin@lender.example', name: 'B', role: 'admin', brandScope: DEFAULT_PACKAGE_NAME },
       maker,
     );
     expect(ok.body.data).toMatchObject({ brand: DEFAULT_PACKAGE_NAME, targetType: 'staff' });
+  });
+
+  it('a member with a role with power exists only once a second admin approves; the maker cannot approve it', async () => {
+    const { maker, checker } = await twoAdmins();
+    // Every role with power is refused directly; viewer and support stay direct.
+    expect([...ROLES_WITH_POWER]).toEqual(['reviewer', 'collections', 'finance', 'admin']);
+    for (const role of STAFF_ROLES) {
+      const direct = await ops(
+        'opsStaffCreate',
+        { email: `direct-${role}@lender.example`, name: 'Direct', role, brandScope: null },
+        { signed: maker },
+      );
+      expect(direct.body.code ?? 0, role).toBe(ROLES_WITH_POWER.includes(role) ? 40998 : 0);
+    }
+    const direct = await propose(
+      'staff.create',
+      { email: 'viewer-proposed@lender.example', name: 'V', role: 'viewer', brandScope: null },
+      maker,
+    );
+    expect((direct.body.data as { fields: unknown }).fields).toMatchObject([{ field: 'payload.role' }]);
+
+    const email = 'fe.finance@lender.example';
+    const proposed = await propose(
+      'staff.create',
+      { email, name: 'Fe Finance', role: 'finance', brandScope: null },
+      maker,
+    );
+    expect(proposed.body.data).toMatchObject({
+      summary: `Add Fe Finance (${email}) as finance of every brand`,
+      changes: expect.arrayContaining([
+        { field: 'role', label: 'Role', kind: 'text', before: null, after: 'finance' },
+      ]),
+    });
+    const proposalId = proposalIdOf(proposed);
+    const listed = async () =>
+      ((await ops('opsStaffList', {}, { signed: checker })).body.data as StaffMember[]).find(
+        (s) => s.email === email,
+      );
+    expect(await listed()).toBeUndefined();
+    const rows = await server.db.query('select 1 from staff where email = $1', [email]);
+    expect(rows).toHaveLength(0);
+    expect(await decide(proposalId, maker)).toMatchObject({ errorCode: 40360, status: 'pending' });
+    expect(await listed()).toBeUndefined();
+    const outcome = await decide(proposalId, checker);
+    expect(outcome).toMatchObject({ status: 'approved', setupLink: { email } });
+    expect(await listed()).toMatchObject({ role: 'finance', setUp: false });
+  });
+
+  it('a role change that adds power waits for a second admin; one that takes it away is direct', async () => {
+    const { maker, checker } = await twoAdmins();
+    const v = await member('viewer');
+    for (const role of ROLES_WITH_POWER) {
+      const direct = await ops('opsStaffChangeRole', { staffId: v.staffId, role }, { signed: maker });
+      expect(direct.body.code, role).toBe(40998);
+    }
+    const proposed = await propose('staff.grant-role', { staffId: v.staffId, role: 'finance' }, maker);
+    expect(proposed.body.data).toMatchObject({
+      changes: [{ field: 'role', before: 'viewer', after: 'finance' }],
+    });
+    const proposalId = proposalIdOf(proposed);
+    const roleOf = async () =>
+      ((await ops('opsStaffList', {}, { signed: checker })).body.data as StaffMember[]).find(
+        (s) => s.staffId === v.staffId,
+      )?.role;
+    expect(await roleOf()).toBe('viewer');
+    expect(await decide(proposalId, maker)).toMatchObject({ errorCode: 40360, status: 'pending' });
+    expect(await decide(proposalId, checker)).toMatchObject({ status: 'approved' });
+    expect(await roleOf()).toBe('finance');
+    const audit = (await ops('opsAuditList', { action: 'staff.change-role' }, { signed: maker })).body
+      .data as {
+      actorEmail: string;
+      after: { role: string; proposalId?: string };
+    }[];
+    expect(audit[0]).toMatchObject({ after: { role: 'finance', proposalId } });
+    // Taking it away again is at once.
+    const down = await ops('opsStaffChangeRole', { staffId: v.staffId, role: 'support' }, { signed: maker });
+    expect(down.body.data).toMatchObject({ role: 'support' });
+  });
+
+  it('an account one admin created alone never decides that admin’s proposals, nor they its', async () => {
+    const { maker: b, checker: c } = await twoAdmins();
+    const a = await member('admin');
+    const signedA = await signIn(a);
+    // A makes a support member alone: A is shown the link, so A may hold the account.
+    const created = await ops(
+      'opsStaffCreate',
+      { email: 'puppet@lender.example', name: 'Pat Puppet', role: 'support', brandScope: null },
+      { signed: signedA },
+    );
+    const link = (created.body.data as { setupLink: string }).setupLink;
+    const token = tokenOf(link);
+    const setUp = await ops('opsSetUp', { token, password: 'puppet password 1' });
+    const secret =
+      new URL((setUp.body.data as { otpauthUri: string }).otpauthUri).searchParams.get('secret') ?? '';
+    await ops('opsConfirmSetUp', { token, code: totpCode(secret, server.clock.now()) });
+    server.clock.advance(30);
+    const puppet = {
+      email: 'puppet@lender.example',
+      password: 'puppet password 1',
+      secret,
+      recoveryCodes: [],
+      staffId: (created.body.data as { staff: StaffMember }).staff.staffId,
+    };
+    // A second admin (B) is asked to make it an admin, and approves: the account is still tied to A.
+    proposalIdOf(await propose('staff.grant-role', { staffId: puppet.staffId, role: 'admin' }, signedA));
+    const [grant] = (
+      (await ops('opsProposalList', { targetId: puppet.staffId, status: 'pending' }, { signed: b })).body
+        .data as {
+        items: { proposalId: string }[];
+      }
+    ).items;
+    expect(await decide(grant?.proposalId ?? '', b)).toMatchObject({ status: 'approved' });
+    const signedPuppet = await signIn(puppet);
+
+    // A proposes; the account A made cannot approve it (and is not offered it), B can.
+    const target = await member('viewer');
+    const fromA = proposalIdOf(await propose('staff.reset-sign-in', { staffId: target.staffId }, signedA));
+    const seen = (await ops('opsProposalList', { targetId: target.staffId }, { signed: signedPuppet })).body
+      .data as { items: { decidable: boolean }[] };
+    expect(seen.items[0]?.decidable).toBe(false);
+    expect(await decide(fromA, signedPuppet)).toMatchObject({ errorCode: 40914, status: 'pending' });
+    // The other way round too.
+    const other = await member('viewer');
+    const fromPuppet = proposalIdOf(
+      await propose('staff.reset-sign-in', { staffId: other.staffId }, signedPuppet),
+    );
+    expect(await decide(fromPuppet, signedA)).toMatchObject({ errorCode: 40914, status: 'pending' });
+    expect(await decide(fromPuppet, c)).toMatchObject({ status: 'approved' });
+    expect(await decide(fromA, c)).toMatchObject({ status: 'approved' });
   });
 });
 
@@ -593,7 +727,7 @@ describe('the last active admin', () => {
         key: 'LAST_ADMIN',
       });
       await expect(
-        own.app.staff.changeRole(last?.staff_id ?? '', 'finance', COMMAND_LINE),
+        own.app.staff.changeRole(last?.staff_id ?? '', 'viewer', COMMAND_LINE),
       ).rejects.toMatchObject({ key: 'LAST_ADMIN' });
     } finally {
       await own.close();
