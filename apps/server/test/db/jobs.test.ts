@@ -71,6 +71,20 @@ function longJob() {
   return { running, finish, run };
 }
 
+/** Two runners of one queue, on one clock, noting which of them ran `kind`; the first one's run is `first`. */
+function twoRunners(kind: string, first: () => Promise<void>) {
+  const clock = new TestClock();
+  const runners = { clock, first: runner(clock), second: runner(clock), runs: [] as string[] };
+  runners.first.handle(kind, async () => {
+    runners.runs.push('first');
+    await first();
+  });
+  runners.second.handle(kind, async () => {
+    runners.runs.push('second');
+  });
+  return runners;
+}
+
 describe(`background jobs (${testDatabaseKind()})`, () => {
   it('runs a due job once with its payload, and a later one only when it falls due', async () => {
     const clock = new TestClock();
@@ -145,18 +159,8 @@ describe(`background jobs (${testDatabaseKind()})`, () => {
   });
 
   it('leaves a long job to its runner while it heartbeats, long past the old 5-minute lock', async () => {
-    const clock = new TestClock();
-    const first = runner(clock);
-    const second = runner(clock);
-    const runs: string[] = [];
     const long = longJob();
-    first.handle('long', async () => {
-      runs.push('first');
-      await long.run();
-    });
-    second.handle('long', async () => {
-      runs.push('second');
-    });
+    const { clock, first, second, runs } = twoRunners('long', long.run);
     await enqueue(first, 'long', {});
     const firstRun = first.drain();
     await long.running;
@@ -175,18 +179,10 @@ describe(`background jobs (${testDatabaseKind()})`, () => {
   });
 
   it('takes over the job of a runner that stopped heartbeating a lock time later, once', async () => {
-    const clock = new TestClock();
-    const first = runner(clock);
-    const second = runner(clock);
-    const runs: string[] = [];
     const stalled = longJob();
-    first.handle('orphan', async () => {
-      runs.push('first');
+    const { clock, first, second, runs } = twoRunners('orphan', async () => {
       await stalled.run();
       throw new Error('the stalled runner came back');
-    });
-    second.handle('orphan', async () => {
-      runs.push('second');
     });
     await enqueue(first, 'orphan', {});
     // Its process died (or stalled): no heartbeat renews the lock any more.
