@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { PHONE_VIEWPORT, snap, useBrowser } from './support/browser.ts';
+import { downloadFrom } from './support/downloads.ts';
 import { photo } from './support/images.ts';
 import { agreeToPermissions, moveWheel, pick, searchPick, signInWithCode } from './support/journeys.ts';
 import { latestCode, newMobile, passResendCooldown } from './support/sms.ts';
@@ -273,10 +274,10 @@ describe('a new borrower applies in a mobile browser', () => {
       // The signed agreement with its statement, as the PDF the borrower keeps.
       await page.getByRole('button', { name: 'Download the agreement (PDF)' }).scrollIntoViewIfNeeded();
       await snap(page, journey, '14b-signed-download');
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Download the agreement (PDF)' }).click(),
-      ]);
+      const download = await downloadFrom(
+        page,
+        page.getByRole('button', { name: 'Download the agreement (PDF)' }),
+      );
       expect(download.suggestedFilename()).toMatch(/^loan-agreement-[0-9a-f]{8}\.pdf$/);
       const pdf = await readFile(await download.path());
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');

@@ -2,6 +2,7 @@ import { CHANNEL_IDS } from '@hiram/contract/repayment';
 import { describe, expect, inject, it } from 'vitest';
 import { ApiBorrower, closeChannels, payAtCounter } from './support/api-borrower.ts';
 import { snap, useBrowser } from './support/browser.ts';
+import { downloadFrom } from './support/downloads.ts';
 import { signInWithPassword } from './support/journeys.ts';
 import { startServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
@@ -121,15 +122,15 @@ describe('a borrower repays in a mobile browser', () => {
       await page.getByRole('link', { name: 'Statement of account and clearance letter' }).click();
       await page.getByRole('heading', { name: 'Loan documents' }).waitFor();
       await snap(page, journey, '10-loan-documents');
-      const [letter] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Download the clearance letter (PDF)' }).click(),
-      ]);
+      const letter = await downloadFrom(
+        page,
+        page.getByRole('button', { name: 'Download the clearance letter (PDF)' }),
+      );
       expect(letter.suggestedFilename()).toMatch(/^clearance-letter-[0-9a-f]{8}\.pdf$/);
-      const [statement] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Download the statement (PDF)' }).click(),
-      ]);
+      const statement = await downloadFrom(
+        page,
+        page.getByRole('button', { name: 'Download the statement (PDF)' }),
+      );
       expect(statement.suggestedFilename()).toMatch(/^statement-of-account-[0-9a-f]{8}\.pdf$/);
     } catch (error) {
       await snap(page, journey, 'failed-here');

@@ -6,12 +6,12 @@ import { pathToFileURL } from 'node:url';
 import { build, stop } from 'esbuild';
 
 /**
- * Builds the server into apps/server/dist: src/main.ts (and src/ops-cli.ts) and the contract's TypeScript bundled into plain
- * JavaScript, the npm dependencies left as imports (PGlite's wasm and data files, sharp's native module and
- * the fonts are found in node_modules as before), and the SQL migrations copied beside main.js, where
- * db/migrate.ts looks for them (ADR 0021). Each file is written beside its place and renamed into it, so a
- * server starting meanwhile, or a second build of the same sources (test files running side by side),
- * never reads half a file.
+ * Builds the server into apps/server/dist: src/main.ts (and src/ops-cli.ts, and the PDF render worker) and
+ * the contract's TypeScript bundled into plain JavaScript, the npm dependencies left as imports (PGlite's
+ * wasm and data files, sharp's native module and the fonts are found in node_modules as before), and the
+ * SQL migrations copied beside main.js, where db/migrate.ts looks for them (ADR 0021). Each file is written
+ * beside its place and renamed into it, so a server starting meanwhile, or a second build of the same
+ * sources (test files running side by side), never reads half a file.
  */
 const SERVER_DIR = resolve(import.meta.dirname, '../apps/server');
 export const SERVER_DIST = join(SERVER_DIR, 'dist');
@@ -34,13 +34,18 @@ export async function buildServer() {
   // The contract is TypeScript source: bundled. Every other dependency stays in node_modules.
   const external = Object.keys(manifest.dependencies).filter((name) => name !== '@hiram/contract');
   const result = await build({
-    // The server, and the back-office command line (`node apps/server/dist/ops-cli.js create-admin ...`),
-    // which the container image runs without tsx.
-    entryPoints: [join(SERVER_DIR, 'src/main.ts'), join(SERVER_DIR, 'src/ops-cli.ts')],
+    // The server, the back-office command line (`node apps/server/dist/ops-cli.js create-admin ...`),
+    // which the container image runs without tsx, and the PDF render threads' entry, which
+    // documents/render-pool.ts starts from beside the bundle (ADR 0062).
+    entryPoints: [
+      { in: join(SERVER_DIR, 'src/main.ts'), out: 'main' },
+      { in: join(SERVER_DIR, 'src/ops-cli.ts'), out: 'ops-cli' },
+      { in: join(SERVER_DIR, 'src/documents/render-worker.ts'), out: 'render-worker' },
+    ],
     outdir: SERVER_DIST,
     write: false,
     bundle: true,
-    // The PDF code is imported on first use (routes/loan/orders.ts): it stays a chunk of its own.
+    // Code the entries share is a chunk of its own, loaded once.
     splitting: true,
     format: 'esm',
     platform: 'node',

@@ -11,6 +11,7 @@ import { compressPlugin } from './plugins/external/compress.ts';
 import { swaggerPlugin } from './plugins/external/swagger.ts';
 import { BrandDirectory, brandsPlugin } from './plugins/infra/brands.ts';
 import { databasePlugin } from './plugins/infra/database.ts';
+import { documentsPlugin } from './plugins/infra/documents.ts';
 import { clientErrorHandler, errorHandlingPlugin, sendFailure } from './plugins/infra/error-handling.ts';
 import { inFlightPlugin } from './plugins/infra/in-flight.ts';
 import { loggerOptions, REQUEST_ID_LOG_LABEL, requestIdOf } from './plugins/infra/logging.ts';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metricsPlugin);
   await app.register(brandsPlugin, { directory: brands });
   await app.register(servicesPlugin, { backgroundJobs: options.backgroundJobs ?? true });
+  await app.register(documentsPlugin, { renderAtSigning: options.backgroundJobs ?? true });
   if (config.apiDocs) await app.register(swaggerPlugin);
 
   await app.register(apiRoutes);

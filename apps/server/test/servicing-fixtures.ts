@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { DEMO_PRODUCT } from '../src/db/seed.ts';
 import { disbursementLines } from '../src/domain/ledger.ts';
 import { completeSteps, detailedPhoto } from './application-fixtures.ts';
-import { startTestServer, type TestServer } from './helper.ts';
+import { type StartOptions, startTestServer, type TestServer } from './helper.ts';
 
 /**
  * A borrower with a disbursed loan of the demo product (status 2, repaying), for the servicing suites:
@@ -14,8 +14,11 @@ import { startTestServer, type TestServer } from './helper.ts';
  * A server for servicing tests: orders assessed at once, and sign-ins (borrowers' and staff's) that outlast
  * the months such a test moves the clock through.
  */
-export function startServicingServer(): Promise<TestServer> {
+export function startServicingServer(
+  options: Pick<StartOptions, 'backgroundJobs'> = {},
+): Promise<TestServer> {
   return startTestServer({
+    ...options,
     config: {
       assessmentDelaySeconds: 0,
       sessionTtlSeconds: 3650 * 86_400,

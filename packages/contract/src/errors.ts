@@ -989,6 +989,16 @@ export const ERRORS = {
       es: 'Demasiados intentos. Espere {seconds} segundos e inténtelo de nuevo',
     },
   },
+  // Documents (ADR 0062): each person has at most a few PDFs rendered at once.
+  DOCUMENTS_IN_PROGRESS: {
+    code: 42906,
+    status: 429,
+    message: {
+      en: 'Your other documents are still being prepared. Please wait {seconds} seconds and try again',
+      fil: 'Inihahanda pa ang iba mong dokumento. Maghintay ng {seconds} segundo at subukan muli',
+      es: 'Sus otros documentos aún se están preparando. Espere {seconds} segundos e inténtelo de nuevo',
+    },
+  },
   INTERNAL_ERROR: {
     code: 50001,
     status: 500,
@@ -1043,7 +1053,24 @@ export const ERRORS = {
       es: 'Esta forma de pago no está disponible. Elija otra',
     },
   },
-  COOLING_OFF_OVER: {
+  DOCUMENTS_BUSY: {
+    code: 50308,
+    status: 503,
+    message: {
+      en: 'Many documents are being prepared right now. Please try again in {seconds} seconds',
+      fil: 'Maraming dokumento ang inihahanda ngayon. Pakisubukan muli pagkalipas ng {seconds} segundo',
+      es: 'Se están preparando muchos documentos en este momento. Inténtelo de nuevo en {seconds} segundos',
+    },
+  },
+  DOCUMENT_NOT_PREPARED: {
+    code: 50309,
+    status: 503,
+    message: {
+      en: 'We could not prepare this document. Please try again in a minute',
+      fil: 'Hindi namin naihanda ang dokumentong ito. Pakisubukan muli pagkalipas ng isang minuto',
+      es: 'No pudimos preparar este documento. Inténtelo de nuevo en un minuto',
+    },
+  },  COOLING_OFF_OVER: {
     code: 40975,
     status: 409,
     message: {

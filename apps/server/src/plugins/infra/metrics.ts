@@ -72,6 +72,20 @@ export class Metrics {
     labelNames: ['purpose', 'outcome'] as const,
     registers: [this.registry],
   });
+  /** PDFs asked for (ADR 0062), by document and outcome. */
+  readonly documents = new Counter({
+    name: 'hiram_documents_total',
+    help: 'PDF documents asked for, by document and outcome: rendered, kept (a signed one served as stored), refused (the person has enough under way), busy (the queue is full) or failed',
+    labelNames: ['document', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly documentRenderSeconds = new Histogram({
+    name: 'hiram_document_render_seconds',
+    help: 'Time a worker thread took to render a PDF, by document',
+    labelNames: ['document'] as const,
+    buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [this.registry],
+  });
   private readonly jobsDue = new Gauge({
     name: 'hiram_jobs_due',
     help: 'Background jobs due and not done (waiting or running), by kind',

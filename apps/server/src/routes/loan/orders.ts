@@ -52,11 +52,10 @@ export async function loanOrderRoutes(app: FastifyInstance): Promise<void> {
 
   /** The signed agreement of the caller's own order as a PDF download. */
   async function signedAgreementPdf(request: FastifyRequest, orderId: string, language: Language) {
-    const signed = await app.agreements.signed(sessionOf(request).userId, orderId, language);
-    // Loaded on the first download: the PDF library and fonts stay out of every other request's way.
-    const { agreementPdf } = await import('../../documents/agreement-pdf.ts');
-    const pdf = await agreementPdf(signed, language);
-    return new RawAnswer('application/pdf', Buffer.from(pdf), {
+    const { userId } = sessionOf(request);
+    const signed = await app.agreements.signed(userId, orderId, language);
+    const pdf = await app.documents.signedAgreement({ borrower: userId }, signed, language, 'whole');
+    return new RawAnswer('application/pdf', pdf, {
       'content-disposition': `attachment; filename="loan-agreement-${signed.orderId.slice(0, 8)}.pdf"`,
       'cache-control': 'private, no-store',
       'x-content-type-options': 'nosniff',
@@ -74,12 +73,16 @@ export async function loanOrderRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Signing records which client signed: what the app says it is and where the request came from.
-  defineEndpoint(app, 'signAgreement', async ({ input, language, request }) =>
-    app.agreements.sign(sessionOf(request).userId, input, language, {
+  defineEndpoint(app, 'signAgreement', async ({ input, language, request }) => {
+    const { userId } = sessionOf(request);
+    const agreement = await app.agreements.sign(userId, input, language, {
       userAgent: header(request, 'user-agent'),
       clientAddress: request.ip,
       appName: header(request, HEADERS.appName),
       packageName: header(request, HEADERS.packageName),
-    }),
-  );
+    });
+    // The PDF the borrower keeps, rendered once now (ADR 0062); the answer does not wait for it.
+    app.documents.renderAtSigning(() => app.agreements.signed(userId, input.orderId, language), language);
+    return agreement;
+  });
 }

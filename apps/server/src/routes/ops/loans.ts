@@ -10,12 +10,11 @@ export function loanEndpoints(app: FastifyInstance, define: OpsDefine): void {
 
   define('opsLoanDocument', async ({ input, actor }) => {
     const signed = await app.loanBook.signedDocument(input.orderId, input.document, actor);
-    // Loaded on the first document: the PDF library and fonts stay out of every other request's way.
-    const { agreementPdf } = await import('../../documents/agreement-pdf.ts');
     const part = input.document === 'disclosure' ? 'disclosure' : 'whole';
-    const pdf = await agreementPdf(signed, 'en', part);
+    const reader = actor.staffId ? { staff: actor.staffId } : null;
+    const pdf = await app.documents.signedAgreement(reader, signed, 'en', part);
     const name = input.document === 'disclosure' ? 'disclosure-statement' : 'loan-agreement';
-    return new RawAnswer('application/pdf', Buffer.from(pdf), {
+    return new RawAnswer('application/pdf', pdf, {
       // Opened in the browser's viewer, in a new tab: the page stays where it was.
       'content-disposition': `inline; filename="${name}-${input.orderId.slice(0, 8)}.pdf"`,
       'cache-control': 'private, no-store',

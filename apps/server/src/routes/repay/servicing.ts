@@ -26,27 +26,22 @@ export async function servicingRoutes(app: FastifyInstance): Promise<void> {
     vouchers.list(sessionOf(request).userId, input.orderId, language),
   );
 
-  // The PDF library loads with the first document asked for, not at start.
+  // Rendered in a worker thread, within the borrower's allowance (ADR 0062).
   defineEndpoint(app, 'statementOfAccount', async ({ input, request, brand, language }) => {
-    const { facts, journals } = await servicing.documentFacts(
-      sessionOf(request).userId,
-      input.orderId,
-      brand,
-      false,
-    );
-    const { statementPdf } = await import('../../documents/loan-documents.ts');
-    const pdf = await statementPdf(facts, journals, language, app.clock.now());
-    return new RawAnswer('application/pdf', Buffer.from(pdf), {
+    const { userId } = sessionOf(request);
+    const { facts, journals } = await servicing.documentFacts(userId, input.orderId, brand, false);
+    const pdf = await app.documents.statement({ borrower: userId }, facts, journals, language);
+    return new RawAnswer('application/pdf', pdf, {
       'content-disposition': `attachment; filename="statement-of-account-${input.orderId.slice(0, 8)}.pdf"`,
       'cache-control': 'private, no-store',
     });
   });
 
   defineEndpoint(app, 'clearanceLetter', async ({ input, request, brand, language }) => {
-    const { facts } = await servicing.documentFacts(sessionOf(request).userId, input.orderId, brand, true);
-    const { clearancePdf } = await import('../../documents/loan-documents.ts');
-    const pdf = await clearancePdf(facts, language, app.clock.now());
-    return new RawAnswer('application/pdf', Buffer.from(pdf), {
+    const { userId } = sessionOf(request);
+    const { facts } = await servicing.documentFacts(userId, input.orderId, brand, true);
+    const pdf = await app.documents.clearance({ borrower: userId }, facts, language);
+    return new RawAnswer('application/pdf', pdf, {
       'content-disposition': `attachment; filename="clearance-letter-${input.orderId.slice(0, 8)}.pdf"`,
       'cache-control': 'private, no-store',
     });
