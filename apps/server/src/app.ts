@@ -12,13 +12,13 @@ import { swaggerPlugin } from './plugins/external/swagger.ts';
 import { BrandDirectory, brandsPlugin } from './plugins/infra/brands.ts';
 import { databasePlugin } from './plugins/infra/database.ts';
 import { documentsPlugin } from './plugins/infra/documents.ts';
-import { clientErrorHandler, errorHandlingPlugin, sendFailure } from './plugins/infra/error-handling.ts';
-import { inFlightPlugin } from './plugins/infra/in-flight.ts';
+import { errorHandlingPlugin, parserErrorHandler, sendFailure } from './plugins/infra/error-handling.ts';
+import { gracefulStopPlugin } from './plugins/infra/graceful-stop.ts';
 import { loggerOptions, REQUEST_ID_LOG_LABEL, requestIdOf } from './plugins/infra/logging.ts';
 import { metricsPlugin } from './plugins/infra/metrics.ts';
 import { pathCipherRewrite } from './plugins/infra/path-cipher.ts';
-import { pathOf } from './plugins/infra/request-context.ts';
-import { securityHeadersPlugin } from './plugins/infra/security-headers.ts';
+import { keepClientAddresses, pathOf } from './plugins/infra/request-context.ts';
+import { securityHeaders, securityHeadersPlugin } from './plugins/infra/security-headers.ts';
 import { servicesPlugin } from './plugins/infra/services.ts';
 import { validatorCompiler } from './plugins/infra/validation.ts';
 import { apiRoutes } from './routes/api.ts';
@@ -55,6 +55,8 @@ export interface BuildAppOptions {
   backgroundJobs?: boolean;
   /** Where the log goes; standard output, written synchronously, by default. */
   logDestination?: DestinationStream;
+  /** How long a stop waits for the requests under way (graceful-stop.ts); tests shorten it. */
+  requestsGraceMs?: number;
 }
 
 /**
@@ -72,6 +74,7 @@ function proxyTrust(trust: TrustProxy): false | string[] | ((address: string, ho
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const brands = new BrandDirectory();
+  const headers = securityHeaders(config.publicUrl);
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logDestination),
     // Our own id, or a caller's well-formed one, in every log line of the request (plugins/infra/logging.ts).
@@ -87,14 +90,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pluginTimeout: 120_000,
     trustProxy: proxyTrust(config.trustProxy),
     rewriteUrl: pathCipherRewrite(brands),
-    clientErrorHandler,
+    // What Node's HTTP parser refuses is answered on the connection, with the headers every answer has.
+    clientErrorHandler: parserErrorHandler(headers),
+    // Fastify's own refusals (a URL it cannot decode) come before any hook: the headers are set here.
     frameworkErrors: (_error, request, reply) => {
-      sendFailure(request, reply, { key: 'MALFORMED_REQUEST' });
+      sendFailure(request, reply.headers(headers), { key: 'MALFORMED_REQUEST' });
     },
+    // A request arriving while the server stops is refused by graceful-stop.ts, in the envelope.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  keepClientAddresses(app.server);
   // Outside production the clock can be moved forward (/dev/clock) to see loans fall due; never in production.
   const clock = options.clock ?? (config.nodeEnv === 'production' ? systemClock : new AdjustableClock());
   app.decorate('clock', clock);
@@ -114,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(securityHeadersPlugin);
-  await app.register(inFlightPlugin);
+  await app.register(gracefulStopPlugin, { requestsGraceMs: options.requestsGraceMs });
   await app.register(errorHandlingPlugin);
   await app.register(bodyParsersPlugin);
   await app.register(compressPlugin);

@@ -185,6 +185,8 @@ export interface StartOptions {
   backgroundJobs?: boolean;
   /** Where the log goes (with `config.logLevel`), for a test that checks what operations are told. */
   logDestination?: BuildAppOptions['logDestination'];
+  /** How long a stop waits for the requests under way (20 s by default). */
+  requestsGraceMs?: number;
 }
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
@@ -200,6 +202,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       clock,
       backgroundJobs: options.backgroundJobs ?? false,
       ...(options.logDestination ? { logDestination: options.logDestination } : {}),
+      ...(options.requestsGraceMs ? { requestsGraceMs: options.requestsGraceMs } : {}),
       ...(given ? { database: given } : {}),
     });
   } catch (error) {

@@ -19,7 +19,7 @@ describe('error catalogue', () => {
     expect(new Set(codes).size).toBe(codes.length);
     for (const [key, entry] of entries) {
       expect(entry.code).not.toBe(0);
-      expect([400, 401, 403, 404, 409, 413, 415, 429, 500, 503]).toContain(entry.status);
+      expect([400, 401, 403, 404, 409, 413, 415, 429, 431, 500, 503]).toContain(entry.status);
       expect(errorKeyOfCode(entry.code)).toBe(key);
       for (const lang of LANGUAGES) expect(entry.message[lang].length, `${key} ${lang}`).toBeGreaterThan(3);
     }

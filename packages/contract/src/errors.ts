@@ -953,6 +953,15 @@ export const ERRORS = {
       es: 'El logotipo es demasiado grande: como máximo {max} KB',
     },
   },
+  HEADERS_TOO_LARGE: {
+    code: 43101,
+    status: 431,
+    message: {
+      en: 'What the app sent is too large to read. Please try again',
+      fil: 'Masyadong malaki ang ipinadala ng app para mabasa. Pakisubukan muli',
+      es: 'Lo que envió la aplicación es demasiado grande para leerlo. Inténtelo de nuevo',
+    },
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     code: 41501,
     status: 415,
@@ -1033,6 +1042,15 @@ export const ERRORS = {
       en: 'We could not send the text message. Please try again later',
       fil: 'Hindi namin naipadala ang text message. Pakisubukan muli mamaya',
       es: 'No pudimos enviar el mensaje de texto. Inténtelo de nuevo más tarde',
+    },
+  },
+  SHUTTING_DOWN: {
+    code: 50304,
+    status: 503,
+    message: {
+      en: 'The service is restarting. Please try again in a moment',
+      fil: 'Nagre-restart ang serbisyo. Pakisubukan muli sandali',
+      es: 'El servicio se está reiniciando. Inténtelo de nuevo en un momento',
     },
   },
   COLLECTIONS_UNAVAILABLE: {

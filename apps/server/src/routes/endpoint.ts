@@ -10,7 +10,7 @@ import { AppError } from '../domain/app-error.ts';
 import { success } from '../domain/envelope.ts';
 import { tokenFromAuthorization } from '../domain/session-rules.ts';
 import type { Brand } from '../plugins/infra/brands.ts';
-import { languageOf } from '../plugins/infra/request-context.ts';
+import { clientAddressOf, languageOf } from '../plugins/infra/request-context.ts';
 import type { Caller } from '../services/security/security.ts';
 import type { CurrentSession } from '../services/security/sessions.ts';
 
@@ -195,7 +195,7 @@ export function defineEndpoint<N extends EndpointName>(
         reply,
         brand,
         language,
-        caller: { brand, language, clientAddress: req.ip },
+        caller: { brand, language, clientAddress: clientAddressOf(req) },
       });
       if (data instanceof RawAnswer) {
         return reply.type(data.contentType).headers(data.headers).send(data.body);

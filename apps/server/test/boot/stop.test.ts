@@ -1,13 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { API, API_PREFIX, HEADERS } from '@hiram/contract/api/routes';
+import { API, API_PREFIX, HEADERS, HEALTH_PATH } from '@hiram/contract/api/routes';
 import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
+import { ERRORS } from '@hiram/contract/errors';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../../src/db/data-dir-lock.ts';
+import { servedAddress } from '../../src/db/served-address.ts';
 import { createTestPostgresDatabase, testDatabaseKind } from '../database-target.ts';
+import { rawConnection, refusesConnections } from '../raw-http.ts';
 
 /**
  * `npm start` as the README gives it, stopped as an operator or a container platform stops it: SIGTERM to
@@ -145,52 +148,6 @@ function isRunning(pid: number): boolean {
   }
 }
 
-function refusesConnections(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      done(false);
-    });
-    socket.once('error', () => done(true));
-  });
-}
-
-/** A raw HTTP connection: everything it has received, and a wait for more. */
-function rawConnection(port: number) {
-  const socket = connect(port, '127.0.0.1');
-  let received = '';
-  let closed = false;
-  const waiting = new Set<() => void>();
-  const notify = () => {
-    for (const wake of waiting) wake();
-  };
-  socket.on('data', (chunk: Buffer) => {
-    received += chunk.toString();
-    notify();
-  });
-  socket.on('close', () => {
-    closed = true;
-    notify();
-  });
-  socket.on('error', () => {});
-  return {
-    socket,
-    /** Everything received once `pattern` matches it, or once the connection closed. */
-    until(pattern: RegExp): Promise<string> {
-      return new Promise((done) => {
-        const check = () => {
-          if (!pattern.test(received) && !closed) return;
-          waiting.delete(check);
-          done(received);
-        };
-        waiting.add(check);
-        check();
-      });
-    },
-  };
-}
-
 describe(`stopping npm start (${testDatabaseKind()})`, () => {
   it(
     'SIGTERM to npm: the request under way is answered, then the server stops, frees its port and the lock',
@@ -210,17 +167,19 @@ describe(`stopping npm start (${testDatabaseKind()})`, () => {
       await connection.until(/100 Continue\r\n\r\n/);
 
       process.kill(server.npm.pid as number, 'SIGTERM');
-      await server.logged('shutting down');
-      // Written, not ended: Node aborts a request whose client half-closes the connection.
-      connection.socket.write(body);
-      const response = (await connection.until(/\r\n\r\n\{.*\}$/s)).replace(
-        /^HTTP\/1\.1 100 Continue\r\n\r\n/,
-        '',
-      );
-      expect(response).toMatch(/^HTTP\/1\.1 200 OK/);
-      expect(JSON.parse(response.slice(response.indexOf('{')))).toMatchObject({ code: 0 });
+      await server.logged('stopping: finishing the requests under way');
+      // Written, not ended: Node aborts a request whose client half-closes the connection. A new request
+      // follows on the same kept-alive connection: refused in the envelope, the connection closed after it.
+      connection.socket.write(`${body}GET ${HEALTH_PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+      const [finished, refused] = await connection.answers(2);
+      expect(finished?.status).toBe(200);
+      expect(JSON.parse(finished?.body ?? '')).toMatchObject({ code: 0 });
+      expect(refused?.status).toBe(503);
+      expect(JSON.parse(refused?.body ?? '')).toMatchObject({ code: ERRORS.SHUTTING_DOWN.code });
+      expect(refused?.headers).toMatchObject({ connection: 'close', 'x-frame-options': 'DENY' });
+      await connection.closed;
 
-      // Promptly: well within the grace after which a stop cuts the connections left (main.ts).
+      // Promptly: well within the bound after which a stop gives up (main.ts).
       await expect.poll(() => isRunning(server.serverPid), { timeout: 10_000 }).toBe(false);
       await server.exited;
       expect(await refusesConnections(server.port)).toBe(true);
@@ -233,6 +192,8 @@ describe(`stopping npm start (${testDatabaseKind()})`, () => {
     'Ctrl-C (SIGINT to the process group): the server stops and releases the lock',
     async () => {
       const server = await npmStart();
+      // `npm run ops -- create-admin` on this DATA_DIR links to where the server listens (ops-cli.ts).
+      if (dataDir) expect(servedAddress(dataDir)).toBe(`http://127.0.0.1:${server.port}`);
       process.kill(-(server.npm.pid as number), 'SIGINT');
       await server.exited;
       await expect.poll(() => isRunning(server.serverPid), { timeout: 10_000 }).toBe(false);

@@ -67,16 +67,4 @@ describe('the envelope', () => {
       expect(JSON.stringify(answer.body)).not.toMatch(/secret_table|hunter2|\/srv/);
     }
   });
-
-  it('wraps what the HTTP parser refuses before routing: headers too large', async () => {
-    const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const response = await fetch(`${address}/api/security/existsByMobile?mobile=${'9'.repeat(20_000)}`);
-    expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({
-      code: ERRORS.PAYLOAD_TOO_LARGE.code,
-      msg: 'What you sent is too large',
-      data: null,
-      requestId: expect.any(String),
-    });
-  });
 });

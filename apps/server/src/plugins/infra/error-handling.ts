@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
+import { type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { REQUEST_ID_HEADER } from '@hiram/contract/api/routes';
 import { ERRORS, type ErrorKey } from '@hiram/contract/errors';
 import { DEFAULT_LANGUAGE, type Localized } from '@hiram/contract/languages';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../domain/app-error.ts';
 import { failure } from '../../domain/envelope.ts';
 import { type FieldProblem, localizeProblems } from '../../domain/field-problems.ts';
 import { ProviderUnavailableError } from '../../providers/outbound.ts';
+import { REQUEST_ID_LOG_LABEL } from './logging.ts';
 import { pathProblemOf } from './path-cipher.ts';
 import { languageOf, pathOf } from './request-context.ts';
 import { RequestValidationError } from './validation.ts';
@@ -70,23 +71,58 @@ export function sendFailure(request: FastifyRequest, reply: FastifyReply, failed
   return reply.code(ERRORS[failed.key].status).type('application/json; charset=utf-8').send(envelope);
 }
 
+/** A connection as Node's HTTP server keeps it: the answer it is writing, if any (Node's own refusal looks too). */
+type Connection = Duplex & { _httpMessage?: ServerResponse | null };
+
+function parserErrorKey(code: string | undefined): ErrorKey {
+  if (code === 'HPE_HEADER_OVERFLOW') return 'HEADERS_TOO_LARGE';
+  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return 'PAYLOAD_TOO_LARGE';
+  return 'MALFORMED_REQUEST';
+}
+
 /**
- * Requests Node's HTTP parser refuses before Fastify sees them (headers over 16 KiB, broken HTTP): still
- * the envelope, in English since no header could be read, with an id of its own (nothing logs it).
+ * What Node's HTTP parser refuses before Fastify sees it (a request line and headers over 16 KiB, bytes that
+ * are not HTTP) is answered here, on the connection: still the envelope and the security headers every
+ * answer carries, in English since no header could be read, with an id the log line names. A request the
+ * connection carried before the bad bytes (pipelined) is answered first: cutting the connection under it
+ * would lose its answer and its client's address (ADR 0064).
  */
-export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const key: ErrorKey = error.code === 'HPE_HEADER_OVERFLOW' ? 'PAYLOAD_TOO_LARGE' : 'MALFORMED_REQUEST';
-  const { status } = ERRORS[key];
-  const requestId = randomUUID();
-  const body = JSON.stringify({ ...failure(key, DEFAULT_LANGUAGE), requestId });
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n${REQUEST_ID_HEADER}: ${requestId}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+export function parserErrorHandler(headers: Readonly<Record<string, string>>) {
+  const refused = new WeakSet<Duplex>();
+  return function refuse(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Connection): void {
+    if (error.code === 'ECONNRESET' || socket.destroyed || refused.has(socket)) return;
+    // The parser stops at the first bad byte and says so again for every later chunk: one answer.
+    refused.add(socket);
+    const key = parserErrorKey(error.code);
+    const { status } = ERRORS[key];
+    const requestId = randomUUID();
+    this.log.info(
+      { [REQUEST_ID_LOG_LABEL]: requestId, status, parserError: error.code },
+      'request refused by the HTTP parser',
     );
-  }
-  socket.destroy(error);
+    const body = JSON.stringify({ ...failure(key, DEFAULT_LANGUAGE), requestId });
+    const head = Object.entries({ ...headers, [REQUEST_ID_HEADER]: requestId })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    const answer = () => {
+      const underWay = socket._httpMessage;
+      // A complete request before the bad bytes: its answer first. One still reading its body never will.
+      if (underWay && !socket.destroyed && underWay.req.complete) {
+        underWay.once('close', answer);
+        return;
+      }
+      if (!socket.writable) {
+        socket.destroy();
+        return;
+      }
+      socket.end(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nconnection: close\r\n${head}` +
+          `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        () => socket.destroy(),
+      );
+    };
+    answer();
+  };
 }
 
 export const errorHandlingPlugin = fp(

@@ -77,18 +77,27 @@ export const PERMISSIONS_POLICY = [
 
 const HSTS = 'max-age=31536000';
 
+/**
+ * The headers every answer carries, routed or not: the plugin sets them before routing, and the answers
+ * written without Fastify (what Node's HTTP parser refuses) write the same ones.
+ */
+export function securityHeaders(publicUrl: string): Readonly<Record<string, string>> {
+  return {
+    'content-security-policy': contentSecurityPolicy(),
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'same-origin',
+    'permissions-policy': PERMISSIONS_POLICY,
+    ...(publicUrl.startsWith('https:') ? { 'strict-transport-security': HSTS } : {}),
+  };
+}
+
 export const securityHeadersPlugin = fp(
   async (app) => {
-    const https = app.config.publicUrl.startsWith('https:');
-    const policy = contentSecurityPolicy();
+    const headers = securityHeaders(app.config.publicUrl);
     // Set before routing, so that 404s and errors carry them too; a route may replace the policy.
     app.addHook('onRequest', async (_request, reply) => {
-      reply.header('content-security-policy', policy);
-      reply.header('x-frame-options', 'DENY');
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('referrer-policy', 'same-origin');
-      reply.header('permissions-policy', PERMISSIONS_POLICY);
-      if (https) reply.header('strict-transport-security', HSTS);
+      reply.headers(headers);
     });
   },
   { name: 'security-headers' },

@@ -1,6 +1,7 @@
 import { HEADERS } from '@hiram/contract/api/routes';
 import type { Language } from '@hiram/contract/languages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { clientAddressOf } from '../../plugins/infra/request-context.ts';
 import { defineEndpoint, RawAnswer, sessionOf } from '../endpoint.ts';
 
 /**
@@ -77,7 +78,7 @@ export async function loanOrderRoutes(app: FastifyInstance): Promise<void> {
     const { userId } = sessionOf(request);
     const agreement = await app.agreements.sign(userId, input, language, {
       userAgent: header(request, 'user-agent'),
-      clientAddress: request.ip,
+      clientAddress: clientAddressOf(request),
       appName: header(request, HEADERS.appName),
       packageName: header(request, HEADERS.packageName),
     });

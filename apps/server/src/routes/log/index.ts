@@ -8,6 +8,7 @@ import {
   CRASH_LOGS_PER_ADDRESS_PER_HOUR,
   HOUR_SECONDS,
 } from '../../domain/limits.ts';
+import { clientAddressOf } from '../../plugins/infra/request-context.ts';
 import { defineEndpoint } from '../endpoint.ts';
 
 const CRASH_REPORTS = {
@@ -29,7 +30,7 @@ const ANALYTICS_BATCHES = {
  */
 export async function logRoutes(app: FastifyInstance): Promise<void> {
   defineEndpoint(app, 'crashLog', async ({ input, brand, request }) => {
-    const wait = await app.rateLimits.take(CRASH_REPORTS, request.ip);
+    const wait = await app.rateLimits.take(CRASH_REPORTS, clientAddressOf(request));
     if (wait !== null) throw tooManyRequests(wait);
     const userAgent = request.headers['user-agent']?.slice(0, USER_AGENT_MAX_LENGTH) ?? null;
     await app.db.transaction(async (tx) => {
@@ -65,7 +66,7 @@ export async function logRoutes(app: FastifyInstance): Promise<void> {
    */
   const lastTrim = new Map<string, number>();
   defineEndpoint(app, 'analyticsEvents', async ({ input, brand, request }) => {
-    const wait = await app.rateLimits.take(ANALYTICS_BATCHES, request.ip);
+    const wait = await app.rateLimits.take(ANALYTICS_BATCHES, clientAddressOf(request));
     if (wait !== null) throw tooManyRequests(wait);
     const now = app.clock.now().toISOString();
     await app.db.transaction(async (tx) => {

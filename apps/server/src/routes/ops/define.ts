@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../domain/app-error.ts';
 import { success } from '../../domain/envelope.ts';
-import { languageOf } from '../../plugins/infra/request-context.ts';
+import { clientAddressOf, languageOf } from '../../plugins/infra/request-context.ts';
 import { USER_AGENT_KEPT_LENGTH } from '../../services/audit/audit.ts';
 import type { Actor, StaffSession } from '../../services/staff/staff-records.ts';
 import { ERROR_RESPONSES, RawAnswer, successEnvelope } from '../endpoint.ts';
@@ -110,7 +110,7 @@ export function opsDefiner(app: FastifyInstance): OpsDefine {
           staffId: session?.member.staffId ?? null,
           email: session?.member.email ?? null,
           brandScope: session?.member.brandScope ?? null,
-          clientAddress: request.ip,
+          clientAddress: clientAddressOf(request),
           userAgent: userAgentOf(request),
         };
         const input = (inputPart === 'body' ? request.body : request.query) as OpsInput<N>;
