@@ -2,6 +2,7 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, helpText, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { recordServedAddress } from './db/served-address.ts';
 import { refusedProviderKeys } from './providers/provider-keys.ts';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
@@ -78,6 +79,8 @@ async function main(): Promise<void> {
       `Hiram is serving the app and the API at ${config.publicUrl} ` +
       `(${app.db.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, ${config.nodeEnv})`,
   });
+  // `npm run ops -- create-admin` on this DATA_DIR, given no PORT or PUBLIC_URL, links here (ops-cli.ts).
+  if (app.db.kind === 'embedded') recordServedAddress(config.dataDir, config.publicUrl);
   if ((await app.staff.count()) === 0) {
     // No one can sign in to the back office yet: say how to make the first administrator.
     const how =

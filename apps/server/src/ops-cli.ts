@@ -1,10 +1,18 @@
 import { pathToFileURL } from 'node:url';
-import { ConfigError, type DatabaseUrls, databaseRoleOf, loadConfig, loadDatabaseUrls } from './config.ts';
+import {
+  type Config,
+  ConfigError,
+  type DatabaseUrls,
+  databaseRoleOf,
+  loadConfig,
+  loadDatabaseUrls,
+} from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { openPostgres } from './db/postgres.ts';
+import { servedAddress } from './db/served-address.ts';
 import {
   APPEND_ONLY_TABLES,
   appendOnlyTablesAtRisk,
@@ -41,7 +49,10 @@ With the embedded database (no DATABASE_URL), stop the server first: only one pr
 export interface OpsCommandContext {
   db: Database;
   clock: Clock;
+  /** Where set-up links point (setupLinkAddress). */
   publicUrl: string;
+  /** Said after a set-up link when the address was not given to the command. */
+  publicUrlNote?: string;
 }
 
 export interface OpsCommandResult {
@@ -73,7 +84,8 @@ export async function runOpsCommand(
       exitCode: 0,
       output:
         `Administrator ${email} created. Send them this set-up link (it works once, until ` +
-        `${created.setupExpiresAt.toISOString()}):\n\n  ${created.setupLink}\n`,
+        `${created.setupExpiresAt.toISOString()}):\n\n  ${created.setupLink}\n` +
+        (context.publicUrlNote ? `\n${context.publicUrlNote}\n` : ''),
     };
   } catch (error) {
     if (error instanceof StaffEmailTakenError) return { exitCode: 1, output: `${error.message}\n` };
@@ -116,6 +128,32 @@ export async function runMigrateCommand(urls: DatabaseUrls): Promise<OpsCommandR
   }
 }
 
+/**
+ * Where set-up links point: PUBLIC_URL, or HOST and PORT, when the command is given them. Otherwise, on the
+ * embedded database, the address its server last served at (main.ts records it in DATA_DIR): a server started
+ * with PORT=3000 gets a link on port 3000 from a plain `npm run ops -- create-admin`. Failing both, the
+ * default address, and the command says how to change it.
+ */
+export function setupLinkAddress(
+  env: NodeJS.ProcessEnv,
+  config: Pick<Config, 'publicUrl' | 'dataDir' | 'databaseUrl'>,
+): { publicUrl: string; publicUrlNote?: string } {
+  if (env.PUBLIC_URL || env.HOST || env.PORT) return { publicUrl: config.publicUrl };
+  const served = config.databaseUrl ? null : servedAddress(config.dataDir);
+  if (served) {
+    return {
+      publicUrl: served,
+      publicUrlNote: `The link is for ${served}: where the server on ${config.dataDir} served when it last ran.`,
+    };
+  }
+  return {
+    publicUrl: config.publicUrl,
+    publicUrlNote:
+      `The link is for a server at ${config.publicUrl}. If yours is reached at another address, open the ` +
+      'same path there, or run this command with the PUBLIC_URL (or PORT) the server has.',
+  };
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args.length === 0 || args.includes('--help') || args.includes('-h')) {
@@ -134,7 +172,11 @@ async function main(): Promise<void> {
     db = await openDatabase(config);
     try {
       await migrate(db);
-      const result = await runOpsCommand(args, { db, clock: systemClock, publicUrl: config.publicUrl });
+      const result = await runOpsCommand(args, {
+        db,
+        clock: systemClock,
+        ...setupLinkAddress(process.env, config),
+      });
       (result.exitCode === 0 ? process.stdout : process.stderr).write(result.output);
       process.exitCode = result.exitCode;
     } finally {

@@ -8,6 +8,7 @@ import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
 import { ERRORS } from '@hiram/contract/errors';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../../src/db/data-dir-lock.ts';
+import { servedAddress } from '../../src/db/served-address.ts';
 import { createTestPostgresDatabase, testDatabaseKind } from '../database-target.ts';
 import { rawConnection, refusesConnections } from '../raw-http.ts';
 
@@ -191,6 +192,8 @@ describe(`stopping npm start (${testDatabaseKind()})`, () => {
     'Ctrl-C (SIGINT to the process group): the server stops and releases the lock',
     async () => {
       const server = await npmStart();
+      // `npm run ops -- create-admin` on this DATA_DIR links to where the server listens (ops-cli.ts).
+      if (dataDir) expect(servedAddress(dataDir)).toBe(`http://127.0.0.1:${server.port}`);
       process.kill(-(server.npm.pid as number), 'SIGINT');
       await server.exited;
       await expect.poll(() => isRunning(server.serverPid), { timeout: 10_000 }).toBe(false);

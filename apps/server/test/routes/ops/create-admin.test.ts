@@ -3,8 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/config.ts';
 import { acquireDataDirLock } from '../../../src/db/data-dir-lock.ts';
-import { runOpsCommand } from '../../../src/ops-cli.ts';
+import { recordServedAddress } from '../../../src/db/served-address.ts';
+import { runOpsCommand, setupLinkAddress } from '../../../src/ops-cli.ts';
 import { hashToken } from '../../../src/services/staff/staff-records.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
 
@@ -71,6 +73,41 @@ describe('create-admin', () => {
     const unknown = await run('make-coffee');
     expect(unknown.exitCode).toBe(2);
     expect(unknown.output).toContain('stop the server first');
+  });
+});
+
+describe("the set-up link's address", () => {
+  /** As `npm run ops` takes it, from the command's environment. */
+  const addressFor = (env: Record<string, string>) => setupLinkAddress(env, loadConfig(env));
+
+  it('is where the server on DATA_DIR last listened when the command is given no PORT or PUBLIC_URL', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hiram-ops-'));
+    try {
+      // As `PORT=3000 npm start` records it.
+      recordServedAddress(dataDir, 'http://127.0.0.1:3000');
+      const served = addressFor({ DATA_DIR: dataDir });
+      expect(served.publicUrl).toBe('http://127.0.0.1:3000');
+      const created = await runOpsCommand(['create-admin', '--email', 'port@lender.example'], {
+        db: server.db,
+        clock: server.clock,
+        ...served,
+      });
+      expect(created.output).toContain('\n  http://127.0.0.1:3000/ops/#/setup?token=');
+      expect(created.output).toContain(`where the server on ${dataDir} served when it last ran`);
+      // What the command is given wins, and needs no word.
+      expect(addressFor({ DATA_DIR: dataDir, PORT: '4000' })).toEqual({ publicUrl: 'http://127.0.0.1:4000' });
+      expect(addressFor({ DATA_DIR: dataDir, PUBLIC_URL: 'https://loans.example.ph' })).toEqual({
+        publicUrl: 'https://loans.example.ph',
+      });
+      // A PostgreSQL server leaves nothing in DATA_DIR: the default, and how to change it.
+      const postgres = addressFor({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://hiram@db.example/hiram' });
+      expect(postgres.publicUrl).toBe('http://127.0.0.1:8080');
+      expect(postgres.publicUrlNote).toContain(
+        'run this command with the PUBLIC_URL (or PORT) the server has',
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
