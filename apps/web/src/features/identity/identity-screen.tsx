@@ -9,6 +9,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { WaitPanel } from '../../components/wait-panel.tsx';
 import { usePolling } from '../../hooks/use-polling.ts';
+import { AnswerOrder } from '../../lib/answer-order.ts';
 import { ApiError, errorMessage, NetworkError } from '../../lib/api-client.ts';
 import { useFeatureText } from '../../lib/i18n/feature-text.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
@@ -70,12 +71,24 @@ export function IdentityScreen({ onComplete }: IdentityScreenProps) {
   const readIdCard = useReadIdCard();
   const confirmDetails = useConfirmIdDetails();
 
-  const refresh = useCallback(async () => {
-    const next = await getIdentityCard();
+  // A card read that left before Read my ID (or Confirm) was answered may say what the server had before it.
+  const answers = useRef(new AnswerOrder());
+  const show = useCallback((next: IdentityCard) => {
     setCard(next);
     setCardType((chosen) => chosen ?? next.cardType);
-    return next;
   }, []);
+
+  const refresh = useCallback(async () => {
+    const ticket = answers.current.ask();
+    const next = await getIdentityCard();
+    if (answers.current.read(ticket)) show(next);
+  }, [show]);
+
+  const change = async (send: () => Promise<IdentityCard>) => {
+    const ticket = answers.current.ask();
+    const next = await send();
+    if (answers.current.changed(ticket)) show(next);
+  };
 
   const load = useCallback(() => {
     setLoadError(null);
@@ -131,12 +144,19 @@ export function IdentityScreen({ onComplete }: IdentityScreenProps) {
     problem === 'tooLarge' ? t('tooLarge', { max: ID_IMAGE_MAX_MEGABYTES }) : t(problem);
 
   const choosePhoto = async (kind: IdImageKind, file: File) => {
+    // Sending from the moment it is chosen: scaling a camera photo takes a slow phone seconds, and Read my ID
+    // waits for it rather than finding the photo missing.
+    const before = photos[kind].status;
+    setPhoto(kind, (photo) => ({ ...photo, status: 'sending', error: null }));
     const prepared = await preparePhoto(file);
     if (!prepared.ok) {
-      setPhoto(kind, (photo) => ({ ...photo, error: problemText(prepared.problem) }));
+      const status = before === 'sending' ? 'failed' : before;
+      setPhoto(kind, (photo) => ({ ...photo, status, error: problemText(prepared.problem) }));
       return;
     }
     const url = previewOf(prepared.photo);
+    // Shown from the phone: the copy the server keeps is not downloaded again.
+    fetched.current.add(kind);
     setPhoto(kind, () => ({ url, status: 'sending', error: null }));
     try {
       await uploadPhoto(kind, prepared.photo, cardType);
@@ -178,7 +198,7 @@ export function IdentityScreen({ onComplete }: IdentityScreenProps) {
       return;
     }
     try {
-      setCard(await readIdCard.mutate({ cardType }));
+      await change(() => readIdCard.mutate({ cardType }));
       setRetaking(false);
     } catch (error) {
       showFailure(error);
@@ -188,7 +208,7 @@ export function IdentityScreen({ onComplete }: IdentityScreenProps) {
   const submitDetails = async (fields: OcrFields) => {
     setDetailProblems({});
     try {
-      setCard(await confirmDetails.mutate(fields));
+      await change(() => confirmDetails.mutate(fields));
     } catch (error) {
       showFailure(error);
     }
