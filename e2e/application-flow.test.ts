@@ -5,7 +5,15 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { PHONE_VIEWPORT, snap, useBrowser } from './support/browser.ts';
 import { downloadFrom } from './support/downloads.ts';
 import { photo } from './support/images.ts';
-import { agreeToPermissions, moveWheel, pick, searchPick, signInWithCode } from './support/journeys.ts';
+import {
+  agreeToPermissions,
+  moveWheel,
+  photosSent,
+  pick,
+  providerAnswer,
+  searchPick,
+  signInWithCode,
+} from './support/journeys.ts';
 import { latestCode, newMobile, passResendCooldown } from './support/sms.ts';
 
 const baseURL = inject('baseURL');
@@ -152,14 +160,14 @@ describe('a new borrower applies in a mobile browser', () => {
       await page.getByLabel('Front: Take photo').setInputFiles(await photo('id-front'));
       await page.getByLabel('Back: Take photo').setInputFiles(await photo('id-back'));
       await page.getByLabel('Selfie: Take selfie').setInputFiles(await photo('selfie'));
-      await expect.poll(() => page.getByText('Sent').count()).toBe(3);
+      await photosSent(page);
       await snap(page, journey, '06-identity-photos');
       await page.getByRole('button', { name: 'Read my ID' }).click();
-      await page.getByRole('heading', { name: 'Check what we read' }).waitFor({ timeout: 30_000 });
+      await providerAnswer(page, page.getByRole('heading', { name: 'Check what we read' }));
       expect(await page.getByLabel('Full name').first().inputValue()).toMatch(/JUAN/i);
       await snap(page, journey, '07-identity-read');
       await page.getByRole('button', { name: 'Confirm and check my selfie' }).click();
-      await page.getByRole('heading', { name: 'Your identity is verified' }).waitFor({ timeout: 30_000 });
+      await providerAnswer(page, page.getByRole('heading', { name: 'Your identity is verified' }));
       await page.getByRole('button', { name: 'Continue' }).click();
 
       await page.getByRole('heading', { name: 'Credit history', exact: true }).waitFor({ timeout: 30_000 });
@@ -191,7 +199,7 @@ describe('a new borrower applies in a mobile browser', () => {
       const own = await page.getByLabel('E-wallet mobile number').inputValue();
       await page.getByLabel('Confirm mobile number').fill(own);
       await page.getByRole('button', { name: 'Verify and save' }).click();
-      await page.getByRole('heading', { name: 'Your account is verified' }).waitFor({ timeout: 30_000 });
+      await providerAnswer(page, page.getByRole('heading', { name: 'Your account is verified' }));
       await snap(page, journey, '10-account-verified');
       await page.getByRole('button', { name: 'Continue' }).click();
 

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { snap, useBrowser } from './support/browser.ts';
-import { agreeToPermissions, signInWithCode, signInWithPassword } from './support/journeys.ts';
+import {
+  agreeToPermissions,
+  providerAnswer,
+  signInWithCode,
+  signInWithPassword,
+} from './support/journeys.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { latestCode, newMobile, passResendCooldown } from './support/sms.ts';
 
@@ -163,7 +168,7 @@ describe('the borrower flow at 360 px', () => {
       const wallet = await page.getByLabel('E-wallet mobile number').inputValue();
       await page.getByLabel('Confirm mobile number').fill(wallet);
       await page.getByRole('button', { name: 'Verify and save' }).click();
-      await page.getByRole('heading', { name: 'Your account is verified' }).waitFor({ timeout: 30_000 });
+      await providerAnswer(page, page.getByRole('heading', { name: 'Your account is verified' }));
       await page.getByRole('button', { name: 'Continue' }).click();
 
       await page.getByRole('heading', { name: 'Borrow' }).waitFor();

@@ -6,6 +6,7 @@ import { snap, useBrowser } from './support/browser.ts';
 import {
   agreeToPermissions,
   completeApplication,
+  providerAnswer,
   signInWithCode,
   signInWithPassword,
   signWithCode,
@@ -126,7 +127,7 @@ describe('a borrower whose payout fails', () => {
       await expect.poll(() => newestPurpose(baseURL, mobile)).toBe('changeBankCard');
       await page.getByLabel('Verification code').fill(await latestCode(baseURL, mobile));
       await page.getByRole('button', { name: 'Verify and save' }).click();
-      await page.getByRole('heading', { name: 'Your account is verified' }).waitFor({ timeout: 30_000 });
+      await providerAnswer(page, page.getByRole('heading', { name: 'Your account is verified' }));
       await snap(page, journey, '04-new-account-verified');
       await page.getByRole('button', { name: 'Continue' }).click();
 

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { snap, useBrowser } from './support/browser.ts';
-import { signInWithPassword } from './support/journeys.ts';
+import { providerAnswer, signInWithPassword } from './support/journeys.ts';
 import { latestCode, newMobile, passResendCooldown } from './support/sms.ts';
 
 /**
@@ -167,7 +167,7 @@ describe('pickers, toasts and bottom sheets speak and sit as the borrower expect
         .first()
         .waitFor();
       expect(await page.locator('.toast').count()).toBe(0);
-      await page.getByRole('heading', { name: 'Your account is verified' }).waitFor({ timeout: 30_000 });
+      await providerAnswer(page, page.getByRole('heading', { name: 'Your account is verified' }));
       expect(await page.locator('.toast').count()).toBe(0);
       await snap(page, journey, '03-verified-no-stale-toast-en-360');
     } catch (error) {

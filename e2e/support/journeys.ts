@@ -1,4 +1,6 @@
+import { REQUEST_TIMEOUT_MS } from '@hiram/contract/api/wire';
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { photo } from './images.ts';
 import { latestCode, passResendCooldown } from './sms.ts';
 
@@ -59,6 +61,41 @@ export async function signWithCode(page: Page, baseURL: string, mobile: string):
     .getByText(/^Signed on /)
     .first()
     .waitFor();
+}
+
+/**
+ * The identity step's three photos Sent, as its tiles say: an upload is scaled on the phone and re-encoded by
+ * the server, seconds each on a loaded machine, so this waits as long as the app waits for an answer
+ * (REQUEST_TIMEOUT_MS), not a fixed step's time. Read my ID stays disabled until then.
+ */
+export async function photosSent(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.getByText('Sent', { exact: true }).count(), { timeout: REQUEST_TIMEOUT_MS })
+    .toBe(3);
+}
+
+/** How long a wait panel waits before it says the answer is slow (the identity and bank screens' polling). */
+const WAIT_PANEL_PATIENCE_MS = 60_000;
+
+/**
+ * After the tap that asks a provider (an ID read, a selfie match, an account check): waits for `answer` as the
+ * borrower does, while the screen's wait panel says it is coming. The sandbox answers from the server's
+ * background jobs, one at a time, so on a loaded machine the answer may come late; the journey waits as long
+ * as the screen does (until the panel gives up), not a fixed time. A screen that never starts waiting, or
+ * that stops waiting without the answer (back to the photos, a failure, the slow message), fails at once.
+ */
+export async function providerAnswer(page: Page, answer: Locator): Promise<void> {
+  const waiting = page.locator('.wait-card[aria-busy="true"]');
+  await answer.or(waiting).first().waitFor();
+  await waiting.waitFor({ state: 'detached', timeout: WAIT_PANEL_PATIENCE_MS + 5_000 });
+  try {
+    await answer.waitFor({ timeout: 5_000 });
+  } catch (error) {
+    const shown = await page.locator('h1, h2, [role="alert"]').allInnerTexts();
+    throw new Error(`The screen stopped waiting without ${answer}; it shows: ${shown.join(' | ')}`, {
+      cause: error,
+    });
+  }
 }
 
 /**
@@ -150,10 +187,11 @@ export async function completeApplication(page: Page, answers: ApplicationAnswer
   await page.getByLabel('Front: Take photo').setInputFiles(await photo('id-front'));
   await page.getByLabel('Back: Take photo').setInputFiles(await photo('id-back'));
   await page.getByLabel('Selfie: Take selfie').setInputFiles(await photo('selfie'));
+  await photosSent(page);
   await page.getByRole('button', { name: 'Read my ID' }).click();
-  await page.getByRole('heading', { name: 'Check what we read' }).waitFor({ timeout: 30_000 });
+  await providerAnswer(page, page.getByRole('heading', { name: 'Check what we read' }));
   await page.getByRole('button', { name: 'Confirm and check my selfie' }).click();
-  await page.getByRole('heading', { name: 'Your identity is verified' }).waitFor({ timeout: 30_000 });
+  await providerAnswer(page, page.getByRole('heading', { name: 'Your identity is verified' }));
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await page.getByRole('heading', { name: 'Credit history', exact: true }).waitFor({ timeout: 30_000 });
@@ -172,7 +210,7 @@ export async function completeApplication(page: Page, answers: ApplicationAnswer
   const wallet = await page.getByLabel('E-wallet mobile number').inputValue();
   await page.getByLabel('Confirm mobile number').fill(wallet);
   await page.getByRole('button', { name: 'Verify and save' }).click();
-  await page.getByRole('heading', { name: 'Your account is verified' }).waitFor({ timeout: 30_000 });
+  await providerAnswer(page, page.getByRole('heading', { name: 'Your account is verified' }));
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByText('Your loan at a glance').waitFor();
 }
