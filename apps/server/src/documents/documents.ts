@@ -126,24 +126,41 @@ export class Documents {
     await this.settled();
   }
 
-  /** Renders `job` in the pool, within the reader's allowance (42906 beyond it; none for the server's own). */
-  private async render(reader: DocumentReader | null, job: DocumentJob): Promise<Buffer> {
-    const { metrics, pool } = this.deps;
-    const who = reader && ('borrower' in reader ? `borrower:${reader.borrower}` : `staff:${reader.staff}`);
-    const count = who ? (this.underWay.get(who) ?? 0) : 0;
-    const allowed = reader && 'staff' in reader ? DOCUMENT_LIMITS.perStaff : DOCUMENT_LIMITS.perBorrower;
-    if (who && count >= allowed) {
-      metrics.documents.inc({ document: job.document, outcome: 'refused' });
-      const seconds = Math.max(1, Math.ceil(pool.expectedWaitMs() / 1000));
+  /**
+   * Renders `job` in the pool, within the reader's allowance (none for the server's own). Beyond it, 42906
+   * is thrown at once, before any promise another ask could wait on.
+   */
+  private render(reader: DocumentReader | null, job: DocumentJob): Promise<Buffer> {
+    const release = this.take(reader, job.document);
+    return this.renderInPool(job).finally(release);
+  }
+
+  /** One more render under way for `reader`, or 42906; answers how to give it back. */
+  private take(reader: DocumentReader | null, document: DocumentJob['document']): () => void {
+    if (!reader) return () => undefined;
+    const who = 'borrower' in reader ? `borrower:${reader.borrower}` : `staff:${reader.staff}`;
+    const count = this.underWay.get(who) ?? 0;
+    if (count >= ('staff' in reader ? DOCUMENT_LIMITS.perStaff : DOCUMENT_LIMITS.perBorrower)) {
+      this.deps.metrics.documents.inc({ document, outcome: 'refused' });
+      const seconds = Math.max(1, Math.ceil(this.deps.pool.expectedWaitMs() / 1000));
       throw new AppError('DOCUMENTS_IN_PROGRESS', {
         data: { retryAfterSeconds: seconds },
         values: { seconds },
         headers: { 'retry-after': String(seconds) },
       });
     }
-    if (who) this.underWay.set(who, count + 1);
+    this.underWay.set(who, count + 1);
+    return () => {
+      const left = (this.underWay.get(who) ?? 1) - 1;
+      if (left > 0) this.underWay.set(who, left);
+      else this.underWay.delete(who);
+    };
+  }
+
+  private async renderInPool(job: DocumentJob): Promise<Buffer> {
+    const { metrics } = this.deps;
     try {
-      const { pdf, ms } = await pool.run(job);
+      const { pdf, ms } = await this.deps.pool.run(job);
       metrics.documents.inc({ document: job.document, outcome: 'rendered' });
       metrics.documentRenderSeconds.observe({ document: job.document }, ms / 1000);
       return asBuffer(pdf);
@@ -151,12 +168,6 @@ export class Documents {
       const busy = error instanceof AppError && error.key === 'DOCUMENTS_BUSY';
       metrics.documents.inc({ document: job.document, outcome: busy ? 'busy' : 'failed' });
       throw error;
-    } finally {
-      if (who) {
-        const left = (this.underWay.get(who) ?? 1) - 1;
-        if (left > 0) this.underWay.set(who, left);
-        else this.underWay.delete(who);
-      }
     }
   }
 
