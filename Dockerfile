@@ -1,9 +1,10 @@
 # syntax=docker/dockerfile:1
-# Hiram's production image: the built server, web app and back office on Node.js 20, run as an unprivileged user.
+# Hiram's production image: the built server, web app and back office on Node.js 24 LTS (ADR 0060: supported
+# to April 2028; development machines may run Node 20.19 or newer), run as an unprivileged user.
 # Build: docker build -t hiram .   Run it with PostgreSQL: docker compose up -d (compose.yaml, docs/deploy.md).
 
 # Everything needed to build: all dependencies, the sources, then the server bundle and the web app.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
@@ -16,7 +17,7 @@ COPY . .
 RUN npm run build
 
 # Only the server's runtime dependencies (no tsx, Vite, Vitest or browser driver).
-FROM node:20-bookworm-slim AS runtime-deps
+FROM node:24-bookworm-slim AS runtime-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
@@ -26,7 +27,7 @@ COPY packages/contract/package.json packages/contract/
 COPY e2e/package.json e2e/
 RUN npm ci --omit=dev --workspace=@hiram/server --no-audit --no-fund && npm cache clean --force
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \

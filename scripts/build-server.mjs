@@ -49,6 +49,7 @@ export async function buildServer() {
     splitting: true,
     format: 'esm',
     platform: 'node',
+    // The oldest line the bundle runs on: development's Node 20; the image runs Node 24 (ADR 0060).
     target: 'node20.19',
     external,
     logLevel: 'warning',

@@ -18,6 +18,8 @@ export const DATABASE_SUITES = [
   // The provider contract suites keep messages and payouts in the database.
   'test/providers/*-contract.test.ts',
   'test/boot/stop.test.ts',
+  // Which Node.js runs the suites: the PostgreSQL ones on the production line (ADR 0060).
+  'test/node-runtime.test.ts',
 ];
 
 /**
