@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { DEMO_PRODUCT } from '../src/db/seed.ts';
 import { completeSteps, expectOk } from './application-fixtures.ts';
+import { setCreditLine } from './credit-line-fixtures.ts';
 import type { TestServer } from './helper.ts';
 
 /** Wallet numbers the sandbox payout provider treats apart (docs/providers.md). */
@@ -30,6 +31,7 @@ export const PAYOUT_CHOICE = {
 export async function signedOrder(server: TestServer, accountNumber = GOOD_WALLET) {
   const signedIn = await server.signIn();
   const { token } = signedIn;
+  await setCreditLine(server, signedIn.userId, PAYOUT_CHOICE.amount);
   await completeSteps(server, token, 'questionnaire');
   expectOk('addBankCard', await server.call('addBankCard', wallet(accountNumber), { token }));
   await server.settle();

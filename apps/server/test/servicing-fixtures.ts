@@ -30,10 +30,12 @@ export function startServicingServer(
 export async function disbursedLoan(
   server: TestServer,
   choice: { amount?: number; tenureDays?: number; lang?: string } = {},
+  /** A borrower who borrowed before (her application complete); a new one otherwise. */
+  returning?: { token: string; userId: string; mobile: string },
 ): Promise<{ token: string; userId: string; mobile: string; orderId: string }> {
-  const signedIn = await server.signIn();
+  const signedIn = returning ?? (await server.signIn());
   const { token } = signedIn;
-  await completeSteps(server, token, 'bankAccount');
+  if (!returning) await completeSteps(server, token, 'bankAccount');
   const applied = await server.call(
     'applyLoanOrder',
     {

@@ -519,6 +519,43 @@ export const ERRORS = {
       es: 'Este motivo no corresponde a la decisión',
     },
   },
+  // A reviewer approving a lower amount (ADR 0068).
+  REVIEW_AMOUNT_WITH_REJECTION: {
+    code: 40026,
+    status: 400,
+    message: {
+      en: 'A lower amount goes with an approval only',
+      fil: 'Kasama lang ng pag-apruba ang mas mababang halaga',
+      es: 'Un monto menor solo acompaña a una aprobación',
+    },
+  },
+  REVIEW_AMOUNT_NOT_LOWER: {
+    code: 40027,
+    status: 400,
+    message: {
+      en: 'The amount to approve must be lower than the {amount} applied for',
+      fil: 'Dapat mas mababa ang halagang aaprubahan kaysa sa {amount} na in-apply',
+      es: 'El monto a aprobar debe ser menor que los {amount} solicitados',
+    },
+  },
+  REVIEW_AMOUNT_OFF_STEPS: {
+    code: 40028,
+    status: 400,
+    message: {
+      en: "Choose one of the product's amounts: from {min} in steps of {step}",
+      fil: 'Pumili ng isa sa mga halaga ng produkto: mula {min}, tig-{step} ang pagitan',
+      es: 'Elija uno de los montos del producto: desde {min} en pasos de {step}',
+    },
+  },
+  REVIEW_AMOUNT_ABOVE_LINE: {
+    code: 40936,
+    status: 409,
+    message: {
+      en: "The borrower's credit line is {line}: approve at most that",
+      fil: 'Ang credit line ng borrower ay {line}: hanggang doon lang ang maaaprubahan',
+      es: 'La línea de crédito del prestatario es {line}: apruebe como máximo eso',
+    },
+  },
   APPLICATION_ALREADY_DECIDED: {
     code: 40995,
     status: 409,
@@ -644,6 +681,16 @@ export const ERRORS = {
       en: 'Your last loan is still unpaid. Once it is paid in full, you can apply again',
       fil: 'Hindi pa bayad ang huli mong loan. Kapag nabayaran na ito nang buo, maaari kang mag-apply muli',
       es: 'Su último préstamo sigue sin pagar. Cuando esté pagado por completo, podrá solicitar otro',
+    },
+  },
+  // Credit lines (ADR 0068): the most the borrower may borrow now.
+  CREDIT_LINE_EXCEEDED: {
+    code: 40934,
+    status: 409,
+    message: {
+      en: 'You can borrow up to {line} for now. Each loan you repay on time raises this limit',
+      fil: 'Hanggang {line} lang ang maaari mong hiramin sa ngayon. Tumataas ang limitasyong ito sa bawat loan na nabayaran mo sa oras',
+      es: 'Por ahora puede pedir hasta {line}. Cada préstamo que pague a tiempo aumenta este límite',
     },
   },
   // Repayment (issue "Repayment"): 400xx and 409xx with n in 30-39.

@@ -85,6 +85,11 @@ const TEXTS = {
     fil: 'Naaprubahan ang iyong loan application matapos suriin. Buksan ang iyong loan sa {app} app para magpatuloy.',
     es: 'Su solicitud de préstamo fue aprobada tras la revisión. Abra su préstamo en la aplicación {app} para continuar.',
   },
+  applicationApprovedLower: {
+    en: 'Your loan application was approved after review for {amount}, less than you applied for. Open your loan in the {app} app to see the new figures before you sign.',
+    fil: 'Naaprubahan ang iyong loan application matapos suriin para sa {amount}, mas mababa sa in-apply mo. Buksan ang iyong loan sa {app} app para makita ang mga bagong halaga bago pumirma.',
+    es: 'Su solicitud de préstamo fue aprobada tras la revisión por {amount}, menos de lo que solicitó. Abra su préstamo en la aplicación {app} para ver las nuevas cifras antes de firmar.',
+  },
   applicationRejected: {
     en: 'We reviewed your loan application and could not approve it this time.',
     fil: 'Sinuri namin ang iyong loan application at hindi namin ito maaprubahan sa ngayon.',

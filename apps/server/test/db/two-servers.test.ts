@@ -4,6 +4,7 @@ import type { Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
 import { DEMO_PRODUCT } from '../../src/db/seed.ts';
 import { completeSteps } from '../application-fixtures.ts';
+import { lendUpToProductMaximum } from '../credit-line-fixtures.ts';
 import { createTestPostgresDatabase, testDatabaseKind } from '../database-target.ts';
 import { openTestDatabase, startTestServer, type TestServer } from '../helper.ts';
 
@@ -31,6 +32,8 @@ beforeAll(async () => {
     two = await startTestServer({ config, database: opened.db, backgroundJobs: true });
     cleanUp = opened.dispose;
   }
+  // Borrows above the ₱3,000 starter line: lines as before credit lines (ADR 0068).
+  await lendUpToProductMaximum(one);
 }, 90_000);
 afterAll(async () => {
   await one?.close();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiBorrower } from '../../../../e2e/support/api-borrower.ts';
 import { type RunningServer, startServer } from '../../../../e2e/support/server.ts';
 import { newMobile } from '../../../../e2e/support/sms.ts';
+import { POLICY_V1_LINE } from '../credit-line-fixtures.ts';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from '../database-target.ts';
 
 /**
@@ -31,6 +32,13 @@ beforeAll(async () => {
   for (let i = 0; i < 2; i++) servers.push(await startServer(env));
   sql = new pg.Client({ connectionString: database.url });
   await sql.connect();
+  // Borrows above the ₱3,000 starter line: lines as before credit lines (ADR 0068).
+  await sql.query(
+    `insert into credit_policy_versions (version, package_name, document, effective_from, published_at,
+       created_by, created_at)
+     select max(version) + 1, null, $1, now(), now(), 'test', now() from credit_policy_versions`,
+    [JSON.stringify({ creditLine: { ...POLICY_V1_LINE, starter: 100_000_000, ladder: [] } })],
+  );
 }, 120_000);
 
 afterAll(async () => {

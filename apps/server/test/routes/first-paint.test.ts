@@ -80,11 +80,13 @@ function firstWindowOf(raw: Buffer): Promise<string> {
 const sha256 = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
 
 describe('Home drawn by the server', () => {
-  it("draws a new visitor's Home in the phone's language with the live offer", async () => {
+  it("draws a new visitor's Home in the phone's language with the live offer, up to the starter line", async () => {
     const filipino = await page({ 'accept-language': 'fil-PH,fil;q=0.9,en;q=0.8' });
     expect(filipino.status).toBe(200);
     expect(filipino.html).toContain('<html lang="fil">');
-    expect(filipino.html).toContain('₱1,000 – ₱10,000');
+    // The demo product lends up to ₱10,000; a new borrower starts at ₱3,000 (ADR 0068).
+    expect(filipino.html).toContain('₱1,000 – ₱3,000');
+    expect(filipino.html).not.toContain('₱10,000');
     expect(filipino.html).toContain('91 – 120 araw');
     expect(filipino.html).toContain('Mag-apply na');
     expect(firstPaintOf(filipino.html)).toMatchObject({ lang: 'fil', signedIn: false });
@@ -119,11 +121,11 @@ describe('Home drawn by the server', () => {
 
   it('draws the offer staff change on the next page, not a cached one', async () => {
     const before = await page();
-    expect(before.html).toContain('₱1,000 – ₱10,000');
-    await saveProduct(server.db, { ...DEMO_PRODUCT, maxAmount: 8_000_00 }, { replace: true });
+    expect(before.html).toContain('₱1,000 – ₱3,000');
+    await saveProduct(server.db, { ...DEMO_PRODUCT, minAmount: 2_000_00 }, { replace: true });
     try {
       const after = await page();
-      expect(after.html).toContain('₱1,000 – ₱8,000');
+      expect(after.html).toContain('₱2,000 – ₱3,000');
     } finally {
       await saveProduct(server.db, DEMO_PRODUCT, { replace: true });
     }
@@ -133,8 +135,10 @@ describe('Home drawn by the server', () => {
     const { html } = await page({ cookie: `${SIGNED_IN_COOKIE}=1; ${LANGUAGE_COOKIE}=fil` });
     expect(firstPaintOf(html)).toMatchObject({ lang: 'fil', signedIn: true });
     expect(html).toMatch(/<section class="offer-card home-first-card" aria-busy="true"/);
-    // Nothing of the offer or of "How it works": the borrower's own card fills the frame.
-    expect(html).not.toContain('₱1,000 – ₱10,000');
+    // Nothing of the offer or of "How it works": the borrower's own card fills the frame, and the offer is
+    // hers (her credit line), which the app asks for with her token.
+    expect(html).not.toContain('₱1,000 – ₱3,000');
+    expect(firstPaintOf(html)?.queries[HOME_QUERY_KEYS.productList]).toBeUndefined();
     expect(html).not.toContain('Paano ito gumagana');
     const preloads = new RegExp(`${APP_PRELOADS_ATTRIBUTE}="([^"]*)"`).exec(html)?.[1] ?? '';
     expect(preloads).toMatch(/\/assets\/loan-state-card-[\w-]+\.js/);
@@ -202,8 +206,8 @@ describe('Home drawn by the server', () => {
     const { token } = await server.signIn();
     const key = homeKeyOf(token);
     const open = await page({ cookie: `${SIGNED_IN_COOKIE}=${key}` });
-    // No loan: the borrower's Home is the offer, drawn at the card's place.
-    expect(open.html).toContain('₱1,000 – ₱10,000');
+    // No loan: the borrower's Home is the offer within her starter line, drawn at the card's place.
+    expect(open.html).toContain('₱1,000 – ₱3,000');
     expect(firstPaintOf(open.html)?.queries[HOME_QUERY_KEYS.latestOrder]).toMatchObject({ order: null });
 
     // Opened from another site (its timing would tell that site the visitor has a session here), or with
@@ -246,6 +250,21 @@ describe('Home drawn by the server', () => {
     }
   });
 
+  it("draws a borrower's offer within her own credit line, never a visitor's", async () => {
+    const { token, userId, orderId } = await repayingLoan(server);
+    await server.app.loanOrders.move(orderId, 'repayInFull');
+    expect((await server.app.creditLines.lineOf(userId)).amount).toBe(5_000_00);
+    const drawn = await page({ cookie: `${SIGNED_IN_COOKIE}=${homeKeyOf(token)}` });
+    const offer = firstPaintOf(drawn.html)?.queries[HOME_QUERY_KEYS.productList];
+    expect(offer).toEqual((await server.call('productList', {}, { token })).body.data);
+    expect(offer).toMatchObject([{ minAmount: 1_000_00, maxAmount: 5_000_00 }]);
+    // Her paid loan's card offers her line again.
+    expect(drawn.html).toContain('₱5,000');
+    expect(drawn.html).not.toContain('₱10,000');
+    // A visitor's page is still the starter's.
+    expect((await page()).html).toContain('₱1,000 – ₱3,000');
+  });
+
   it("does not draw another brand's session", async () => {
     await addOtherBrand(server, OTHER_BRAND);
     await server.app.brands.load(server.db);
@@ -279,7 +298,7 @@ describe('Home drawn by the server', () => {
   it('sends the offer within the first 14 KB of the compressed answer', async () => {
     const compressed = await page({ 'accept-encoding': 'br' });
     expect(compressed.headers['content-encoding']).toBe('br');
-    expect(await firstWindowOf(compressed.raw)).toContain('₱1,000 – ₱10,000');
+    expect(await firstWindowOf(compressed.raw)).toContain('₱1,000 – ₱3,000');
     expect(brotliDecompressSync(compressed.raw).toString('utf8')).toBe((await page()).html);
   });
 

@@ -83,7 +83,8 @@ describe('GET /loan/product/list', () => {
         productId: 'hiram-demo',
         name: 'Hiram Cash',
         minAmount: 100_000,
-        maxAmount: 1_000_000,
+        // The product lends up to ₱10,000; a visitor is offered up to the starter line (ADR 0068).
+        maxAmount: 300_000,
         amountStep: 50_000,
         tenureDays: [91, 120],
         interestMethod: 'single',

@@ -506,7 +506,7 @@ export const ENDPOINTS = {
   productList: endpoint(
     'productList',
     'loan',
-    "The brand's loan products, amounts in centavos.",
+    "The brand's loan products as the caller may borrow them, amounts in centavos: each up to its largest amount within the caller's credit line (a signed-in borrower's own; anyone else's is the brand's starter line), one whose smallest amount is above it left out (ADR 0068).",
     Empty,
     z.array(Product),
   ),
@@ -515,14 +515,14 @@ export const ENDPOINTS = {
   productListByApp: endpoint(
     'productListByApp',
     'loan',
-    "The products of the calling app's brand (from the packageName header): the same list as /loan/product/list.",
+    "The products of the calling app's brand (from the packageName header): the same list as /loan/product/list, within the caller's credit line.",
     Empty,
     z.array(Product),
   ),
   stepAmount: endpoint(
     'stepAmount',
     'loan',
-    'The amounts a borrower may choose for a product, smallest first, and its tenures.',
+    "The amounts a borrower may choose for a product, smallest first, up to the caller's credit line (as the product list), and its tenures.",
     z.object({ productId }),
     z.object({
       productId: z.string(),
@@ -533,7 +533,7 @@ export const ENDPOINTS = {
   loanProductIndex: endpoint(
     'loanProductIndex',
     'loan',
-    "The Home card: the brand's amount range and tenures, and the cheapest representative example (the smallest amount at the shortest tenure). null when the brand offers no product.",
+    "The Home card: the brand's amount range (within the caller's credit line, as the product list) and tenures, and the cheapest representative example (the smallest amount at the shortest tenure). null when the brand offers no product within it.",
     Empty,
     z
       .object({
@@ -558,24 +558,31 @@ export const ENDPOINTS = {
   creditInfo: endpoint(
     'creditInfo',
     'loan',
-    "The borrower's credit line (the largest amount the brand's products offer; 0 while a written-off loan is still owed, ADR 0053) and whether the next loan is their first.",
+    "The borrower's credit line (ADR 0068): the most she may borrow now, up to the largest amount the brand's products offer; 0 while a written-off loan is still owed (ADR 0053). With whether the next loan is her first, the line the next loan repaid on time brings, and the policy version of its last change.",
     Empty,
     z.object({
       creditLimit: centavos,
       firstLoan: z.boolean().describe('true until the borrower has repaid a loan in full'),
+      nextLimit: centavos
+        .nullable()
+        .describe('the line after the next loan repaid on time; null at the top, when frozen or while owing'),
+      frozen: z
+        .boolean()
+        .describe("a loan overdue past the policy's days froze the line: it no longer climbs"),
+      policyVersion: z.number().int().describe('the credit policy version of the last change of the line'),
     }),
   ),
   isWhiteList: endpoint(
     'isWhiteList',
     'loan',
-    'Whether the borrower is a returning borrower with a good record: a loan repaid in full, and none of theirs ever overdue.',
+    "Whether the borrower is a returning borrower in good standing, by her credit line's record (ADR 0068): its last change was a loan repaid in full on time (not one overdue past the policy's days), and it is not frozen.",
     Empty,
     z.object({ whiteListed: z.boolean() }),
   ),
   limitExceeded: endpoint(
     'limitExceeded',
     'loan',
-    'Whether the borrower already has an open loan (one loan at a time). No loans exist yet: always false.',
+    'Whether the borrower can borrow nothing more now: she has an open loan (one loan at a time), owes a written-off loan, or her credit line is below the smallest amount the brand lends (ADR 0068).',
     Empty,
     z.object({ exceeded: z.boolean() }),
   ),
@@ -687,7 +694,7 @@ export const ENDPOINTS = {
   creditList: endpoint(
     'creditList',
     'market',
-    'What the borrower may borrow now from each product of the market, and why not when they cannot apply (one loan at a time, the 30-day wait after a rejection, an incomplete application).',
+    'What the borrower may borrow now from each product of the market, up to her credit line (a product whose smallest amount is above it left out, ADR 0068), and why not when they cannot apply (one loan at a time, the 30-day wait after a rejection, an incomplete application).',
     Empty,
     z.array(
       z.object({

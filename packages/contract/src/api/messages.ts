@@ -18,6 +18,8 @@ export const BORROWER_NOTICE_KINDS = [
   'proofCredited',
   'proofRejected',
   'applicationApproved',
+  /** Approved after review at a lower amount than applied for (ADR 0068): `amount` is the new one. */
+  'applicationApprovedLower',
   'applicationRejected',
   'writtenOff',
   'overpaymentRefunded',

@@ -40,6 +40,11 @@ const orderId = z.uuid('invalid');
 /** A reviewer's decision on a referred application, as the back office shows it. */
 export const ReviewRecord = z.object({
   decision: z.enum(REVIEW_DECISIONS),
+  approvedAmount: z
+    .number()
+    .int()
+    .nullable()
+    .describe('centavos: the lower amount a reviewer approved instead of the one applied for; null if none'),
   reason: z.string(),
   note: z.string().nullable(),
   reviewerEmail: z.string().nullable(),
@@ -94,6 +99,18 @@ export const ApplicationReview = z.object({
   }),
   answers: z.array(z.object({ code: z.number().int(), answer: z.string() })),
   review: ReviewRecord.nullable().describe('null until decided'),
+  creditLine: z
+    .object({
+      amount: z.number().int().describe('centavos'),
+      frozen: z.boolean(),
+      policyVersion: z.number().int(),
+    })
+    .describe("the borrower's credit line now (ADR 0068)"),
+  lowerAmounts: z
+    .array(z.number().int())
+    .describe(
+      "centavos, smallest first: the amounts a reviewer may approve instead, on the product's steps, below the amount applied for and within the line",
+    ),
 });
 export type ApplicationReview = z.infer<typeof ApplicationReview>;
 
@@ -121,13 +138,24 @@ export const APPLICATION_ENDPOINTS = {
     'POST',
     '/applications/decide',
     REVIEWER_ROLES,
-    'Approves or rejects a referred application with a reason from the list, once: a second decision answers 409 (40995). Audited.',
+    "Approves or rejects a referred application with a reason from the list, once: a second decision answers 409 (40995). An approval may name a lower `amount` (one of the view's `lowerAmounts`: 40026 with a rejection, 40027 not lower, 40028 off the product's steps, 40936 above the credit line): the order is priced again at it, and the borrower reads the new figures and Disclosure Statement before she signs, and is told. Audited.",
     z.object({
       orderId,
       decision: z.enum(REVIEW_DECISIONS),
       reason: z.enum(REVIEW_REASON_VALUES),
       note: z.string().trim().max(REVIEW_NOTE_MAX_LENGTH, 'tooLong').optional(),
+      amount: z
+        .number()
+        .int()
+        .positive()
+        .optional()
+        .describe('centavos: approve this lower amount instead of the one applied for'),
     }),
-    z.object({ orderId: z.string(), decision: z.enum(REVIEW_DECISIONS), status: z.number().int() }),
+    z.object({
+      orderId: z.string(),
+      decision: z.enum(REVIEW_DECISIONS),
+      status: z.number().int(),
+      amount: z.number().int().describe('centavos: the amount the order now stands at'),
+    }),
   ),
 } as const;

@@ -53,6 +53,8 @@ export function ApplicationScreen({ orderId }: { orderId: string }) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const note = String(form.get('note') ?? '').trim();
+    // An approval at a lower amount: the borrower then reads the new figures before she signs (ADR 0068).
+    const lower = decision === 'approve' ? Number(form.get('amount') ?? 0) : 0;
     setBusy(true);
     try {
       await opsCall('opsReferredDecide', {
@@ -60,6 +62,7 @@ export function ApplicationScreen({ orderId }: { orderId: string }) {
         decision,
         reason: String(form.get('reason')) as ReviewReason,
         ...(note ? { note } : {}),
+        ...(lower > 0 ? { amount: lower } : {}),
       });
       setError(null);
     } catch (caught) {
@@ -93,8 +96,14 @@ export function ApplicationScreen({ orderId }: { orderId: string }) {
 
       {review.review ? (
         <div className="notice" role="status">
-          <strong>{review.review.decision === 'approve' ? 'Approved' : 'Rejected'}</strong> by{' '}
-          {review.review.reviewerEmail ?? '—'} on {dateTime(review.review.at)}:{' '}
+          <strong>
+            {review.review.decision === 'reject'
+              ? 'Rejected'
+              : review.review.approvedAmount !== null
+                ? `Approved at a lower amount, ${formatPeso(review.review.approvedAmount)},`
+                : 'Approved'}
+          </strong>{' '}
+          by {review.review.reviewerEmail ?? '—'} on {dateTime(review.review.at)}:{' '}
           {reviewReasonLabel(review.review.reason)}
           {review.review.note ? ` — “${review.review.note}”` : ''}
         </div>
@@ -129,6 +138,23 @@ export function ApplicationScreen({ orderId }: { orderId: string }) {
               ))}
             </select>
           </div>
+          {decision === 'approve' ? (
+            <div className="field">
+              <label htmlFor="review-amount">Amount to approve</label>
+              <select id="review-amount" name="amount" defaultValue="0" aria-describedby="review-amount-hint">
+                <option value="0">As asked: {formatPeso(application.principal)}</option>
+                {[...review.lowerAmounts].reverse().map((amount) => (
+                  <option key={amount} value={amount}>
+                    Lower: {formatPeso(amount)}
+                  </option>
+                ))}
+              </select>
+              <span id="review-amount-hint" className="hint">
+                Credit line {formatPeso(review.creditLine.amount)}
+                {review.creditLine.frozen ? ' (frozen)' : ''}, policy v{review.creditLine.policyVersion}
+              </span>
+            </div>
+          ) : null}
           <div className="field grow">
             <label htmlFor="review-note">Note (optional)</label>
             <input id="review-note" name="note" maxLength={500} />

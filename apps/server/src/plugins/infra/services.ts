@@ -41,6 +41,7 @@ import { Products } from '../../services/products/products.ts';
 import { Queues } from '../../services/queues/queues.ts';
 import { RECONCILIATION_DAILY_JOB, Reconciliation } from '../../services/reconciliation/reconciliation.ts';
 import { ReportService } from '../../services/reports/reports.ts';
+import { CreditLines } from '../../services/risk/credit-lines.ts';
 import { Accounts } from '../../services/security/accounts.ts';
 import { Security } from '../../services/security/security.ts';
 import { Sessions } from '../../services/security/sessions.ts';
@@ -78,6 +79,8 @@ declare module 'fastify' {
     refunds: OverpaymentRefunds;
     application: Application;
     loanOrders: LoanOrders;
+    /** Borrowers' credit lines and the credit policy in force (ADR 0068). */
+    creditLines: CreditLines;
     /** The back office's loans list and loan page (ADR 0029). */
     loanBook: LoanBook;
     agreements: Agreements;
@@ -216,6 +219,8 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('ledger', ledger);
     const application = new Application(db, clock);
     app.decorate('application', application);
+    const creditLines = new CreditLines(db, clock);
+    app.decorate('creditLines', creditLines);
     const loanOrders = new LoanOrders(
       db,
       clock,
@@ -223,6 +228,7 @@ export const servicesPlugin = fp<ServicesOptions>(
       jobs,
       config.assessmentDelaySeconds * 1000,
       coupons,
+      creditLines,
     );
     app.decorate('loanOrders', loanOrders);
     app.decorate('coupons', coupons);
@@ -232,7 +238,7 @@ export const servicesPlugin = fp<ServicesOptions>(
       new Agreements(db, clock, loanOrders, (name) => app.brands.find(name), codes, servesChannel),
     );
     app.decorate('assessment', new Assessment(db, clock, application, loanOrders, jobs));
-    app.decorate('referrals', new Referrals(db, clock, loanOrders, jobs));
+    app.decorate('referrals', new Referrals(db, clock, loanOrders, jobs, creditLines));
     app.decorate('identity', new Identity(db, clock, jobs, identityProvider));
     app.decorate('payoutAccounts', payoutAccounts);
     app.decorate('payoutProvider', payoutProvider);
@@ -298,6 +304,7 @@ export const servicesPlugin = fp<ServicesOptions>(
       (name) => app.brands.find(name)?.appName ?? 'Hiram',
       app.collections,
       app.log,
+      creditLines,
     );
     app.decorate('servicing', servicing);
     const moneyActions = servicing.moneyActionHandlers();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ATTEMPT_IDS_PER_USER_PER_HOUR, HOUR_SECONDS } from '../../domain/limits.ts';
 import { defineEndpoint, sessionOf } from '../endpoint.ts';
+import { lineOfBorrower, productsWithinLine } from '../loan/offered-products.ts';
 
 /**
  * The market (SPEC section 7; docs/decisions/0008-market.md): the lender's products across its brands,
@@ -31,9 +32,11 @@ export async function loanMarketRoutes(app: FastifyInstance): Promise<void> {
     market.lendingRecord(sessionOf(request).userId),
   );
 
-  defineEndpoint(app, 'creditList', async ({ brand, request }) =>
-    market.creditList(sessionOf(request).userId, brand.packageName),
-  );
+  defineEndpoint(app, 'creditList', async ({ brand, request }) => {
+    const { userId } = sessionOf(request);
+    const line = await lineOfBorrower(app, userId);
+    return market.creditList(userId, brand.packageName, (products) => productsWithinLine(products, line));
+  });
 
   defineEndpoint(app, 'epochScore', async ({ request }) => market.epochScore(sessionOf(request).userId));
 

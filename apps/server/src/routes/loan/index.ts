@@ -1,3 +1,4 @@
+import { amountsWithin, nextRung } from '@hiram/contract/credit-policy';
 import { buildDisclosure } from '@hiram/contract/disclosure';
 import { allowedAmounts, quoteLoan } from '@hiram/contract/pricing';
 import { manilaToday } from '@hiram/contract/profile';
@@ -8,15 +9,16 @@ import { brandProduct, offeredProduct, termsOf } from '../../domain/products.ts'
 import { manilaDay } from '../../domain/servicing-rules.ts';
 import { openChannels } from '../../services/collections/channels.ts';
 import { defineEndpoint, sessionOf } from '../endpoint.ts';
-import { offeredProductsOf } from './offered-products.ts';
+import { callerCreditLine, offeredProductsOf, offeredWithinLine } from './offered-products.ts';
 
 /**
  * Products and pricing (GUIDE section 5): every figure comes from the contract's pricing engine on the
  * product rows, so the borrower's preview, the Disclosure Statement and what is charged agree.
  */
 export async function loanRoutes(app: FastifyInstance): Promise<void> {
-  const offeredProducts = (request: FastifyRequest, packageName: string) =>
-    offeredProductsOf(app, packageName, request.log);
+  // What the caller may borrow (ADR 0068): the products up to her credit line, a visitor's up to the starter line.
+  const offeredProducts = async (request: FastifyRequest, packageName: string) =>
+    offeredWithinLine(app, packageName, request.log, await callerCreditLine(app, request, packageName));
 
   defineEndpoint(app, 'productList', async ({ brand, request }) =>
     offeredProducts(request, brand.packageName),
@@ -27,12 +29,13 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
     offeredProducts(request, brand.packageName),
   );
 
-  defineEndpoint(app, 'stepAmount', async ({ brand, input }) => {
+  defineEndpoint(app, 'stepAmount', async ({ brand, input, request }) => {
     const product = await brandProduct(app.db, brand.packageName, input.productId);
     if (!product) throw fieldProblems([{ field: 'productId', message: 'unknownProduct' }]);
+    const line = await callerCreditLine(app, request, brand.packageName);
     return {
       productId: product.productId,
-      amounts: allowedAmounts(termsOf(product)),
+      amounts: amountsWithin(allowedAmounts(termsOf(product)), line),
       tenureDays: product.tenureDays,
     };
   });
@@ -80,26 +83,50 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
     return { product, quote, disclosure };
   });
 
-  // Every borrower's line is the most the brand lends (the assessment decides each application).
+  // The borrower's credit line (ADR 0068), up to the most the brand lends; none while a written-off loan is owed.
   defineEndpoint(app, 'creditInfo', async ({ brand, request }) => {
-    const products = await offeredProducts(request, brand.packageName);
-    const record = await app.loanOrders.borrowingRecord(sessionOf(request).userId);
+    const { userId } = sessionOf(request);
+    const { line, brandMax, record } = await standing(request, brand.packageName, userId);
+    const next = line.frozen ? null : nextRung(line.policy, line);
     return {
-      creditLimit: record.owesWrittenOff ? 0 : Math.max(0, ...products.map((p) => p.maxAmount)),
+      creditLimit: record.owesWrittenOff ? 0 : Math.min(line.amount, brandMax),
       firstLoan: record.finishedLoans === 0,
+      nextLimit:
+        record.owesWrittenOff || next === null || line.amount >= brandMax ? null : Math.min(next, brandMax),
+      frozen: line.frozen,
+      policyVersion: line.policyVersion,
     };
   });
 
-  // Returning borrowers with a good record: a loan repaid in full, and none of theirs ever overdue.
+  // Returning borrowers in good standing, by the same record: the line's last change was a loan repaid on
+  // time (not a loan overdue past the policy's days), and it is not frozen.
   defineEndpoint(app, 'isWhiteList', async ({ request }) => {
-    const record = await app.loanOrders.borrowingRecord(sessionOf(request).userId);
-    return { whiteListed: record.finishedLoans > 0 && !record.everOverdue };
+    const line = await app.creditLines.lineOf(sessionOf(request).userId);
+    return { whiteListed: line.lastChange === 'repaidOnTime' && !line.frozen };
   });
 
-  // One loan at a time: true while the borrower has an order that is not over.
-  defineEndpoint(app, 'limitExceeded', async ({ request }) => ({
-    exceeded: await app.loanOrders.hasOpenOrder(sessionOf(request).userId),
-  }));
+  // Nothing more to borrow now: a loan still open (one at a time), or a line below the smallest amount lent.
+  defineEndpoint(app, 'limitExceeded', async ({ brand, request }) => {
+    const { userId } = sessionOf(request);
+    if (await app.loanOrders.hasOpenOrder(userId)) return { exceeded: true };
+    const { line, brandMin, record } = await standing(request, brand.packageName, userId);
+    return { exceeded: record.owesWrittenOff || line.amount < brandMin };
+  });
+
+  async function standing(request: FastifyRequest, packageName: string, userId: string) {
+    const [line, products, record] = await Promise.all([
+      app.creditLines.lineOf(userId),
+      offeredProductsOf(app, packageName, request.log),
+      app.loanOrders.borrowingRecord(userId),
+    ]);
+    return {
+      line,
+      record,
+      brandMax: Math.max(0, ...products.map((p) => p.maxAmount)),
+      brandMin:
+        products.length > 0 ? Math.min(...products.map((p) => p.minAmount)) : Number.POSITIVE_INFINITY,
+    };
+  }
 }
 
 function fieldProblems(fields: FieldProblem[]): AppError {

@@ -1,6 +1,11 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { brandProducts, offerableProducts } from '../../domain/products.ts';
+import type { Product } from '@hiram/contract/api/endpoints';
+import { amountsWithin } from '@hiram/contract/credit-policy';
+import { allowedAmounts } from '@hiram/contract/pricing';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { brandProducts, offerableProducts, termsOf } from '../../domain/products.ts';
 import { manilaDay } from '../../domain/servicing-rules.ts';
+import { tokenFromAuthorization } from '../../domain/session-rules.ts';
+import { creditPolicyInForce } from '../../services/risk/credit-policy.ts';
 
 /**
  * The brand's products that keep today's caps; one changed by hand past a cap is left out, and logged. The
@@ -13,4 +18,49 @@ export async function offeredProductsOf(app: FastifyInstance, packageName: strin
   );
   for (const error of refused) log.warn({ ...error.options.log, code: error.key }, 'product not offered');
   return offered;
+}
+
+/**
+ * Products as a borrower with `line` may take them (ADR 0068): each up to its largest amount within the line;
+ * a product whose smallest amount is above the line is not offered.
+ */
+export function productsWithinLine<P extends Product>(products: readonly P[], line: number): P[] {
+  return products.flatMap((product) => {
+    const top = amountsWithin(allowedAmounts(termsOf(product)), line).at(-1);
+    return top === undefined ? [] : [{ ...product, maxAmount: top }];
+  });
+}
+
+/**
+ * The credit line of whoever asks: a signed-in borrower's own, or, for anyone else (a visitor, a session that
+ * ended), the starter line of the brand's policy in force, where every new borrower begins. The lists are
+ * public, so a token that opens no session is no refusal here.
+ */
+export async function callerCreditLine(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  packageName: string,
+): Promise<number> {
+  const token = tokenFromAuthorization(request.headers.authorization);
+  const session = token ? await app.sessions.authenticate(token, packageName) : null;
+  if (session && typeof session !== 'string') return lineOfBorrower(app, session.userId);
+  return starterLine(app, packageName);
+}
+
+export async function lineOfBorrower(app: FastifyInstance, userId: string): Promise<number> {
+  return (await app.creditLines.lineOf(userId)).amount;
+}
+
+export async function starterLine(app: FastifyInstance, packageName: string): Promise<number> {
+  return (await creditPolicyInForce(app.db, packageName, app.clock.now())).document.creditLine.starter;
+}
+
+/** The brand's offered products within a line (see productsWithinLine). */
+export async function offeredWithinLine(
+  app: FastifyInstance,
+  packageName: string,
+  log: FastifyBaseLogger,
+  line: number,
+): Promise<Product[]> {
+  return productsWithinLine(await offeredProductsOf(app, packageName, log), line);
 }

@@ -27,7 +27,7 @@ import {
 import { LANGUAGES, type Language, parseLanguage } from '@hiram/contract/languages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { styleHash } from '../../plugins/infra/security-headers.ts';
-import { offeredProductsOf } from '../loan/offered-products.ts';
+import { lineOfBorrower, offeredWithinLine, starterLine } from '../loan/offered-products.ts';
 import { latestOrderOf } from '../loan/orders.ts';
 
 /**
@@ -113,31 +113,43 @@ export function pageSession(request: FastifyRequest): { signedIn: boolean; homeK
   return { signedIn: true, homeKey: usable ? value : null };
 }
 
-/** The product list as its endpoint answers it: the same rows, through the contract's response shape. */
+/**
+ * The product list as its endpoint answers it for the borrower of `userId` (her credit line), or for a
+ * visitor (the brand's starter line, ADR 0068): the same rows, through the contract's response shape.
+ */
 export async function homeQueries(
   app: FastifyInstance,
   packageName: string,
   request: FastifyRequest,
+  userId: string | null = null,
 ): Promise<Record<string, unknown>> {
+  const line = userId ? await lineOfBorrower(app, userId) : await starterLine(app, packageName);
   const products = ENDPOINTS.productList.response.parse(
-    await offeredProductsOf(app, packageName, request.log),
+    await offeredWithinLine(app, packageName, request.log, line),
   );
   return { [HOME_QUERY_KEYS.productList]: JSON.parse(JSON.stringify(products)) };
 }
 
 /**
- * The borrower's latest order as its endpoint answers it, when the Home key names a session open for this
- * brand; null otherwise (ended, idle, expired, another brand's, unknown), and Home is drawn with the frame.
+ * The borrower whose Home key names a session open for this brand; null otherwise (ended, idle, expired,
+ * another brand's, unknown), and Home is drawn with the frame.
  */
-export async function latestOrderQuery(
+export async function homeKeyBorrower(
   app: FastifyInstance,
   packageName: string,
   homeKey: string | null,
-): Promise<Record<string, unknown> | null> {
+): Promise<string | null> {
   if (homeKey === null) return null;
   const session = await app.sessions.ofHomeKey(homeKey, packageName);
-  if (!session) return null;
-  const latest = ENDPOINTS.latestLoanOrder.response.parse(await latestOrderOf(app, session.userId));
+  return session ? session.userId : null;
+}
+
+/** The borrower's latest order as its endpoint answers it. */
+export async function latestOrderQuery(
+  app: FastifyInstance,
+  userId: string,
+): Promise<Record<string, unknown>> {
+  const latest = ENDPOINTS.latestLoanOrder.response.parse(await latestOrderOf(app, userId));
   return { [HOME_QUERY_KEYS.latestOrder]: JSON.parse(JSON.stringify(latest)) };
 }
 

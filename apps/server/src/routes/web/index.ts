@@ -13,6 +13,7 @@ import {
   acceptedEncoding,
   composePage,
   type HomeRenderer,
+  homeKeyBorrower,
   homeQueries,
   latestOrderQuery,
   loadHomeRenderer,
@@ -183,10 +184,14 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
   ): Promise<(ServedPage & { personal: boolean }) | null> {
     try {
       const session = pageSession(request);
-      const [queries, latestOrder] = await Promise.all([
-        homeQueries(app, brand.packageName, request),
-        latestOrderQuery(app, brand.packageName, session.homeKey),
+      const borrower = await homeKeyBorrower(app, brand.packageName, session.homeKey);
+      const [offer, latestOrder] = await Promise.all([
+        homeQueries(app, brand.packageName, request, borrower),
+        borrower ? latestOrderQuery(app, borrower) : null,
       ]);
+      // A signed-in device the page cannot name gets the card's frame: the offer is then the borrower's own
+      // (her credit line, ADR 0068), which the app asks for with her token, not a visitor's seeded here.
+      const queries = session.signedIn && !latestOrder ? {} : offer;
       const paint: FirstPaint = { lang: pageLanguage(request), signedIn: session.signedIn, queries };
       if (latestOrder) {
         // The borrower's card (docs/decisions/0051): drawn for this request alone and never kept.

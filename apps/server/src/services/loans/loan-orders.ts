@@ -4,6 +4,7 @@ import type { LoanOrder, LoanOrderListItem, LoanTimeline } from '@hiram/contract
 import { ERRORS } from '@hiram/contract/errors';
 import { fillTemplate, type Localized } from '@hiram/contract/languages';
 import { LOAN_ORDER_STATUS, USUAL_ASSESSMENT_MINUTES } from '@hiram/contract/loan-status';
+import { formatPeso } from '@hiram/contract/money';
 import { quoteLoan } from '@hiram/contract/pricing';
 import { manilaToday } from '@hiram/contract/profile';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -22,6 +23,7 @@ import { manilaDay } from '../../domain/servicing-rules.ts';
 import type { Jobs } from '../../plugins/infra/jobs.ts';
 import type { Application } from '../application/application.ts';
 import type { Coupons } from '../market/coupons.ts';
+import type { CreditLines } from '../risk/credit-lines.ts';
 import { CLOSED_SQL, iso, ORDER_COLUMNS, type OrderRow, orderOfRow } from './loan-order-rows.ts';
 
 /** The job that assesses a submitted order (services/loans/assessment.ts); its payload is `{ orderId }`. */
@@ -91,6 +93,7 @@ export class LoanOrders {
     /** How long after submit the assessment runs (ASSESSMENT_DELAY_SECONDS). */
     private readonly assessmentDelayMs: number,
     private readonly coupons: Coupons,
+    private readonly creditLines: CreditLines,
   ) {}
 
   /** A new order in status applying, priced now; refused while the application is incomplete or a loan is open. */
@@ -136,6 +139,13 @@ export class LoanOrders {
         });
       }
     }
+    // The most she may borrow now (ADR 0068): her line, held until the order is written.
+    const line = await this.creditLines.lineIn(tx, userId);
+    if (choice.amount > line.amount)
+      throw new AppError('CREDIT_LINE_EXCEEDED', {
+        values: { line: formatPeso(line.amount) },
+        data: { creditLimit: line.amount },
+      });
     // A coupon the borrower used with no loan to take it is taken off this order's processing fee.
     const coupon = await this.coupons.reservedFor(tx, userId);
     const quote = quoteLoan(termsOf(product), choice.amount, choice.tenureDays, {
@@ -225,6 +235,8 @@ export class LoanOrders {
     // Another request moved it first: the caller's view was stale.
     if (!row) throw new AppError('CONFLICT');
     await this.record(tx, orderId, order.status, next.to, event, options.reason ?? null);
+    // Repaid in full: the borrower's line climbs with the loan's own change, or not at all (ADR 0068).
+    if (event === 'repayInFull') await this.creditLines.afterRepaidInFull(tx, orderId);
     return orderOfRow(row);
   }
 

@@ -1,4 +1,6 @@
+import type { LoanQuote } from '@hiram/contract/api/endpoints';
 import { ASSESSMENT_REASONS, knownReasons, REASON_BAND } from '@hiram/contract/assessment';
+import { formatPeso } from '@hiram/contract/money';
 import {
   type ApplicationReview,
   type ReferredApplication,
@@ -6,16 +8,19 @@ import {
   type ReviewReason,
   reviewReasonFits,
 } from '@hiram/contract/ops/applications';
+import { allowedAmounts, quoteLoan } from '@hiram/contract/pricing';
 import { manilaToday, parseBirthday } from '@hiram/contract/profile';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import { ageOn } from '../../domain/assessment-policy.ts';
 import type { Clock } from '../../domain/clock.ts';
+import { orderProduct, termsOf } from '../../domain/products.ts';
 import type { Jobs } from '../../plugins/infra/jobs.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { nameOf, text } from '../borrowers/borrowers.ts';
 import { maskMobile } from '../borrowers/masking.ts';
 import { noticeBorrower } from '../inbox/borrower-notices.ts';
+import type { CreditLines } from '../risk/credit-lines.ts';
 import type { Actor } from '../staff/staff-records.ts';
 import type { LoanOrders } from './loan-orders.ts';
 import { type ReviewColumns, reviewRecordOf } from './review-record.ts';
@@ -34,14 +39,15 @@ interface ReferralRow extends ReviewColumns {
   assessed_at: Date | string;
   principal: string | number;
   tenure_days: number;
+  quote: LoanQuote | string;
   status: number;
   mobile: string;
   basic_info: Record<string, unknown> | null;
 }
 
 const REFERRAL_COLUMNS = `a.order_id, a.user_id, a.package_name, a.outcome, a.reasons, a.assessed_at, o.principal,
-  o.tenure_days, o.status, u.mobile, p.basic_info, a.review_decision, a.review_reason, a.review_note,
-  a.reviewer_email, a.reviewed_at`;
+  o.tenure_days, o.quote, o.status, u.mobile, p.basic_info, a.review_decision, a.review_reason, a.review_note,
+  a.reviewer_email, a.reviewed_at, a.review_amount`;
 const REFERRAL_FROM = `order_assessments a join loan_orders o on o.order_id = a.order_id
   join users u on u.user_id = a.user_id left join profiles p on p.user_id = a.user_id`;
 
@@ -70,6 +76,7 @@ export class Referrals {
     private readonly clock: Clock,
     private readonly loanOrders: LoanOrders,
     private readonly jobs: Jobs,
+    private readonly creditLines: CreditLines,
   ) {}
 
   async list(
@@ -107,6 +114,9 @@ export class Referrals {
       [row.user_id, orderId],
     );
     const record = await this.loanOrders.borrowingRecord(row.user_id);
+    const line = await this.creditLines.lineOf(row.user_id);
+    const principal = Number(row.principal);
+    const amounts = allowedAmounts(termsOf(await orderProduct(this.db, orderId)));
     const birthday = text(row.basic_info, 'inputBirthday');
     const parsed = birthday ? parseBirthday(birthday) : null;
     const reasons = knownReasons(row.reasons);
@@ -140,26 +150,52 @@ export class Referrals {
         .map(([code, answer]) => ({ code: Number(code), answer: String(answer) }))
         .sort((a, b) => a.code - b.code),
       review: reviewRecordOf(row),
+      creditLine: { amount: line.amount, frozen: line.frozen, policyVersion: line.policyVersion },
+      lowerAmounts: amounts.filter((amount) => amount < principal && amount <= line.amount),
     };
   }
 
   async decide(
-    input: { orderId: string; decision: ReviewDecision; reason: ReviewReason; note?: string | undefined },
+    input: {
+      orderId: string;
+      decision: ReviewDecision;
+      reason: ReviewReason;
+      note?: string | undefined;
+      amount?: number | undefined;
+    },
     actor: Actor,
-  ): Promise<{ orderId: string; decision: ReviewDecision; status: number }> {
+  ): Promise<{ orderId: string; decision: ReviewDecision; status: number; amount: number }> {
     if (!reviewReasonFits(input.decision, input.reason)) throw new AppError('REVIEW_REASON_MISMATCH');
+    if (input.amount !== undefined && input.decision !== 'approve')
+      throw new AppError('REVIEW_AMOUNT_WITH_REJECTION');
     const note = input.note ? input.note : null;
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
       const referral = await this.referral(tx, input.orderId, actor.brandScope);
+      const lower = input.amount === undefined ? null : await this.lowerAmount(tx, referral, input.amount);
       const [claimed] = await tx.query(
         `update order_assessments set review_decision = $2, review_reason = $3, review_note = $4,
-           reviewer_id = $5, reviewer_email = $6, reviewed_at = $7
+           reviewer_id = $5, reviewer_email = $6, reviewed_at = $7, review_amount = $8
          where order_id = $1 and outcome = 'refer' and reviewed_at is null returning order_id`,
-        [input.orderId, input.decision, input.reason, note, actor.staffId, actor.email, now.toISOString()],
+        [
+          input.orderId,
+          input.decision,
+          input.reason,
+          note,
+          actor.staffId,
+          actor.email,
+          now.toISOString(),
+          lower?.amount ?? null,
+        ],
       );
       // Another reviewer decided first (on PostgreSQL this UPDATE waited for their commit, then found none).
       if (!claimed) throw new AppError('APPLICATION_ALREADY_DECIDED');
+      // Priced again at the lower amount before the approval: what she is shown and signs is the new quote.
+      if (lower)
+        await tx.query(
+          'update loan_orders set principal = $2, quote = $3, updated_at = $4 where order_id = $1',
+          [input.orderId, lower.amount, JSON.stringify(lower.quote), now.toISOString()],
+        );
       const order = await this.loanOrders.moveIn(tx, input.orderId, input.decision, {
         reason: `review: ${input.reason}`,
       });
@@ -168,7 +204,12 @@ export class Referrals {
         { clock: this.clock, jobs: this.jobs },
         {
           orderId: input.orderId,
-          kind: input.decision === 'approve' ? 'applicationApproved' : 'applicationRejected',
+          kind: lower
+            ? 'applicationApprovedLower'
+            : input.decision === 'approve'
+              ? 'applicationApproved'
+              : 'applicationRejected',
+          amount: lower?.amount,
         },
       );
       await recordAudit(tx, {
@@ -182,14 +223,53 @@ export class Referrals {
           status: Number(referral.status),
           outcome: 'refer',
           reasons: knownReasons(referral.reasons),
+          ...(lower ? { principal: Number(referral.principal) } : {}),
         },
         // The note may name people: the audit row says there was one, the application keeps it.
-        after: { status: order.status, decision: input.decision, reason: input.reason, note: note !== null },
+        after: {
+          status: order.status,
+          decision: input.decision,
+          reason: input.reason,
+          note: note !== null,
+          ...(lower ? { principal: lower.amount } : {}),
+        },
         clientAddress: actor.clientAddress ?? null,
         userAgent: actor.userAgent ?? null,
       });
-      return { orderId: input.orderId, decision: input.decision, status: order.status };
+      return { orderId: input.orderId, decision: input.decision, status: order.status, amount: order.amount };
     });
+  }
+
+  /**
+   * A lower amount to approve: below the amount applied for, on the steps of the product version the order was
+   * quoted on, within the borrower's credit line; with its quote, on the same terms and coupon.
+   */
+  private async lowerAmount(
+    tx: Queryable,
+    referral: ReferralRow,
+    amount: number,
+  ): Promise<{ amount: number; quote: LoanQuote }> {
+    const principal = Number(referral.principal);
+    if (amount >= principal)
+      throw new AppError('REVIEW_AMOUNT_NOT_LOWER', { values: { amount: formatPeso(principal) } });
+    const terms = termsOf(await orderProduct(tx, referral.order_id));
+    if (!allowedAmounts(terms).includes(amount))
+      throw new AppError('REVIEW_AMOUNT_OFF_STEPS', {
+        values: { min: formatPeso(terms.minAmount), step: formatPeso(terms.amountStep) },
+      });
+    const line = await this.creditLines.lineIn(tx, referral.user_id);
+    if (amount > line.amount)
+      throw new AppError('REVIEW_AMOUNT_ABOVE_LINE', { values: { line: formatPeso(line.amount) } });
+    const applied: LoanQuote =
+      typeof referral.quote === 'string' ? JSON.parse(referral.quote) : referral.quote;
+    // The rate the order was quoted at (the product's version), and the coupon it took, as signing reads them.
+    const quote = quoteLoan(
+      { ...terms, monthlyInterestBps: applied.nominalMonthlyRateBps },
+      amount,
+      Number(referral.tenure_days),
+      { discount: applied.feeDiscount },
+    );
+    return { amount, quote };
   }
 
   /** A referred order (decided or not) of the member's brand; anything else answers NOT_FOUND. */

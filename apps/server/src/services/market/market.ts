@@ -138,11 +138,16 @@ export class Market {
     };
   }
 
-  async creditList(userId: string, callerPackage: string): Promise<ResponseOf<'creditList'>> {
+  /** Every brand's products as the borrower may take them: `within` keeps each to her credit line (ADR 0068). */
+  async creditList(
+    userId: string,
+    callerPackage: string,
+    within: (products: MarketProduct[]) => MarketProduct[],
+  ): Promise<ResponseOf<'creditList'>> {
     const [progress, latest, products] = [
       await this.application.progress(userId),
       await this.loanOrders.latest(userId),
-      await this.products(callerPackage),
+      within(await this.products(callerPackage)),
     ];
     const order = latest.order;
     const blockedBy =
@@ -159,7 +164,6 @@ export class Market {
       packageName: product.packageName,
       appName: product.appName,
       minAmount: product.minAmount,
-      // A first loan's line is the product's largest amount, as /loan/get-credit-info says.
       maxAmount: product.maxAmount,
       tenureDays: product.tenureDays,
       canApply: blockedBy === null,

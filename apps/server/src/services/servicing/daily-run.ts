@@ -45,7 +45,8 @@ export async function runDaily(deps: ServicingDeps): Promise<void> {
 
 /**
  * One loan's share of the daily run: accrues its penalties (penalties.ts), moves a repaying loan to overdue
- * in the same transaction, and queues today's reminder.
+ * and changes the borrower's credit line past the policy's days in the same transaction, and queues today's
+ * reminder.
  */
 export async function serviceOrder(deps: ServicingDeps, orderId: string): Promise<void> {
   const reminder = await deps.db.transaction(async (tx) => {
@@ -62,6 +63,8 @@ export async function serviceOrder(deps: ServicingDeps, orderId: string): Promis
           reason: `${position.overdueDays} days past ${position.nextDueDate}`,
         });
       }
+      // Past the policy's days, the borrower's line is lowered or frozen with this day's run (ADR 0068).
+      await deps.creditLines.afterOverdueDays(tx, order, position.overdueDays);
     }
     const kind = reminderFor(today, position.nextDueDate);
     if (!kind || position.balance.totalDue <= 0) return null;

@@ -6,6 +6,7 @@ import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import type { Collections } from '../collections/collections.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { LoanOrders } from '../loans/loan-orders.ts';
+import type { CreditLines } from '../risk/credit-lines.ts';
 
 /** What every part of loan servicing works with: the Servicing service hands its own to each. */
 export interface ServicingDeps {
@@ -18,4 +19,5 @@ export interface ServicingDeps {
   appNameOf: (packageName: string) => string;
   collections: Collections;
   log: FastifyBaseLogger;
+  creditLines: CreditLines;
 }

@@ -13,6 +13,7 @@ import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import type { Collections } from '../collections/collections.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { LoanOrders } from '../loans/loan-orders.ts';
+import type { CreditLines } from '../risk/credit-lines.ts';
 import { runDaily, scheduleDailyRun, serviceOrder } from './daily-run.ts';
 import { documentFacts, type LoanFacts } from './document-facts.ts';
 import {
@@ -58,8 +59,9 @@ export class Servicing {
     appNameOf: (packageName: string) => string,
     collections: Collections,
     log: FastifyBaseLogger,
+    creditLines: CreditLines,
   ) {
-    this.deps = { db, clock, jobs, ledger, loanOrders, sms, appNameOf, collections, log };
+    this.deps = { db, clock, jobs, ledger, loanOrders, sms, appNameOf, collections, log, creditLines };
     collections.onExtensionCredited(async (tx, credited) => {
       const result = await this.creditExtension(tx, credited);
       return { journalId: result.journalId };

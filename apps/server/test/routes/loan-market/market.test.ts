@@ -8,6 +8,7 @@ import { DEFAULT_BRAND, DEMO_PRODUCT } from '../../../src/db/seed.ts';
 import type { LoanOrderEvent } from '../../../src/domain/loan-order-machine.ts';
 import { saveProduct, termsOf } from '../../../src/domain/products.ts';
 import { completeSteps } from '../../application-fixtures.ts';
+import { lendUpToProductMaximum } from '../../credit-line-fixtures.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
 
 /**
@@ -35,6 +36,8 @@ const otherChoice = { productId: OTHER_PRODUCT.productId, amount: 300_000, tenur
 
 beforeAll(async () => {
   server = await startTestServer({ config: { assessmentDelaySeconds: 0 } });
+  // Borrows above the ₱3,000 starter line: lines as before credit lines (ADR 0068).
+  await lendUpToProductMaximum(server);
   await server.db.transaction(async (tx) => {
     await tx.query(
       `insert into brands (package_name, app_name, support_email, support_phone, support_hours)

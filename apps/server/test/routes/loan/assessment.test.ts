@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT } from '../../../src/db/seed.ts';
 import { ASSESSMENT_JOB } from '../../../src/services/loans/loan-orders.ts';
 import { ADDITION_INFO, completeSteps } from '../../application-fixtures.ts';
+import { lendUpToProductMaximum } from '../../credit-line-fixtures.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
 
 /**
@@ -21,6 +22,8 @@ const large = { ...small, amount: DEMO_PRODUCT.maxAmount };
 
 beforeAll(async () => {
   server = await startTestServer({ config: { assessmentDelaySeconds: DELAY_SECONDS } });
+  // Borrows above the ₱3,000 starter line: lines as before credit lines (ADR 0068).
+  await lendUpToProductMaximum(server);
 }, 60_000);
 afterAll(() => server.close());
 

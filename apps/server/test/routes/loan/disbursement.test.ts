@@ -7,6 +7,7 @@ import {
   webhookSignature,
 } from '../../../src/domain/webhook-signature.ts';
 import { completeSteps, expectOk } from '../../application-fixtures.ts';
+import { setCreditLine } from '../../credit-line-fixtures.ts';
 import { testDatabaseKind } from '../../database-target.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
 import {
@@ -134,6 +135,7 @@ describe(`get-money (${testDatabaseKind()})`, () => {
 
   it('refuses get-money before signing, and for another borrower, changing nothing', async () => {
     const signedIn = await server.signIn();
+    await setCreditLine(server, signedIn.userId, PAYOUT_CHOICE.amount);
     await completeSteps(server, signedIn.token, 'bankAccount');
     const applied = await server.call('applyLoanOrder', PAYOUT_CHOICE, { token: signedIn.token });
     const orderId: string = applied.body.data.orderId;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT } from '../../../src/db/seed.ts';
 import { saveProduct } from '../../../src/domain/products.ts';
 import { completeSteps } from '../../application-fixtures.ts';
+import { lendUpToProductMaximum } from '../../credit-line-fixtures.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
 import { goTo } from '../../servicing-fixtures.ts';
 
@@ -23,6 +24,8 @@ beforeAll(async () => {
     config: { assessmentDelaySeconds: 0, logLevel: 'warn' },
     logDestination: { write: (line: string) => void warnings.push(JSON.parse(line)) },
   });
+  // Borrows above the ₱3,000 starter line: lines as before credit lines (ADR 0068).
+  await lendUpToProductMaximum(server);
   // A second product of the brand, within every cap when saved; the tests change its row by hand.
   await saveProduct(server.db, {
     ...DEMO_PRODUCT,

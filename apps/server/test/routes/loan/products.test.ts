@@ -5,6 +5,7 @@ import { CHANNEL_IDS } from '@hiram/contract/repayment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BRAND, DEMO_PRODUCT } from '../../../src/db/seed.ts';
 import { termsOf } from '../../../src/domain/products.ts';
+import { lendUpToProductMaximum } from '../../credit-line-fixtures.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
 import { disbursedLoan } from '../../servicing-fixtures.ts';
 
@@ -17,6 +18,8 @@ const { packageName: _packageName, sortOrder: _sortOrder, ...demoProduct } = DEM
 
 beforeAll(async () => {
   server = await startTestServer();
+  // Borrows above the ₱3,000 starter line: lines as before credit lines (ADR 0068).
+  await lendUpToProductMaximum(server);
   await server.db.query(
     `insert into brands (package_name, app_name, support_email, support_phone, support_hours)
      values ($1, 'PeraNow', 'help@peranow.ph', '+63 2 8000 0000', 'Every day 9:00–18:00')`,
@@ -212,10 +215,16 @@ describe('GET /loan/confirm/product-info', () => {
 });
 
 describe('signed-in borrower checks', () => {
-  it('answers the credit line of a first loan: the product maximum', async () => {
+  it('answers the credit line of a first loan: here the product maximum (routes/loan/credit-lines.test.ts)', async () => {
     const answer = await server.call('creditInfo', {}, { token });
     expect(answer.status).toBe(200);
-    expect(answer.body.data).toEqual({ creditLimit: 1_000_000, firstLoan: true });
+    expect(answer.body.data).toEqual({
+      creditLimit: 1_000_000,
+      firstLoan: true,
+      nextLimit: null,
+      frozen: false,
+      policyVersion: 2,
+    });
   });
 
   it('answers not white-listed and no open loan while no loan exists', async () => {

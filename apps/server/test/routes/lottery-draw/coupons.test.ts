@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT } from '../../../src/db/seed.ts';
 import { termsOf } from '../../../src/domain/products.ts';
 import { completeSteps } from '../../application-fixtures.ts';
+import { lendUpToProductMaximum } from '../../credit-line-fixtures.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
 
 /** The ₱100 account coupon (docs/api.md "Coupons"), on both databases. */
@@ -17,6 +18,8 @@ const choice = { productId: DEMO_PRODUCT.productId, amount: 500_000, tenureDays:
 
 beforeAll(async () => {
   server = await startTestServer({ config: { assessmentDelaySeconds: 0 } });
+  // Borrows above the ₱3,000 starter line: lines as before credit lines (ADR 0068).
+  await lendUpToProductMaximum(server);
 }, 60_000);
 afterAll(() => server.close());
 

@@ -1,8 +1,10 @@
 import { ERRORS } from '@hiram/contract/errors';
 import { LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
 import { type OpsEndpointName, STAFF_ROLES } from '@hiram/contract/ops/staff';
+import { quoteLoan } from '@hiram/contract/pricing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT } from '../../../src/db/seed.ts';
+import { termsOf } from '../../../src/domain/products.ts';
 import { referredApplicationCount } from '../../../src/services/loans/referrals.ts';
 import { completeSteps, REFERRED_ANSWERS } from '../../application-fixtures.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
@@ -25,7 +27,7 @@ const ops = (name: OpsEndpointName, payload: Record<string, unknown>, signed: Si
   opsCall(server, name, payload, { signed });
 
 /** A borrower who answered "one loan overdue elsewhere": the assessment refers their application. */
-async function referredApplication() {
+async function referredApplication(amount = DEMO_PRODUCT.minAmount) {
   const borrower = await server.signIn();
   const { token } = borrower;
   await completeSteps(server, token, 'bankAccount');
@@ -34,7 +36,7 @@ async function referredApplication() {
     'applyLoanOrder',
     {
       productId: DEMO_PRODUCT.productId,
-      amount: DEMO_PRODUCT.minAmount,
+      amount,
       tenureDays: DEMO_PRODUCT.tenureDays[0] as number,
     },
     { token },
@@ -118,7 +120,12 @@ describe('the decision', () => {
       reviewer,
     );
     expect(decided.status, JSON.stringify(decided.body)).toBe(200);
-    expect(decided.body.data).toEqual({ orderId, decision: 'approve', status: S.confirm });
+    expect(decided.body.data).toEqual({
+      orderId,
+      decision: 'approve',
+      status: S.confirm,
+      amount: DEMO_PRODUCT.minAmount,
+    });
     const home = await latest(token);
     expect(home).toMatchObject({ homeState: 'success', order: { status: S.confirm } });
     // The agreement can now be read and signed, as after an automatic approval.
@@ -165,7 +172,12 @@ describe('the decision', () => {
       { orderId, decision: 'reject', reason: 'tooMuchDebt' },
       admin,
     );
-    expect(decided.body.data).toEqual({ orderId, decision: 'reject', status: S.rejected });
+    expect(decided.body.data).toEqual({
+      orderId,
+      decision: 'reject',
+      status: S.rejected,
+      amount: DEMO_PRODUCT.minAmount,
+    });
     const home = await latest(token);
     expect(home.homeState).toBe('rejected');
     expect(home.canApplyAgainAt).toBe(new Date(server.clock.now().getTime() + 30 * 86_400_000).toISOString());
@@ -249,5 +261,74 @@ describe('roles and brands', () => {
       scoped,
     );
     expect(decided.body.code).toBe(ERRORS.NOT_FOUND.code);
+  });
+});
+
+describe('approving a lower amount', () => {
+  it('prices the order again within the line, so the borrower reads the new figures before signing; told and audited', async () => {
+    const { token, orderId, userId } = await referredApplication(300_000);
+    const reviewer = await signedInMember(server, 'reviewer');
+    const view = await ops('opsReferredView', { orderId }, reviewer);
+    // Her starter line is ₱3,000 (ADR 0068): the product's steps below what she applied for.
+    expect(view.body.data).toMatchObject({
+      creditLine: { amount: 300_000, frozen: false, policyVersion: 1 },
+      lowerAmounts: [100_000, 150_000, 200_000, 250_000],
+    });
+    const decide = (payload: Record<string, unknown>) =>
+      ops(
+        'opsReferredDecide',
+        { orderId, decision: 'approve', reason: 'incomeConfirmed', ...payload },
+        reviewer,
+      );
+    const refusals = [
+      [
+        { decision: 'reject', reason: 'tooMuchDebt', amount: 200_000 },
+        ERRORS.REVIEW_AMOUNT_WITH_REJECTION.code,
+      ],
+      [{ amount: 300_000 }, ERRORS.REVIEW_AMOUNT_NOT_LOWER.code],
+      [{ amount: 120_000 }, ERRORS.REVIEW_AMOUNT_OFF_STEPS.code],
+    ] as const;
+    for (const [payload, code] of refusals) expect((await decide(payload)).body.code).toBe(code);
+    expect((await decide({ amount: 300_000 })).body.msg).toBe(
+      'The amount to approve must be lower than the ₱3,000 applied for',
+    );
+    // Had her line fallen below it since she applied, the reviewer could not approve above it.
+    await server.db.query('update credit_lines set amount = 150000 where user_id = $1', [userId]);
+    const aboveLine = await decide({ amount: 200_000 });
+    expect([aboveLine.status, aboveLine.body.code, aboveLine.body.msg]).toEqual([
+      409,
+      ERRORS.REVIEW_AMOUNT_ABOVE_LINE.code,
+      "The borrower's credit line is ₱1,500: approve at most that",
+    ]);
+    await server.db.query('update credit_lines set amount = 300000 where user_id = $1', [userId]);
+    expect((await latest(token)).order?.status).toBe(S.applying);
+
+    const approved = await decide({ amount: 200_000 });
+    expect(approved.body.data).toEqual({ orderId, decision: 'approve', status: S.confirm, amount: 200_000 });
+    // Her order and the agreement she is asked to sign stand at the new amount, priced by the same engine.
+    const order = (await latest(token)).order;
+    expect(order).toMatchObject({ status: S.confirm, amount: 200_000 });
+    expect(order?.quote).toEqual(
+      quoteLoan(termsOf(DEMO_PRODUCT), 200_000, DEMO_PRODUCT.tenureDays[0] as number),
+    );
+    const agreement = (await server.call('loanAgreement', { orderId }, { token })).body.data;
+    expect(agreement.disclosure).toMatchObject({
+      principal: 200_000,
+      totalPayable: order?.quote.totalPayable,
+    });
+    // Told in her inbox, in her language.
+    const [notice] = (await server.call('messages', {}, { token, lang: 'fil' })).body.data.messages;
+    expect(notice).toMatchObject({ kind: 'applicationApprovedLower' });
+    expect(notice?.text).toContain('₱2,000');
+    // The review and the audit keep both amounts.
+    expect((await ops('opsReferredView', { orderId }, reviewer)).body.data).toMatchObject({
+      review: {
+        decision: 'approve',
+        approvedAmount: 200_000,
+      },
+    });
+    const [audit] = await auditRows(orderId);
+    expect(json(audit?.before)).toMatchObject({ principal: 300_000 });
+    expect(json(audit?.after)).toMatchObject({ principal: 200_000, decision: 'approve' });
   });
 });

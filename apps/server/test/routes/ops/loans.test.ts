@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listMigrations } from '../../../src/db/migrate.ts';
 import { loanSearchFilter } from '../../../src/services/loans/loan-book.ts';
 import { completeSteps, expectOk } from '../../application-fixtures.ts';
+import { setCreditLine } from '../../credit-line-fixtures.ts';
 import { testDatabaseKind } from '../../database-target.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
 import { newMember, opsCall, type Signed, signIn } from '../../ops-fixtures.ts';
@@ -352,7 +353,8 @@ describe(`the loan page (${testDatabaseKind()})`, () => {
     expect(shown.borrower.name).toEqual(expect.any(String));
 
     // Approved, not signed yet: nothing to open.
-    const { token } = await server.signIn();
+    const { token, userId } = await server.signIn();
+    await setCreditLine(server, userId, PAYOUT_CHOICE.amount);
     await completeSteps(server, token, 'bankAccount');
     const applied = await server.call('applyLoanOrder', PAYOUT_CHOICE, { token });
     const approved: string = applied.body.data.orderId;

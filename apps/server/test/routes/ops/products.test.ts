@@ -7,6 +7,7 @@ import { DEMO_PRODUCT } from '../../../src/db/seed.ts';
 import { saveProduct } from '../../../src/domain/products.ts';
 import { Products } from '../../../src/services/products/products.ts';
 import { completeSteps } from '../../application-fixtures.ts';
+import { lendUpToProductMaximum } from '../../credit-line-fixtures.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
 import { newMember, opsCall, type Signed, signIn } from '../../ops-fixtures.ts';
 import { disbursedLoan, goTo } from '../../servicing-fixtures.ts';
@@ -28,6 +29,8 @@ beforeAll(async () => {
       sessionIdleSeconds: 3650 * 86_400,
     },
   });
+  // Borrows above the ₱3,000 starter line: lines as before credit lines (ADR 0068).
+  await lendUpToProductMaximum(server);
   await server.db.query(
     `insert into brands (package_name, app_name, support_email, support_phone, support_hours)
      values ($1, 'Other', 'help@other.example', '+63281234567', '9-5')`,

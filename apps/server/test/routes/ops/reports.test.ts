@@ -8,6 +8,7 @@ import { credit, debit } from '../../../src/domain/ledger.ts';
 import { addDays, daysBetween, manilaDay } from '../../../src/domain/servicing-rules.ts';
 import { exportCsv } from '../../../src/services/reports/exports.ts';
 import { completeSteps } from '../../application-fixtures.ts';
+import { lendUpToProductMaximum } from '../../credit-line-fixtures.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
 import { opsCall, reviewProof, type Signed, signedInMember } from '../../ops-fixtures.ts';
 import { payAtCounter, repayingLoan } from '../../repayment-fixtures.ts';
@@ -59,6 +60,8 @@ async function pay(
 
 beforeAll(async () => {
   server = await startTestServer();
+  // Borrows above the ₱3,000 starter line: lines as before credit lines (ADR 0068).
+  await lendUpToProductMaximum(server);
   await server.db.query(
     `insert into brands (package_name, app_name, support_email, support_phone, support_hours)
      values ($1, 'Other', 'help@other.example', '+63281234567', '9-5')`,

@@ -10,6 +10,7 @@ import {
 } from '../../../src/routes/webhooks/collections.ts';
 import { XENDIT_PAYOUT_WEBHOOK_PATH } from '../../../src/routes/webhooks/xendit-payouts.ts';
 import { completeSteps, expectOk } from '../../application-fixtures.ts';
+import { setCreditLine } from '../../credit-line-fixtures.ts';
 import type { FakePaymongo } from '../../fakes/collection-fakes.ts';
 import { type LiveProviders, startLiveProviders } from '../../fakes/live-providers.ts';
 import type { SemaphoreFake } from '../../fakes/semaphore-fake.ts';
@@ -90,6 +91,10 @@ describe('going live by configuration alone', () => {
 
   it('applies, is approved, signs with a Semaphore code and is paid out through Xendit', async () => {
     const { token } = borrower;
+    const [who] = await server.db.query<{ user_id: string }>('select user_id from users where mobile = $1', [
+      `+63${borrower.mobile.slice(1)}`,
+    ]);
+    await setCreditLine(server, who?.user_id as string, PAYOUT_CHOICE.amount);
     await completeSteps(server, token, 'questionnaire');
     expectOk('addBankCard', await server.call('addBankCard', wallet('09171112222'), { token }));
     await server.settle();

@@ -28,6 +28,7 @@ const KIND_ICONS: Record<MessageKind, ReactNode> = {
   proofCredited: <WalletIcon />,
   proofRejected: <InfoIcon />,
   applicationApproved: <CheckIcon />,
+  applicationApprovedLower: <CheckIcon />,
   applicationRejected: <DocumentIcon />,
   writtenOff: <DocumentIcon />,
   overpaymentRefunded: <WalletIcon />,
