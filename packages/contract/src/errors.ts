@@ -1135,7 +1135,8 @@ export const ERRORS = {
       fil: 'Hindi namin naihanda ang dokumentong ito. Pakisubukan muli pagkalipas ng isang minuto',
       es: 'No pudimos preparar este documento. Inténtelo de nuevo en un minuto',
     },
-  },  COOLING_OFF_OVER: {
+  },
+  COOLING_OFF_OVER: {
     code: 40975,
     status: 409,
     message: {
