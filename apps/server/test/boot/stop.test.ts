@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { API, API_PREFIX, HEADERS, HEALTH_PATH } from '@hiram/contract/api/routes';
 import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
 import { ERRORS } from '@hiram/contract/errors';
@@ -199,6 +200,17 @@ describe(`stopping npm start (${testDatabaseKind()})`, () => {
       await expect.poll(() => isRunning(server.serverPid), { timeout: 10_000 }).toBe(false);
       expect(await refusesConnections(server.port)).toBe(true);
       if (dataDir) expect(existsSync(join(dataDir, LOCK_FILE_NAME))).toBe(false);
+
+      // The build npm start made has the PDF render threads' entry (ADR 0062), and it answers: without it
+      // the built server would fail only at its first PDF.
+      const worker = new Worker(join(ROOT, 'apps/server/dist/render-worker.js'));
+      const reply = new Promise<{ id: number; error?: string }>((done, fail) => {
+        worker.once('message', done);
+        worker.once('error', fail);
+      });
+      worker.postMessage({ id: 7, job: { document: 'no-such-document' } });
+      expect(await reply).toMatchObject({ id: 7, error: expect.any(String) });
+      await worker.terminate();
     },
     START_MS,
   );
