@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { ApiName } from '@hiram/contract/api/routes';
 import { API, DEV_CLOSED_CHANNELS_PATH } from '@hiram/contract/api/routes';
 import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
+import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import { type PsgcJson, psgcData } from '@hiram/contract/psgc';
 import { expect } from 'vitest';
 import { ADDITION_INFO, ANSWERS, basicInfo } from './borrower-answers.ts';
@@ -147,15 +148,44 @@ export class ApiBorrower {
     options: { walletNumber?: string; until?: 'repaying' | 'failed' } = {},
   ): Promise<string> {
     const orderId = await this.takeLoanToSigned(amount, tenureDays, options.walletNumber);
-    await this.call('getMoney', { orderId });
-    const until = options.until ?? 'repaying';
-    await this.until<{ homeState: string }>('latestLoanOrder', (latest) => latest.homeState === until);
+    await this.payOut(orderId, options.until);
     return orderId;
+  }
+
+  /** Get money on a signed order, then waits for the Home state it leads to (`until`, repaying by default). */
+  async payOut(orderId: string, until: 'repaying' | 'failed' = 'repaying'): Promise<void> {
+    await this.call('getMoney', { orderId });
+    await this.until<{ homeState: string }>('latestLoanOrder', (latest) => latest.homeState === until);
+  }
+
+  /**
+   * Pays all that is owed at a sandbox counter (docs/providers.md) and waits for the loan to be finished;
+   * answers the amount paid.
+   */
+  async repayInFull(orderId: string): Promise<number> {
+    const owed = (await this.call<{ amountDue: number }>('latestLoanOrder')).amountDue;
+    const counter = await this.call<{ reference: string }>('counterReference', {
+      orderNo: orderId,
+      payOrderId: '1',
+      amount: owed,
+      channel: 'seven_eleven',
+    });
+    await payAtCounter(this.baseURL, counter.reference);
+    await this.until<{ order: { status: number } }>(
+      'latestLoanOrder',
+      (latest) => latest.order.status === LOAN_ORDER_STATUS.finished,
+    );
+    return owed;
   }
 
   /** Every application step, then the loan applied for, approved and signed: Get money is next. */
   async takeLoanToSigned(amount: number, tenureDays: number, walletNumber?: string): Promise<string> {
     await this.completeApplication(walletNumber);
+    return this.signLoan(amount, tenureDays);
+  }
+
+  /** On a complete application: a loan applied for, approved and signed. */
+  async signLoan(amount: number, tenureDays: number): Promise<string> {
     const { productId } = (await this.call<{ productId: string }[]>('productList'))[0] as {
       productId: string;
     };

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppShell } from './app/app-shell.tsx';
 import { startApp } from './app/start.ts';
 import { paths } from './config/paths.ts';
+import { prefetchCreditInfo } from './features/borrow/api/get-credit-info.ts';
 import { prefetchLatestOrder } from './features/home/api/get-latest-order.ts';
 import { prefetchProductList } from './features/home/api/get-product-list.ts';
 import {
@@ -31,7 +32,10 @@ const { token } = getSession();
 const firstPaint = drawnForThisDevice(readFirstPaint(document), token).then((paint) => {
   if (paint) seedQueries(paint.queries);
   prefetchProductList();
-  if (token !== null) prefetchLatestOrder();
+  if (token !== null) {
+    prefetchLatestOrder();
+    prefetchCreditInfo();
+  }
   // The cookie follows the session (session.ts); this catches a session from before it did.
   rememberSessionForFirstPaint(token);
   return paint;

@@ -26,6 +26,8 @@ export const FIRST_PAINT_ELEMENT_ID = 'first-paint';
 export const HOME_QUERY_KEYS = {
   productList: 'loan/product/list',
   latestOrder: 'loan/loan-order/latest',
+  /** The borrower's credit line (ADR 0068), drawn on her card with her latest order. */
+  creditInfo: 'loan/get-credit-info',
 } as const;
 
 /** What the server drew Home with. `queries` are the answers it drew from, by the web app's query key. */

@@ -258,9 +258,14 @@ describe('Home drawn by the server', () => {
     const offer = firstPaintOf(drawn.html)?.queries[HOME_QUERY_KEYS.productList];
     expect(offer).toEqual((await server.call('productList', {}, { token })).body.data);
     expect(offer).toMatchObject([{ minAmount: 1_000_00, maxAmount: 5_000_00 }]);
-    // Her paid loan's card offers her line again.
+    // Her paid loan's card offers her line again, and says how it grows, as get-credit-info answers it.
     expect(drawn.html).toContain('₱5,000');
     expect(drawn.html).not.toContain('₱10,000');
+    expect(firstPaintOf(drawn.html)?.queries[HOME_QUERY_KEYS.creditInfo]).toEqual(
+      (await server.call('creditInfo', {}, { token })).body.data,
+    );
+    expect(drawn.html).toContain('Your credit line: ₱5,000');
+    expect(drawn.html).toContain('Repay on time to reach ₱8,000');
     // A visitor's page is still the starter's.
     expect((await page()).html).toContain('₱1,000 – ₱3,000');
   });

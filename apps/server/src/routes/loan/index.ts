@@ -1,4 +1,4 @@
-import { amountsWithin, nextRung } from '@hiram/contract/credit-policy';
+import { amountsWithin } from '@hiram/contract/credit-policy';
 import { buildDisclosure } from '@hiram/contract/disclosure';
 import { allowedAmounts, quoteLoan } from '@hiram/contract/pricing';
 import { manilaToday } from '@hiram/contract/profile';
@@ -9,7 +9,7 @@ import { brandProduct, offeredProduct, termsOf } from '../../domain/products.ts'
 import { manilaDay } from '../../domain/servicing-rules.ts';
 import { openChannels } from '../../services/collections/channels.ts';
 import { defineEndpoint, sessionOf } from '../endpoint.ts';
-import { callerCreditLine, offeredProductsOf, offeredWithinLine } from './offered-products.ts';
+import { borrowerStanding, callerCreditLine, creditInfoOf, offeredWithinLine } from './offered-products.ts';
 
 /**
  * Products and pricing (GUIDE section 5): every figure comes from the contract's pricing engine on the
@@ -84,19 +84,9 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The borrower's credit line (ADR 0068), up to the most the brand lends; none while a written-off loan is owed.
-  defineEndpoint(app, 'creditInfo', async ({ brand, request }) => {
-    const { userId } = sessionOf(request);
-    const { line, brandMax, record } = await standing(request, brand.packageName, userId);
-    const next = line.frozen ? null : nextRung(line.policy, line);
-    return {
-      creditLimit: record.owesWrittenOff ? 0 : Math.min(line.amount, brandMax),
-      firstLoan: record.finishedLoans === 0,
-      nextLimit:
-        record.owesWrittenOff || next === null || line.amount >= brandMax ? null : Math.min(next, brandMax),
-      frozen: line.frozen,
-      policyVersion: line.policyVersion,
-    };
-  });
+  defineEndpoint(app, 'creditInfo', async ({ brand, request }) =>
+    creditInfoOf(app, brand.packageName, request.log, sessionOf(request).userId),
+  );
 
   // Returning borrowers in good standing, by the same record: the line's last change was a loan repaid on
   // time (not a loan overdue past the policy's days), and it is not frozen.
@@ -109,24 +99,9 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
   defineEndpoint(app, 'limitExceeded', async ({ brand, request }) => {
     const { userId } = sessionOf(request);
     if (await app.loanOrders.hasOpenOrder(userId)) return { exceeded: true };
-    const { line, brandMin, record } = await standing(request, brand.packageName, userId);
+    const { line, brandMin, record } = await borrowerStanding(app, brand.packageName, request.log, userId);
     return { exceeded: record.owesWrittenOff || line.amount < brandMin };
   });
-
-  async function standing(request: FastifyRequest, packageName: string, userId: string) {
-    const [line, products, record] = await Promise.all([
-      app.creditLines.lineOf(userId),
-      offeredProductsOf(app, packageName, request.log),
-      app.loanOrders.borrowingRecord(userId),
-    ]);
-    return {
-      line,
-      record,
-      brandMax: Math.max(0, ...products.map((p) => p.maxAmount)),
-      brandMin:
-        products.length > 0 ? Math.min(...products.map((p) => p.minAmount)) : Number.POSITIVE_INFINITY,
-    };
-  }
 }
 
 function fieldProblems(fields: FieldProblem[]): AppError {

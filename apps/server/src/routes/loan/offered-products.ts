@@ -1,5 +1,5 @@
-import type { Product } from '@hiram/contract/api/endpoints';
-import { amountsWithin } from '@hiram/contract/credit-policy';
+import type { Product, ResponseOf } from '@hiram/contract/api/endpoints';
+import { amountsWithin, nextRung } from '@hiram/contract/credit-policy';
 import { allowedAmounts } from '@hiram/contract/pricing';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { brandProducts, offerableProducts, termsOf } from '../../domain/products.ts';
@@ -63,4 +63,46 @@ export async function offeredWithinLine(
   line: number,
 ): Promise<Product[]> {
   return productsWithinLine(await offeredProductsOf(app, packageName, log), line);
+}
+
+/** A borrower's line, borrowing record and the brand's smallest and largest amounts (ADR 0068). */
+export async function borrowerStanding(
+  app: FastifyInstance,
+  packageName: string,
+  log: FastifyBaseLogger,
+  userId: string,
+) {
+  const [line, products, record] = await Promise.all([
+    app.creditLines.lineOf(userId),
+    offeredProductsOf(app, packageName, log),
+    app.loanOrders.borrowingRecord(userId),
+  ]);
+  return {
+    line,
+    record,
+    brandMax: Math.max(0, ...products.map((p) => p.maxAmount)),
+    brandMin: products.length > 0 ? Math.min(...products.map((p) => p.minAmount)) : Number.POSITIVE_INFINITY,
+  };
+}
+
+/**
+ * `get-credit-info`'s answer: the line up to the most the brand lends, none while a written-off loan is owed;
+ * the endpoint answers it and the server draws the borrower's Home with it.
+ */
+export async function creditInfoOf(
+  app: FastifyInstance,
+  packageName: string,
+  log: FastifyBaseLogger,
+  userId: string,
+): Promise<ResponseOf<'creditInfo'>> {
+  const { line, brandMax, record } = await borrowerStanding(app, packageName, log, userId);
+  const next = line.frozen ? null : nextRung(line.policy, line);
+  return {
+    creditLimit: record.owesWrittenOff ? 0 : Math.min(line.amount, brandMax),
+    firstLoan: record.finishedLoans === 0,
+    nextLimit:
+      record.owesWrittenOff || next === null || line.amount >= brandMax ? null : Math.min(next, brandMax),
+    frozen: line.frozen,
+    policyVersion: line.policyVersion,
+  };
 }

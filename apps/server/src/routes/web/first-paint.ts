@@ -27,7 +27,7 @@ import {
 import { LANGUAGES, type Language, parseLanguage } from '@hiram/contract/languages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { styleHash } from '../../plugins/infra/security-headers.ts';
-import { lineOfBorrower, offeredWithinLine, starterLine } from '../loan/offered-products.ts';
+import { creditInfoOf, lineOfBorrower, offeredWithinLine, starterLine } from '../loan/offered-products.ts';
 import { latestOrderOf } from '../loan/orders.ts';
 
 /**
@@ -144,13 +144,23 @@ export async function homeKeyBorrower(
   return session ? session.userId : null;
 }
 
-/** The borrower's latest order as its endpoint answers it. */
-export async function latestOrderQuery(
+/** The borrower's latest order and credit line (ADR 0068) as their endpoints answer them. */
+export async function borrowerCardQueries(
   app: FastifyInstance,
+  packageName: string,
+  request: FastifyRequest,
   userId: string,
 ): Promise<Record<string, unknown>> {
-  const latest = ENDPOINTS.latestLoanOrder.response.parse(await latestOrderOf(app, userId));
-  return { [HOME_QUERY_KEYS.latestOrder]: JSON.parse(JSON.stringify(latest)) };
+  const [latest, creditInfo] = await Promise.all([
+    latestOrderOf(app, userId).then((answer) => ENDPOINTS.latestLoanOrder.response.parse(answer)),
+    creditInfoOf(app, packageName, request.log, userId).then((answer) =>
+      ENDPOINTS.creditInfo.response.parse(answer),
+    ),
+  ]);
+  return {
+    [HOME_QUERY_KEYS.latestOrder]: JSON.parse(JSON.stringify(latest)),
+    [HOME_QUERY_KEYS.creditInfo]: creditInfo,
+  };
 }
 
 function escapeAttribute(text: string): string {

@@ -11,11 +11,11 @@ import { logoUrlOf } from '../../plugins/infra/brands.ts';
 import { allowFraming, styleHash } from '../../plugins/infra/security-headers.ts';
 import {
   acceptedEncoding,
+  borrowerCardQueries,
   composePage,
   type HomeRenderer,
   homeKeyBorrower,
   homeQueries,
-  latestOrderQuery,
   loadHomeRenderer,
   oneOffPage,
   PageCache,
@@ -187,7 +187,7 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
       const borrower = await homeKeyBorrower(app, brand.packageName, session.homeKey);
       const [offer, latestOrder] = await Promise.all([
         homeQueries(app, brand.packageName, request, borrower),
-        borrower ? latestOrderQuery(app, borrower) : null,
+        borrower ? borrowerCardQueries(app, brand.packageName, request, borrower) : null,
       ]);
       // A signed-in device the page cannot name gets the card's frame: the offer is then the borrower's own
       // (her credit line, ADR 0068), which the app asks for with her token, not a visitor's seeded here.

@@ -17,10 +17,12 @@ import { readJson, writeJson } from '../../lib/storage.ts';
 import { showToast } from '../../lib/toast.ts';
 import { useApplyLoanOrder } from './api/apply-loan-order.ts';
 import { couponForNextLoan, useCoupons } from './api/coupons.ts';
+import { type CreditInfo, useCreditInfo } from './api/get-credit-info.ts';
 import { getLatestOrder } from './api/get-latest-order.ts';
 import { type LoanProduct, useLoanProduct } from './api/get-loan-product.ts';
 import { borrowText, formatManilaDate } from './borrow-text.ts';
 import { CouponOffer } from './coupon-offer.tsx';
+import { CreditLineNote } from './credit-line-note.tsx';
 import { costPreview, initialChoice, type SavedLoanChoice, stepIndex } from './loan-choice.ts';
 
 export interface ToBorrowScreenProps {
@@ -36,17 +38,23 @@ export function ToBorrowScreen({ onIncompleteApplication }: ToBorrowScreenProps)
   const t = useFeatureText(borrowText);
   const { t: common } = useI18n();
   const loan = useLoanProduct();
+  // Waited for with the product, so the line's note never pushes the screen down; without it the offer stands.
+  const creditInfo = useCreditInfo();
 
   return (
     <Page title={t('title')}>
-      {loan.status === 'pending' ? (
+      {loan.status === 'pending' || creditInfo.status === 'pending' ? (
         <div className="borrow-loading">
           <Spinner label={common('common.loading')} />
         </div>
       ) : loan.status === 'error' ? (
         <LoadFailed error={loan.error} onRetry={loan.refetch} />
       ) : loan.data ? (
-        <LoanChooser loan={loan.data} onIncompleteApplication={onIncompleteApplication} />
+        <LoanChooser
+          loan={loan.data}
+          creditInfo={creditInfo.data}
+          onIncompleteApplication={onIncompleteApplication}
+        />
       ) : (
         <StatusMessage title={t('noProduct')}>
           <Link className="button button-secondary" to={paths.home.getHref()}>
@@ -60,9 +68,11 @@ export function ToBorrowScreen({ onIncompleteApplication }: ToBorrowScreenProps)
 
 function LoanChooser({
   loan: { product, steps },
+  creditInfo,
   onIncompleteApplication,
 }: {
   loan: LoanProduct;
+  creditInfo: CreditInfo | undefined;
   onIncompleteApplication: ToBorrowScreenProps['onIncompleteApplication'];
 }) {
   const t = useFeatureText(borrowText);
@@ -188,6 +198,7 @@ function LoanChooser({
             step: formatPeso(product.amountStep),
           })}
         </p>
+        <CreditLineNote info={creditInfo} className="borrow-line" />
       </section>
 
       <fieldset className="choice-group">

@@ -1,5 +1,5 @@
 import { formatPeso } from '@hiram/contract/money';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { CheckIcon, ShieldIcon } from '../../components/icons.tsx';
 import { paths } from '../../config/paths.ts';
 import { errorMessage, NetworkError } from '../../lib/api-client.ts';
@@ -50,7 +50,8 @@ export function HomeScreen({ onApply }: { onApply: () => void }) {
     </section>
   );
 
-  const offerCard = (
+  // `note`: what the signed-in card adds above Apply (her credit line, drawn by its own chunk).
+  const offerCard = (note?: ReactNode) => (
     <section
       className={signedIn ? 'offer-card home-first-card' : 'offer-card'}
       aria-labelledby="offer-title"
@@ -89,6 +90,7 @@ export function HomeScreen({ onApply }: { onApply: () => void }) {
               <dd className="offer-period">{offer ? daysText(t, offer) : <span className="skeleton" />}</dd>
             </div>
           </dl>
+          {note}
           <button
             type="button"
             className="button button-on-brand button-block"
@@ -116,7 +118,7 @@ export function HomeScreen({ onApply }: { onApply: () => void }) {
           <LoanStateCard offer={offerCard} loading={loadingCard} />
         </Suspense>
       ) : (
-        offerCard
+        offerCard()
       )}
 
       {belowCard && !hasApplied ? (

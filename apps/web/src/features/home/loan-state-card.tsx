@@ -7,7 +7,9 @@ import { type FeatureTranslate, useFeatureText } from '../../lib/i18n/feature-te
 import { formatManilaDate } from '../../lib/i18n/format-date.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { hashHref } from '../../lib/navigation.ts';
+import { useCreditInfo } from '../borrow/api/get-credit-info.ts';
 import { useDisbursement } from '../borrow/api/get-money.ts';
+import { CreditLineNote } from '../borrow/credit-line-note.tsx';
 import { accountLabel } from '../borrow/lending.ts';
 import { useLatestOrder } from './api/get-latest-order.ts';
 import { useProductList } from './api/get-product-list.ts';
@@ -41,9 +43,16 @@ function useTimeLeft(until: number | null): number {
  * of their latest order with its one next step. Loaded only when someone is signed in, so a new visitor's
  * first screen carries none of it.
  */
-export function LoanStateCard({ offer, loading }: { offer: ReactNode; loading: ReactNode }) {
+export function LoanStateCard({
+  offer,
+  loading,
+}: {
+  offer: (note: ReactNode) => ReactNode;
+  loading: ReactNode;
+}) {
   const t = useFeatureText(loanStateText);
   const latest = useLatestOrder();
+  const creditInfo = useCreditInfo();
   const card = latest.data ? homeCardOf(latest.data) : null;
   const refreshMs = card?.refreshMs ?? null;
   const { refetch } = latest;
@@ -54,10 +63,13 @@ export function LoanStateCard({ offer, loading }: { offer: ReactNode; loading: R
     return () => clearInterval(timer);
   }, [refreshMs, refetch]);
 
-  if (latest.status === 'pending') return loading;
+  // The credit line is drawn with the offer and the paid card: both wait for it, so it never pops in late.
+  const showsLine = !card || card.kind === 'paid';
+  if (latest.status === 'pending' || (showsLine && creditInfo.status === 'pending')) return loading;
   // No order, nothing going on, or the server could not say: the offer, whose Apply asks again.
-  if (!card) return offer;
-  return <StateCard card={card} t={t} orderId={latest.data?.order?.orderId ?? ''} />;
+  const line = <CreditLineNote info={creditInfo.data} className="loan-card-line" />;
+  if (!card) return offer(line);
+  return <StateCard card={card} t={t} orderId={latest.data?.order?.orderId ?? ''} line={line} />;
 }
 
 /** After a loan is paid: the most the brand lends, as the offer card shows it. */
@@ -72,10 +84,13 @@ function StateCard({
   card: given,
   t,
   orderId,
+  line,
 }: {
   card: HomeCard;
   t: FeatureTranslate<LoanStateTextKey>;
   orderId: string;
+  /** The credit line's note, on the paid card. */
+  line: ReactNode;
 }) {
   const { lang } = useI18n();
   const card = useBorrowAgainFigure(given);
@@ -107,6 +122,7 @@ function StateCard({
         </p>
       ) : null}
       {card.timeline ? <Timeline stops={card.timeline} t={t} lang={lang} /> : null}
+      {card.kind === 'paid' ? line : null}
       <p className="loan-card-hint" aria-live="polite">
         {hint}
       </p>

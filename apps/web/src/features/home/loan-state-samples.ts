@@ -94,11 +94,23 @@ const SAMPLE_OFFER: ResponseOf<'productList'> = [
   { ...DEMO_LOAN_TERMS, tenureDays: [...DEMO_LOAN_TERMS.tenureDays], productId: 'sample', name: 'Sample' },
 ];
 
-/** The answers Home is drawn from, by query key: the offer, and the latest order when one is given. */
+/** A starter's line beside them (ADR 0068): the offer and the paid card draw it. */
+const SAMPLE_CREDIT_INFO: ResponseOf<'creditInfo'> = {
+  creditLimit: 3_000_00,
+  firstLoan: true,
+  nextLimit: 5_000_00,
+  frozen: false,
+  policyVersion: 1,
+};
+
+/** The answers Home is drawn from, by query key: the offer, and the latest order and line when one is given. */
 export function sampleHomeQueries(
   answers: { offer?: ResponseOf<'productList'>; latest?: LatestOrder } = {},
 ): Record<string, unknown> {
   const queries: Record<string, unknown> = { [HOME_QUERY_KEYS.productList]: answers.offer ?? SAMPLE_OFFER };
-  if (answers.latest) queries[HOME_QUERY_KEYS.latestOrder] = answers.latest;
+  if (answers.latest) {
+    queries[HOME_QUERY_KEYS.latestOrder] = answers.latest;
+    queries[HOME_QUERY_KEYS.creditInfo] = SAMPLE_CREDIT_INFO;
+  }
   return queries;
 }
