@@ -1,7 +1,7 @@
 import { formatPeso } from '@hiram/contract/money';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiBorrower, payAtCounter } from './support/api-borrower.ts';
+import { ApiBorrower } from './support/api-borrower.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { PHONE_VIEWPORT, snap, useBrowser } from './support/browser.ts';
 import { signInWithPassword } from './support/journeys.ts';
@@ -99,18 +99,7 @@ describe('a reversal told to the borrower', () => {
       const borrower = new ApiBorrower(server.url, newMobile());
       await borrower.register(BORROWER_PASSWORD);
       const orderId = await borrower.takeLoanToRepayment(100_000, 91);
-      const owed = (await borrower.call<{ amountDue: number }>('latestLoanOrder')).amountDue;
-      const counter = await borrower.call<{ reference: string }>('counterReference', {
-        orderNo: orderId,
-        payOrderId: '1',
-        amount: owed,
-        channel: 'seven_eleven',
-      });
-      await payAtCounter(server.url, counter.reference);
-      await borrower.until<{ homeState: string }>(
-        'latestLoanOrder',
-        (latest) => latest.homeState === 'canLoan',
-      );
+      const owed = await borrower.repayInFull(orderId);
 
       // The bank recalls it: the admin proposes the chargeback, finance approves it.
       await a.goto(`${server.url}/ops/#/loan?id=${orderId}`);

@@ -111,12 +111,10 @@ describe('a starter borrower', () => {
     it(`sees her ₱5,000 line on Home's paid card and the amount picker going to ₱5,000 (${lang})`, async () => {
       const { context, page } = await phoneIn(lang);
       await page.goto(`${server.url}/`);
-      // The server draws her paid card with the line (ADR 0051): no skeleton to wait for.
+      // Her paid card: Borrow again up to her new line, and the rung after it.
       const card = page.locator('section.loan-card-paid');
-      await card
-        .locator('.loan-card-line', { hasText: texts.line('₱5,000') })
-        .getByText(texts.grows('₱8,000'))
-        .waitFor();
+      await card.locator('.offer-amount', { hasText: '₱5,000' }).waitFor();
+      await card.locator('.loan-card-line').getByText(texts.grows('₱8,000')).waitFor();
       expect(await card.getByText('₱10,000').count()).toBe(0);
       await snap(page, 'credit-lines', `home-grown-${lang}`);
 

@@ -3,7 +3,7 @@ import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
 import { encryptPath } from '@hiram/contract/cipher';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiBorrower, payAtCounter } from './support/api-borrower.ts';
+import { ApiBorrower } from './support/api-borrower.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { snap, useBrowser } from './support/browser.ts';
 import { appStarted, newPageRequests, withoutWebCrypto } from './support/first-paint.ts';
@@ -276,18 +276,7 @@ describe('Home for a signed-in borrower', () => {
   it('after the loan is paid: the whole timeline, Borrow again, and one screen to re-confirm the details', async () => {
     const journey = 'home-borrow-again';
     await borrower.logIn(password);
-    const owed = (await borrower.call<{ amountDue: number }>('latestLoanOrder')).amountDue;
-    const counter = await borrower.call<{ reference: string }>('counterReference', {
-      orderNo: orderId,
-      payOrderId: '1',
-      amount: owed,
-      channel: 'seven_eleven',
-    });
-    await payAtCounter(server.url, counter.reference);
-    await borrower.until<{ homeState: string; order: { status: number } }>(
-      'latestLoanOrder',
-      (latest) => latest.order.status === 4,
-    );
+    await borrower.repayInFull(orderId);
 
     const { context, page } = await browser().newPhone(SMALL_PHONE);
     try {

@@ -264,7 +264,6 @@ describe('Home drawn by the server', () => {
     expect(firstPaintOf(drawn.html)?.queries[HOME_QUERY_KEYS.creditInfo]).toEqual(
       (await server.call('creditInfo', {}, { token })).body.data,
     );
-    expect(drawn.html).toContain('Your credit line: ₱5,000');
     expect(drawn.html).toContain('Repay on time to reach ₱8,000');
     // A visitor's page is still the starter's.
     expect((await page()).html).toContain('₱1,000 – ₱3,000');

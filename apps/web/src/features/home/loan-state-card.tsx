@@ -67,9 +67,9 @@ export function LoanStateCard({
   const showsLine = !card || card.kind === 'paid';
   if (latest.status === 'pending' || (showsLine && creditInfo.status === 'pending')) return loading;
   // No order, nothing going on, or the server could not say: the offer, whose Apply asks again.
-  const line = <CreditLineNote info={creditInfo.data} className="loan-card-line" />;
-  if (!card) return offer(line);
-  return <StateCard card={card} t={t} orderId={latest.data?.order?.orderId ?? ''} line={line} />;
+  if (!card) return offer(<CreditLineNote info={creditInfo.data} className="loan-card-line" />);
+  const growth = <CreditLineNote info={creditInfo.data} className="loan-card-line" growthOnly />;
+  return <StateCard card={card} t={t} orderId={latest.data?.order?.orderId ?? ''} growth={growth} />;
 }
 
 /** After a loan is paid: the most the brand lends, as the offer card shows it. */
@@ -84,13 +84,13 @@ function StateCard({
   card: given,
   t,
   orderId,
-  line,
+  growth,
 }: {
   card: HomeCard;
   t: FeatureTranslate<LoanStateTextKey>;
   orderId: string;
-  /** The credit line's note, on the paid card. */
-  line: ReactNode;
+  /** How the credit line grows, on the paid card under its "Borrow again, up to" figure. */
+  growth: ReactNode;
 }) {
   const { lang } = useI18n();
   const card = useBorrowAgainFigure(given);
@@ -122,7 +122,7 @@ function StateCard({
         </p>
       ) : null}
       {card.timeline ? <Timeline stops={card.timeline} t={t} lang={lang} /> : null}
-      {card.kind === 'paid' ? line : null}
+      {card.kind === 'paid' ? growth : null}
       <p className="loan-card-hint" aria-live="polite">
         {hint}
       </p>
