@@ -116,6 +116,8 @@ describe('a starter borrower', () => {
       await card.locator('.offer-amount', { hasText: '₱5,000' }).waitFor();
       await card.locator('.loan-card-line').getByText(texts.grows('₱8,000')).waitFor();
       expect(await card.getByText('₱10,000').count()).toBe(0);
+      // Within the skeleton's 30rem (home-first-card), as every card: nothing below it moves as it loads.
+      expect((await card.boundingBox())?.height).toBeLessThanOrEqual(480);
       await snap(page, 'credit-lines', `home-grown-${lang}`);
 
       await pickerGoesTo(page, texts, '₱5,000', '₱8,000', 8);

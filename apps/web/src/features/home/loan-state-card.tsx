@@ -113,6 +113,8 @@ function StateCard({
         <div className="loan-card-figure">
           <span className="loan-card-figure-label">{t(key('Figure'))}</span>
           <Figure figure={card.figure} timeLeft={timeLeft} lang={lang} />
+          {/* Under "Borrow again, up to": the rung after it, close to the figure so the card keeps its height. */}
+          {card.kind === 'paid' ? growth : null}
         </div>
       ) : null}
       {/* The timeline's Due row says the date when it is the same one: no need to say it twice. */}
@@ -122,7 +124,6 @@ function StateCard({
         </p>
       ) : null}
       {card.timeline ? <Timeline stops={card.timeline} t={t} lang={lang} /> : null}
-      {card.kind === 'paid' ? growth : null}
       <p className="loan-card-hint" aria-live="polite">
         {hint}
       </p>
