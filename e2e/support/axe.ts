@@ -72,7 +72,8 @@ function watcher(tags: string[], quietMs: number): void {
 
   let chain: Promise<void> = Promise.resolve();
   async function check(): Promise<void> {
-    if (!document.body) return;
+    // Our pages only: a JSON answer (/healthz) the browser shows as text is not a page of ours.
+    if (!document.body || document.contentType !== 'text/html') return;
     const state = stateName();
     if (!(await w.hiramAxeIsNew(state))) return;
     const result = await w.axe.run(document, {
