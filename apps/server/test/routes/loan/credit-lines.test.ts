@@ -47,6 +47,17 @@ async function repayInFull(orderId: string, key = `test-repay:${orderId}`) {
   });
 }
 
+/** The first event of a line: opened at version 1's starter, ₱3,000. */
+const OPENED_AT_STARTER = {
+  reason: 'opened',
+  orderId: null,
+  old: null,
+  new: 300_000,
+  frozen: false,
+  version: 1,
+  replayed: false,
+};
+
 describe('a starter borrower', () => {
   it('is offered only amounts within the ₱3,000 starter line, and told so', async () => {
     const { token } = await server.signIn();
@@ -97,17 +108,7 @@ describe('a starter borrower', () => {
     expect(await lineEvents(userId)).toEqual([]);
     // At the line, she may apply; her line is written with it, opened at the starter of the policy in force.
     expect((await server.call('applyLoanOrder', choice(300_000), { token })).status).toBe(200);
-    expect(await lineEvents(userId)).toEqual([
-      {
-        reason: 'opened',
-        orderId: null,
-        old: null,
-        new: 300_000,
-        frozen: false,
-        version: 1,
-        replayed: false,
-      },
-    ]);
+    expect(await lineEvents(userId)).toEqual([OPENED_AT_STARTER]);
     expect((await server.call('limitExceeded', {}, { token })).body.data).toEqual({ exceeded: true });
   });
 });
@@ -118,15 +119,7 @@ describe('the ladder', () => {
     await repayInFull(loan.orderId);
     expect(await orderStatus(server, loan.orderId)).toBe(S.finished);
     expect(await lineEvents(loan.userId)).toEqual([
-      {
-        reason: 'opened',
-        orderId: null,
-        old: null,
-        new: 300_000,
-        frozen: false,
-        version: 1,
-        replayed: false,
-      },
+      OPENED_AT_STARTER,
       {
         reason: 'repaidOnTime',
         orderId: loan.orderId,
