@@ -16,14 +16,32 @@ export const ASSESSMENT_REASONS = [
   'overdueWithUs',
   'overdueElsewhere',
   'tooManyLoans',
-  // The refer band: a person decides.
   'oneLoanOverdueElsewhere',
   'severalLoansOpen',
+  // Fraud and duplicate checks (services/risk/fraud-checks.ts).
+  'sameIdElsewhere',
+  'sameTaxNumberElsewhere',
+  'samePayoutAccountElsewhere',
+  'sameDeviceElsewhere',
+  'samePhotoElsewhere',
+  'payoutNameMismatch',
+  'manyApplicationsFromDevice',
+  'manyApplicationsFromAddress',
+  // The credit bureau's report (providers/bureau).
+  'bureauLowScore',
+  'bureauOverdueElsewhere',
+  'bureauManyOpenLoans',
+  'bureauUnavailable',
 ] as const;
 export type AssessmentReason = (typeof ASSESSMENT_REASONS)[number];
 
-/** Which band a failed rule puts the application in: any reject reason rejects; else any refer reason refers. */
-export const REASON_BAND: Record<AssessmentReason, Exclude<AssessmentOutcome, 'approve'>> = {
+/**
+ * Which band a failed rule puts the application in: any reject reason rejects; else any refer reason refers.
+ * Since the policy became data (ADR 0069) each rule of a version carries its own band; this is the band a
+ * reason gets when a risk officer adds its rule to a draft.
+ */
+export type ReasonBand = Exclude<AssessmentOutcome, 'approve'>;
+export const REASON_BAND: Record<AssessmentReason, ReasonBand> = {
   age: 'reject',
   profileIncomplete: 'reject',
   identityNotVerified: 'reject',
@@ -35,6 +53,18 @@ export const REASON_BAND: Record<AssessmentReason, Exclude<AssessmentOutcome, 'a
   tooManyLoans: 'reject',
   oneLoanOverdueElsewhere: 'refer',
   severalLoansOpen: 'refer',
+  sameIdElsewhere: 'refer',
+  sameTaxNumberElsewhere: 'refer',
+  samePayoutAccountElsewhere: 'refer',
+  sameDeviceElsewhere: 'refer',
+  samePhotoElsewhere: 'refer',
+  payoutNameMismatch: 'refer',
+  manyApplicationsFromDevice: 'refer',
+  manyApplicationsFromAddress: 'refer',
+  bureauLowScore: 'reject',
+  bureauOverdueElsewhere: 'reject',
+  bureauManyOpenLoans: 'refer',
+  bureauUnavailable: 'refer',
 };
 
 /** The staff's words for each reason (the back office is in English, ADR 0026). */
@@ -50,7 +80,67 @@ export const ASSESSMENT_REASON_LABELS: Record<AssessmentReason, string> = {
   tooManyLoans: 'Paying five or more loans',
   oneLoanOverdueElsewhere: 'One loan overdue elsewhere',
   severalLoansOpen: 'Paying three or four loans',
+  sameIdElsewhere: 'National ID number used by another account',
+  sameTaxNumberElsewhere: 'TIN or SSS number used by another account',
+  samePayoutAccountElsewhere: 'Receiving account used by another account',
+  sameDeviceElsewhere: 'Phone (device) used by another account',
+  samePhotoElsewhere: 'ID photo or face matches another borrower',
+  payoutNameMismatch: "Receiving account in another person's name",
+  manyApplicationsFromDevice: 'Too many applications from one phone',
+  manyApplicationsFromAddress: 'Too many applications from one address',
+  bureauLowScore: 'Credit bureau score below the policy',
+  bureauOverdueElsewhere: 'Credit bureau: past due elsewhere',
+  bureauManyOpenLoans: 'Credit bureau: many open loans',
+  bureauUnavailable: 'Credit bureau did not answer',
 };
+
+/**
+ * What a refused borrower is told (RA 9510 gives her the right to know why): a few plain reasons, in her
+ * language (the web app's texts, one per code). Several staff reasons share one: a borrower is never told which
+ * fraud check matched, only that her details could not be confirmed.
+ */
+export const BORROWER_REASONS = [
+  'age',
+  'profileIncomplete',
+  'detailsNotConfirmed',
+  'income',
+  'pastLoanWithUs',
+  'loansElsewhere',
+  'creditRecord',
+] as const;
+export type BorrowerReason = (typeof BORROWER_REASONS)[number];
+
+export const BORROWER_REASON_OF: Record<AssessmentReason, BorrowerReason> = {
+  age: 'age',
+  profileIncomplete: 'profileIncomplete',
+  identityNotVerified: 'detailsNotConfirmed',
+  payoutAccountNotVerified: 'detailsNotConfirmed',
+  questionnaireUnanswered: 'profileIncomplete',
+  incomeTooLow: 'income',
+  overdueWithUs: 'pastLoanWithUs',
+  overdueElsewhere: 'loansElsewhere',
+  tooManyLoans: 'loansElsewhere',
+  oneLoanOverdueElsewhere: 'loansElsewhere',
+  severalLoansOpen: 'loansElsewhere',
+  sameIdElsewhere: 'detailsNotConfirmed',
+  sameTaxNumberElsewhere: 'detailsNotConfirmed',
+  samePayoutAccountElsewhere: 'detailsNotConfirmed',
+  sameDeviceElsewhere: 'detailsNotConfirmed',
+  samePhotoElsewhere: 'detailsNotConfirmed',
+  payoutNameMismatch: 'detailsNotConfirmed',
+  manyApplicationsFromDevice: 'detailsNotConfirmed',
+  manyApplicationsFromAddress: 'detailsNotConfirmed',
+  bureauLowScore: 'creditRecord',
+  bureauOverdueElsewhere: 'creditRecord',
+  bureauManyOpenLoans: 'creditRecord',
+  bureauUnavailable: 'creditRecord',
+};
+
+/** The borrower's reasons for staff reasons, each once, in the order of BORROWER_REASONS. */
+export function borrowerReasonsOf(reasons: readonly AssessmentReason[]): BorrowerReason[] {
+  const wanted = new Set(reasons.map((reason) => BORROWER_REASON_OF[reason]));
+  return BORROWER_REASONS.filter((reason) => wanted.has(reason));
+}
 
 /** Stored reason codes, keeping only known ones (a code retired later is not shown as something else). */
 export function knownReasons(stored: unknown): AssessmentReason[] {

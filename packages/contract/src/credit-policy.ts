@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ASSESSMENT_REASONS, type AssessmentReason } from './assessment.ts';
 
 /**
  * The credit policy as data (docs/decisions/0068-credit-lines-and-the-policy-document.md): a versioned JSON
@@ -45,7 +46,145 @@ export const CreditLinePolicy = z
   });
 export type CreditLinePolicy = z.infer<typeof CreditLinePolicy>;
 
-export const CreditPolicyDocument = z.object({ creditLine: CreditLinePolicy });
+/**
+ * The facts an assessment rule may test, with their type: the server gathers them for each application
+ * (services/risk/decision-facts.ts) and keeps them with the decision, and a backtest replays them. A rule names
+ * them; nothing else reaches the rules engine (ADR 0069).
+ */
+export const DECISION_FACTS = {
+  // What the borrower saved.
+  ageKnown: 'boolean',
+  age: 'number',
+  profileComplete: 'boolean',
+  identityVerified: 'boolean',
+  payoutAccountVerified: 'boolean',
+  questionnaireAnswered: 'boolean',
+  /** Question 11's answer ("How many of your loans are overdue right now?"); '' when unanswered. */
+  overdueElsewhereAnswer: 'string',
+  /** Question 9's answer ("How many loans are you still paying right now?"); '' when unanswered. */
+  loansBeingPaidAnswer: 'string',
+  incomeKnown: 'boolean',
+  /** The repayment per 30 days over the income counted, in basis points (4,000 = 40%); 0 when income unknown. */
+  repaymentShareBps: 'number',
+  /** What the order costs if paid on time, in centavos. */
+  totalPayable: 'number',
+  tenureDays: 'number',
+  // Her record with us.
+  earlierOrderFellOverdue: 'boolean',
+  loansRepaid: 'number',
+  // Fraud and duplicate checks: other accounts sharing each thing with this one.
+  sameIdNumberAccounts: 'number',
+  sameTaxNumberAccounts: 'number',
+  samePayoutAccountAccounts: 'number',
+  sameDeviceAccounts: 'number',
+  samePhotoAccounts: 'number',
+  /** The payout provider named the account's holder, and the name is not the borrower's. */
+  payoutNameMismatch: 'boolean',
+  /** Applications from this device, and from this address, within the policy's fraud window, this one included. */
+  deviceApplications: 'number',
+  addressApplications: 'number',
+  // The credit bureau (providers/bureau): `bureauStatus` says whether the others mean anything.
+  bureauStatus: 'string',
+  bureauScore: 'number',
+  bureauOpenLoans: 'number',
+  bureauMaxDaysPastDue: 'number',
+} as const;
+export type DecisionFactName = keyof typeof DECISION_FACTS;
+export const DECISION_FACT_NAMES = Object.keys(DECISION_FACTS) as [DecisionFactName, ...DecisionFactName[]];
+export type DecisionFacts = {
+  [K in DecisionFactName]: (typeof DECISION_FACTS)[K] extends 'boolean'
+    ? boolean
+    : (typeof DECISION_FACTS)[K] extends 'number'
+      ? number
+      : string;
+};
+
+/** What the bureau step answered: a report, no record of the borrower, or no answer (the policy decides). */
+export const BUREAU_STATUSES = ['ok', 'noRecord', 'unavailable', 'notAsked'] as const;
+export type BureauStatus = (typeof BUREAU_STATUSES)[number];
+
+/** json-rules-engine's built-in operators: the ones a rule may use. */
+export const RULE_OPERATORS = [
+  'equal',
+  'notEqual',
+  'lessThan',
+  'lessThanInclusive',
+  'greaterThan',
+  'greaterThanInclusive',
+  'in',
+  'notIn',
+] as const;
+export type RuleOperator = (typeof RULE_OPERATORS)[number];
+
+export interface FactCondition {
+  fact: DecisionFactName;
+  operator: RuleOperator;
+  value: number | string | boolean | string[];
+}
+export type RuleCondition = FactCondition | { all: RuleCondition[] } | { any: RuleCondition[] };
+export type TopRuleCondition = { all: RuleCondition[] } | { any: RuleCondition[] };
+
+const FactConditionSchema = z.object({
+  fact: z.enum(DECISION_FACT_NAMES),
+  operator: z.enum(RULE_OPERATORS),
+  value: z.union([z.number(), z.string().max(64), z.boolean(), z.array(z.string().max(64)).max(20)]),
+});
+const RuleConditionSchema: z.ZodType<RuleCondition> = z.lazy(() =>
+  z.union([
+    FactConditionSchema,
+    z.object({ all: z.array(RuleConditionSchema).min(1).max(20) }),
+    z.object({ any: z.array(RuleConditionSchema).min(1).max(20) }),
+  ]),
+);
+const TopRuleConditionSchema: z.ZodType<TopRuleCondition> = z.union([
+  z.object({ all: z.array(RuleConditionSchema).min(1).max(20) }),
+  z.object({ any: z.array(RuleConditionSchema).min(1).max(20) }),
+]);
+
+/**
+ * One rule: when its conditions hold (json-rules-engine's `conditions`, evaluated by that engine), the
+ * application gets its reason code, in the band the rule says. A reason appears in one rule at most.
+ */
+export const AssessmentRule = z.object({
+  reason: z.enum(ASSESSMENT_REASONS),
+  band: z.enum(['refer', 'reject']),
+  conditions: TopRuleConditionSchema,
+});
+export type AssessmentRule = z.infer<typeof AssessmentRule>;
+
+export const AssessmentPolicy = z
+  .object({
+    rules: z.array(AssessmentRule).max(60),
+    /** A borrower refused by the policy may apply again this many days after (told so, in her language). */
+    reapplyAfterDays: z.number().int().min(0).max(365),
+    /** The window the device and address application counts look back over. */
+    fraudWindowDays: z.number().int().min(1).max(365),
+    /** Ask the credit bureau before deciding (with the borrower's consent, recorded at submit). */
+    askBureau: z.boolean(),
+  })
+  .superRefine(({ rules }, context) => {
+    const seen = new Set<AssessmentReason>();
+    rules.forEach((rule, index) => {
+      if (seen.has(rule.reason))
+        context.addIssue({
+          code: 'custom',
+          path: ['rules', index, 'reason'],
+          message: 'one rule per reason',
+        });
+      seen.add(rule.reason);
+    });
+  });
+export type AssessmentPolicy = z.infer<typeof AssessmentPolicy>;
+
+/**
+ * The whole document. `assessment` became part of it with ADR 0069; a version written before (version 1 as
+ * migration 0051 published it) has none and means the assessment as it was then, `ASSESSMENT_V1` below, the
+ * rules `domain/assessment-policy.ts` applied in code until then.
+ */
+export const CreditPolicyDocument = z.object({
+  creditLine: CreditLinePolicy,
+  assessment: z.lazy(() => AssessmentPolicy.default(ASSESSMENT_V1)),
+});
 export type CreditPolicyDocument = z.infer<typeof CreditPolicyDocument>;
 
 /** Why a line changed: opened at the starter, a loan repaid on time, a loan overdue past the policy's days. */
@@ -91,3 +230,96 @@ export function nextRung(policy: CreditLinePolicy, line: CreditLineState): numbe
 export function amountsWithin(amounts: readonly number[], line: number): number[] {
   return amounts.filter((amount) => amount <= line);
 }
+
+/**
+ * Version 1's assessment, the rules applied in code before the policy became data (ADR 0031): the same
+ * decisions on the same facts (services/risk tests compare them case by case).
+ */
+export const ASSESSMENT_V1: AssessmentPolicy = {
+  rules: [
+    {
+      reason: 'age',
+      band: 'reject',
+      conditions: {
+        any: [
+          { fact: 'ageKnown', operator: 'equal', value: false },
+          { fact: 'age', operator: 'lessThan', value: 18 },
+          { fact: 'age', operator: 'greaterThan', value: 65 },
+        ],
+      },
+    },
+    {
+      reason: 'profileIncomplete',
+      band: 'reject',
+      conditions: { all: [{ fact: 'profileComplete', operator: 'equal', value: false }] },
+    },
+    {
+      reason: 'identityNotVerified',
+      band: 'reject',
+      conditions: { all: [{ fact: 'identityVerified', operator: 'equal', value: false }] },
+    },
+    {
+      reason: 'payoutAccountNotVerified',
+      band: 'reject',
+      conditions: { all: [{ fact: 'payoutAccountVerified', operator: 'equal', value: false }] },
+    },
+    {
+      reason: 'questionnaireUnanswered',
+      band: 'reject',
+      conditions: { all: [{ fact: 'questionnaireAnswered', operator: 'equal', value: false }] },
+    },
+    {
+      reason: 'incomeTooLow',
+      band: 'reject',
+      conditions: {
+        any: [
+          { fact: 'incomeKnown', operator: 'equal', value: false },
+          { fact: 'repaymentShareBps', operator: 'greaterThan', value: 4_000 },
+        ],
+      },
+    },
+    {
+      reason: 'overdueWithUs',
+      band: 'reject',
+      conditions: { all: [{ fact: 'earlierOrderFellOverdue', operator: 'equal', value: true }] },
+    },
+    {
+      reason: 'overdueElsewhere',
+      band: 'reject',
+      conditions: { all: [{ fact: 'overdueElsewhereAnswer', operator: 'in', value: ['2', '3plus'] }] },
+    },
+    {
+      reason: 'oneLoanOverdueElsewhere',
+      band: 'refer',
+      conditions: { all: [{ fact: 'overdueElsewhereAnswer', operator: 'in', value: ['1'] }] },
+    },
+    {
+      reason: 'tooManyLoans',
+      band: 'reject',
+      conditions: { all: [{ fact: 'loansBeingPaidAnswer', operator: 'in', value: ['5plus'] }] },
+    },
+    {
+      reason: 'severalLoansOpen',
+      band: 'refer',
+      conditions: { all: [{ fact: 'loansBeingPaidAnswer', operator: 'in', value: ['3to4'] }] },
+    },
+  ],
+  reapplyAfterDays: 30,
+  fraudWindowDays: 30,
+  askBureau: false,
+};
+
+/** One rule's result in a decision: whether it fired, and in which band. */
+export const RuleResult = z.object({
+  reason: z.enum(ASSESSMENT_REASONS),
+  band: z.enum(['refer', 'reject']),
+  fired: z.boolean(),
+});
+export type RuleResult = z.infer<typeof RuleResult>;
+
+/** One fraud or duplicate check that matched: its reason and the other accounts (user ids) it matched. */
+export const FraudHit = z.object({
+  reason: z.enum(ASSESSMENT_REASONS),
+  otherUserIds: z.array(z.string()).max(20),
+});
+export type FraudHit = z.infer<typeof FraudHit>;
