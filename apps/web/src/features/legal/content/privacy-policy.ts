@@ -1,7 +1,7 @@
 import type { Language } from '@hiram/contract/languages';
 import type { LegalDocument } from './legal-document.ts';
 
-const UPDATED = '2026-11-24';
+const UPDATED = '2026-11-27';
 
 export const privacyPolicy: Record<Language, LegalDocument> = {
   en: {
@@ -80,6 +80,7 @@ export const privacyPolicy: Record<Language, LegalDocument> = {
         heading: 'Who we share it with',
         paragraphs: [
           'The Credit Information Corporation (CIC), as required by the Credit Information System Act (Republic Act No. 9510), and the credit bureaus it accredits. Your payment record, good or late, becomes part of your credit history.',
+          'A credit bureau accredited by the CIC, when you apply: with the consent you give on the Borrow screen, we ask it for your credit report (your score, your open loans and any late payments) to decide on that application. We send it your name, birthday, mobile number and ID number, we keep its answer with the decision, and the bureau records that we asked. Without your consent we never ask; if the bureau does not answer, a person reviews your application instead.',
           'Service providers who work for us under written contracts and only on our instructions: identity verification, banks, e-wallets and payment partners, SMS delivery and cloud hosting. Some of them may store data outside the Philippines; we remain responsible for it and require the same protection.',
           'Government agencies, courts and regulators, only when the law requires it.',
           'We never sell your personal data.',
@@ -199,6 +200,7 @@ export const privacyPolicy: Record<Language, LegalDocument> = {
         heading: 'Kanino namin ito ibinabahagi',
         paragraphs: [
           'Sa Credit Information Corporation (CIC), ayon sa Credit Information System Act (Republic Act No. 9510), at sa mga credit bureau na accredited nito. Ang iyong record ng pagbabayad, maayos man o late, ay nagiging bahagi ng iyong credit history.',
+          'Sa isang credit bureau na accredited ng CIC, kapag nag-apply ka: sa pahintulot na ibinibigay mo sa screen ng Humiram, hinihingi namin dito ang iyong credit report (ang iyong score, ang mga bukas mong loan at anumang late na bayad) para magpasya sa application na iyon. Ipinapadala namin dito ang iyong pangalan, kaarawan, mobile number at ID number, itinatago namin ang sagot nito kasama ng desisyon, at itinatala ng bureau na nagtanong kami. Kung walang pahintulot mo, hindi kami kailanman nagtatanong; kung hindi sumagot ang bureau, isang tao ang magrerepaso ng iyong application.',
           'Sa mga service provider na nagtatrabaho para sa amin sa ilalim ng nakasulat na kontrata at ayon lang sa aming utos: identity verification, mga bangko, e-wallet at payment partner, pagpapadala ng SMS at cloud hosting. Maaaring mag-imbak ng datos ang ilan sa kanila sa labas ng Pilipinas; kami pa rin ang mananagot dito at hinihingi namin ang parehong proteksyon.',
           'Sa mga ahensya ng gobyerno, korte at regulator, kapag hinihingi lang ng batas.',
           'Hindi namin kailanman ibinebenta ang iyong personal na datos.',
@@ -318,6 +320,7 @@ export const privacyPolicy: Record<Language, LegalDocument> = {
         heading: 'Con quién los compartimos',
         paragraphs: [
           'Con la Credit Information Corporation (CIC), como exige la Ley del Sistema de Información Crediticia (Ley de la República n.º 9510), y con los burós de crédito que esta acredita. Su historial de pagos, puntual o con retraso, pasa a formar parte de su historial crediticio.',
+          'Con un buró de crédito acreditado por la CIC, cuando usted solicita un préstamo: con el consentimiento que da en la pantalla Pedir prestado, le pedimos su informe de crédito (su puntuación, sus préstamos abiertos y los pagos atrasados que tenga) para decidir sobre esa solicitud. Le enviamos su nombre, fecha de nacimiento, número de móvil y número de identificación, guardamos su respuesta con la decisión, y el buró registra que preguntamos. Sin su consentimiento nunca preguntamos; si el buró no responde, una persona revisa su solicitud.',
           'Con proveedores que trabajan para nosotros bajo contrato escrito y solo según nuestras instrucciones: verificación de identidad, bancos, billeteras digitales y socios de pago, envío de SMS y alojamiento en la nube. Algunos pueden guardar datos fuera de Filipinas; seguimos siendo responsables de ellos y exigimos la misma protección.',
           'Con organismos públicos, tribunales y reguladores, solo cuando la ley lo exige.',
           'Nunca vendemos sus datos personales.',
