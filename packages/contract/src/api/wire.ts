@@ -13,6 +13,11 @@ export const HEADERS = {
   appName: 'appname',
   afid: 'afid',
   lang: 'lang',
+  /**
+   * The device's own id: the native host's (a launch parameter) or one the web app made and keeps. Read at
+   * sign-in and submit for the fraud checks (ADR 0070); only its keyed fingerprint is kept.
+   */
+  deviceId: 'deviceid',
 } as const;
 
 /** SPEC section 9: the client gives up on a request after 60 seconds. */

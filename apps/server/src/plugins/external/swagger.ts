@@ -43,6 +43,11 @@ const API_HEADERS = {
     },
     appName: { type: 'string', description: "The native app's name (informational)." },
     afid: { type: 'string', description: 'Affiliate id (informational).' },
+    deviceId: {
+      type: 'string',
+      description:
+        "The device's id, for the fraud checks at sign-in and submit; only its keyed hash is kept.",
+    },
   },
 };
 

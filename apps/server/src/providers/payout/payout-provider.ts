@@ -26,6 +26,11 @@ export interface AccountCheckResult {
   verificationId: string;
   outcome: 'verified' | 'failed';
   failure?: AccountCheckFailure;
+  /**
+   * The account holder's name as the bank or wallet holds it, when the provider tells it (a name enquiry):
+   * the fraud checks compare it with the borrower's own name (ADR 0070). Absent when the provider does not.
+   */
+  holderName?: string;
 }
 
 /**

@@ -16,7 +16,8 @@ import type {
  * The sandbox payout provider (GUIDE section 7; docs/providers.md). An account check answers after
  * SANDBOX_DELAY_MS: a number ending in FAILS_CHECK_SUFFIX fails with 'nameMismatch'; every other number is
  * verified, including one ending in FAILS_DISBURSEMENT_SUFFIX, which passes the check and will fail when
- * money is sent to it.
+ * money is sent to it. A verified account's answer names its holder as the borrower typed it (the sandbox's
+ * records agree with her), so an account typed in another person's name reaches the fraud checks as such.
  *
  * A transfer is kept in the sandbox's own books (sandbox_payouts), one per idempotency key, and answered
  * after SANDBOX_DELAY_MS by a signed callback posted to our own endpoint through the whole HTTP stack, as
@@ -168,16 +169,18 @@ export class SandboxPayout implements PayoutProvider {
   }
 
   private async answer({ verificationId }: { verificationId: string }): Promise<void> {
-    const [account] = await this.db.query<{ account_number: string }>(
-      'select account_number from payout_accounts where verification_id = $1',
+    const [account] = await this.db.query<{ account_number: string; holder_name: string }>(
+      'select account_number, holder_name from payout_accounts where verification_id = $1',
       [verificationId],
     );
     // Replaced by a newer account before the check ran: nobody is waiting for this answer.
     if (!account) return;
+    const check = sandboxAccountCheck(account.account_number);
     await this.options.deliver({
       eventId: `sandbox-check-${verificationId}`,
       verificationId,
-      ...sandboxAccountCheck(account.account_number),
+      ...check,
+      ...(check.outcome === 'verified' ? { holderName: account.holder_name } : {}),
     });
   }
 }

@@ -15,6 +15,7 @@ import { normalizeIdPhoto } from '../../domain/id-photo.ts';
 import type { Jobs } from '../../plugins/infra/jobs.ts';
 import type { IdentityProvider } from '../../providers/identity/identity-provider.ts';
 import type { IdentityEvent } from '../../providers/identity/sandbox-identity.ts';
+import { photoHashFor } from '../risk/fraud-checks.ts';
 
 /**
  * The identity step (SPEC sections 2 and 5): ID type, front and back photos, a read by the identity
@@ -86,14 +87,28 @@ export class Identity {
   ): Promise<UploadedImage> {
     if (cardType !== undefined && !isValidCardType(cardType)) throw invalidField('cardType', 'invalid');
     const photo = await normalizeIdPhoto(upload);
+    // For the fraud checks: the same ID or face on another account (ADR 0070).
+    const hashed = await photoHashFor(kind, photo.jpeg);
     const now = this.clock.now().toISOString();
     await this.db.transaction(async (tx) => {
       await tx.query(
-        `insert into identity_images (user_id, kind, content, width, height, bytes, uploaded_at)
-         values ($1, $2, $3, $4, $5, $6, $7)
+        `insert into identity_images (user_id, kind, content, width, height, bytes, uploaded_at, photo_hash,
+           photo_hash_bands)
+         values ($1, $2, $3, $4, $5, $6, $7, $8::bigint, $9)
          on conflict (user_id, kind) do update set content = excluded.content, width = excluded.width,
-           height = excluded.height, bytes = excluded.bytes, uploaded_at = excluded.uploaded_at`,
-        [userId, kind, photo.jpeg, photo.width, photo.height, photo.jpeg.length, now],
+           height = excluded.height, bytes = excluded.bytes, uploaded_at = excluded.uploaded_at,
+           photo_hash = excluded.photo_hash, photo_hash_bands = excluded.photo_hash_bands`,
+        [
+          userId,
+          kind,
+          photo.jpeg,
+          photo.width,
+          photo.height,
+          photo.jpeg.length,
+          now,
+          hashed ? hashed.hash.toString() : null,
+          hashed ? hashed.bands : null,
+        ],
       );
       await this.ensureCheck(tx, userId);
       if (kind === 'face') {

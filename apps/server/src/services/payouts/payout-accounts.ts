@@ -201,13 +201,15 @@ export class PayoutAccounts {
       );
       if (fresh.length === 0) return 'duplicate';
       const updated = await tx.query<{ user_id: string }>(
-        `update payout_accounts set state = $2, failure = $3, updated_at = $4
+        `update payout_accounts set state = $2, failure = $3, updated_at = $4, provider_holder_name = $5
          where verification_id = $1 and state = 'verifying' returning user_id`,
         [
           result.verificationId,
           result.outcome,
           result.outcome === 'failed' ? (result.failure ?? null) : null,
           this.clock.now().toISOString(),
+          // Kept for the fraud checks (ADR 0070); the borrower is never shown it.
+          result.holderName?.trim().slice(0, 200) || null,
         ],
       );
       const [account] = updated;
@@ -236,7 +238,8 @@ export class PayoutAccounts {
        values ($1, $2, $3, $4, $5, 'verifying', $6, null, $7, $7)
        on conflict (user_id) do update set account_kind = excluded.account_kind, bank_code = excluded.bank_code,
          holder_name = excluded.holder_name, account_number = excluded.account_number, state = 'verifying',
-         verification_id = excluded.verification_id, failure = null, updated_at = excluded.updated_at`,
+         verification_id = excluded.verification_id, failure = null, provider_holder_name = null,
+         updated_at = excluded.updated_at`,
       [
         userId,
         account.accountKind,
