@@ -267,6 +267,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).allowSandboxProviders).toBe(false);
   });
 
+  it('asks the sandbox bureau outside production and none in production, unless told (ADR 0071)', () => {
+    expect(loadConfig({}).bureauProvider).toBe('sandbox');
+    expect(loadConfig(PRODUCTION).bureauProvider).toBe('none');
+    expect(loadConfig({ BUREAU_PROVIDER: 'none' }).bureauProvider).toBe('none');
+    expect(loadConfig({ ...PRODUCTION, BUREAU_PROVIDER: 'sandbox' }).bureauProvider).toBe('sandbox');
+    const { ALLOW_SANDBOX_PROVIDERS: _allowed, ...strict } = PRODUCTION;
+    expect(problemsOf({ ...strict, BUREAU_PROVIDER: 'sandbox' })).toContain(
+      'BUREAU_PROVIDER is sandbox in production: its credit reports are made up; use none (docs/providers.md), or set ALLOW_SANDBOX_PROVIDERS=true for a demo',
+    );
+    expect(problemsOf({ BUREAU_PROVIDER: 'cic' })).toEqual([
+      'BUREAU_PROVIDER must be one of sandbox, none (got "cic")',
+    ]);
+  });
+
   it('takes an owner URL only beside DATABASE_URL and signing in as another role (ADR 0061)', () => {
     const server = 'postgres://hiram_server:secret@db:5432/hiram';
     const owner = 'postgres://hiram:hunter2@db:5432/hiram';

@@ -26,6 +26,9 @@ export const PAYOUT_PROVIDERS = ['sandbox', 'xendit'] as const;
 export type PayoutProviderName = (typeof PAYOUT_PROVIDERS)[number];
 export const COLLECTIONS_PROVIDERS = ['sandbox', ...REAL_COLLECTIONS_PROVIDERS] as const;
 export type CollectionsProviderName = (typeof COLLECTIONS_PROVIDERS)[number];
+/** `none`: no bureau connected (no public Philippine bureau API to build an adapter to, ADR 0071). */
+export const BUREAU_PROVIDERS = ['sandbox', 'none'] as const;
+export type BureauProviderName = (typeof BUREAU_PROVIDERS)[number];
 export const WEBHOOK_SECRET_MIN_LENGTH = 16;
 export const CODE_SECRET_MIN_LENGTH = 32;
 export const SESSION_IDLE_DEFAULT_SECONDS = 7 * 86_400;
@@ -58,6 +61,8 @@ export interface Config {
   identityProvider: IdentityProviderName;
   payoutProvider: PayoutProviderName;
   collectionsProvider: CollectionsProviderName;
+  /** The credit bureau a policy with askBureau asks (ADR 0071). */
+  bureauProvider: BureauProviderName;
   /** The shared secret of the collections provider's signed callbacks. */
   collectionsWebhookSecret: string;
   /** The real collections providers' keys (providers/collection/collections-config.ts); null: sandbox. */
@@ -182,6 +187,12 @@ export const VARIABLES: readonly VariableDoc[] = [
       '`sandbox` issues checkout pages, counter references and accounts; mark them paid at `POST /dev/collections/pay`. `paymongo` (hosted checkout), `xendit` (counter codes, transfers, standing references) or `paymongo+xendit` (both) collect real money (docs/providers.md)',
   },
   {
+    name: 'BUREAU_PROVIDER',
+    default: 'sandbox (none in production)',
+    description:
+      '`sandbox` answers credit-bureau inquiries by rules of docs/providers.md; `none` connects no bureau: a policy that asks the bureau refers every application to a person (ADR 0071)',
+  },
+  {
     name: 'COLLECTIONS_WEBHOOK_SECRET',
     default: '(random at start)',
     description: `Secret of the collections provider's signed callbacks, at least ${WEBHOOK_SECRET_MIN_LENGTH} characters`,
@@ -271,7 +282,7 @@ export const VARIABLES: readonly VariableDoc[] = [
     name: 'ALLOW_SANDBOX_PROVIDERS',
     default: 'false',
     description:
-      'In production, start even when SMS_PROVIDER, PAYOUT_PROVIDER or COLLECTIONS_PROVIDER is `sandbox` (a demo): `true` or `false`',
+      'In production, start even when SMS_PROVIDER, PAYOUT_PROVIDER, COLLECTIONS_PROVIDER or BUREAU_PROVIDER is `sandbox` (a demo): `true` or `false`',
   },
   {
     name: 'SEMAPHORE_API_KEY',
@@ -476,6 +487,7 @@ const EnvSchema = z.object({
   IDENTITY_PROVIDER: oneOf('IDENTITY_PROVIDER', IDENTITY_PROVIDERS, 'sandbox'),
   PAYOUT_PROVIDER: oneOf('PAYOUT_PROVIDER', PAYOUT_PROVIDERS, 'sandbox'),
   COLLECTIONS_PROVIDER: oneOf('COLLECTIONS_PROVIDER', COLLECTIONS_PROVIDERS, 'sandbox'),
+  BUREAU_PROVIDER: oneOf('BUREAU_PROVIDER', BUREAU_PROVIDERS, undefined),
   COLLECTIONS_WEBHOOK_SECRET: z
     .string()
     .optional()
@@ -599,6 +611,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     identityProvider: vars.IDENTITY_PROVIDER ?? 'sandbox',
     payoutProvider: vars.PAYOUT_PROVIDER ?? 'sandbox',
     collectionsProvider: vars.COLLECTIONS_PROVIDER ?? 'sandbox',
+    // The sandbox invents credit records: production connects none unless told.
+    bureauProvider: vars.BUREAU_PROVIDER ?? (nodeEnv === 'production' ? 'none' : 'sandbox'),
     collectionsWebhookSecret: vars.COLLECTIONS_WEBHOOK_SECRET?.trim() ?? randomBytes(32).toString('hex'),
     collectionKeys: collections.keys,
     sandboxDelayMs: vars.SANDBOX_DELAY_MS ?? (nodeEnv === 'test' ? 0 : 1500),
@@ -718,6 +732,12 @@ function providerSettingProblems(vars: z.output<typeof EnvSchema>): string[] {
     for (const name of sandboxes) {
       problems.push(
         `${name} is sandbox in production: choose a real provider (docs/providers.md), or set ALLOW_SANDBOX_PROVIDERS=true for a demo`,
+      );
+    }
+    // Chosen, not defaulted: the sandbox's made-up reports must never decide a real application.
+    if (vars.BUREAU_PROVIDER === 'sandbox') {
+      problems.push(
+        'BUREAU_PROVIDER is sandbox in production: its credit reports are made up; use none (docs/providers.md), or set ALLOW_SANDBOX_PROVIDERS=true for a demo',
       );
     }
   }

@@ -6,6 +6,7 @@ import {
   VERIFY_CODE_LENGTH,
   VERIFY_CODE_PURPOSES,
 } from '../auth-rules.ts';
+import { BUREAU_CONSENT_VERSION } from '../bureau-consent.ts';
 import { COUPON_KINDS, COUPON_STATES } from '../coupons.ts';
 import { LANGUAGES } from '../languages.ts';
 import { HOME_STATES, ORDER_STATUS_LABELS } from '../loan-status.ts';
@@ -591,11 +592,18 @@ export const ENDPOINTS = {
   applyLoanOrder: endpoint(
     'applyLoanOrder',
     'loan',
-    'Apply for a loan: a product, an amount on its steps and one of its tenures. Needs a complete application (else 40904 naming the next step) and no open order (else 40905); the order starts in status 1 (applying) with the quote it was priced at.',
+    "Apply for a loan: a product, an amount on its steps and one of its tenures. Needs a complete application (else 40904 naming the next step) and no open order (else 40905); the order starts in status 1 (applying) with the quote it was priced at. `bureauConsentVersion` records the borrower's consent to the credit-bureau inquiry, the version of the text shown beside Apply (ADR 0071); without it no bureau is asked and a policy that asks one refers the application to a person.",
     z.object({
       productId,
       amount: positiveWholeNumber,
       tenureDays: positiveWholeNumber,
+      bureauConsentVersion: z
+        .number()
+        .int()
+        .min(1)
+        .max(BUREAU_CONSENT_VERSION)
+        .optional()
+        .describe('the version of the credit-bureau consent text the borrower was shown beside Apply'),
     }),
     LoanOrder,
   ),

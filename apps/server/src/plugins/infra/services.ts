@@ -4,6 +4,9 @@ import { COOLING_OFF_DEFAULT_DAYS } from '@hiram/contract/ops/brands';
 import type { ChannelId } from '@hiram/contract/repayment';
 import fp from 'fastify-plugin';
 import { JOB_POLL_MS } from '../../domain/limits.ts';
+import type { BureauProvider } from '../../providers/bureau/bureau-provider.ts';
+import { NoBureau } from '../../providers/bureau/no-bureau.ts';
+import { SANDBOX_BUREAU_MAX_LATENCY_MS, SandboxBureau } from '../../providers/bureau/sandbox-bureau.ts';
 import type { CollectionProvider } from '../../providers/collection/collection-provider.ts';
 import { createRealCollections, type RealCollections } from '../../providers/collection/real-collections.ts';
 import { SandboxCollections } from '../../providers/collection/sandbox-collections.ts';
@@ -41,6 +44,7 @@ import { Products } from '../../services/products/products.ts';
 import { Queues } from '../../services/queues/queues.ts';
 import { RECONCILIATION_DAILY_JOB, Reconciliation } from '../../services/reconciliation/reconciliation.ts';
 import { ReportService } from '../../services/reports/reports.ts';
+import { BureauStep } from '../../services/risk/bureau-step.ts';
 import { CreditLines } from '../../services/risk/credit-lines.ts';
 import { Accounts } from '../../services/security/accounts.ts';
 import { Security } from '../../services/security/security.ts';
@@ -81,6 +85,8 @@ declare module 'fastify' {
     loanOrders: LoanOrders;
     /** Borrowers' credit lines and the credit policy in force (ADR 0068). */
     creditLines: CreditLines;
+    /** The credit-bureau step of the assessment and the consents it rests on (ADR 0071). */
+    bureauStep: BureauStep;
     /** The back office's loans list and loan page (ADR 0029). */
     loanBook: LoanBook;
     agreements: Agreements;
@@ -221,6 +227,16 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('application', application);
     const creditLines = new CreditLines(db, clock);
     app.decorate('creditLines', creditLines);
+    // The credit bureau (BUREAU_PROVIDER): asked by the assessment when the policy says so, with consent.
+    const bureauProvider: BureauProvider =
+      config.bureauProvider === 'sandbox'
+        ? new SandboxBureau({
+            latencyMs: Math.min(config.sandboxDelayMs, SANDBOX_BUREAU_MAX_LATENCY_MS),
+            now: () => clock.now(),
+          })
+        : new NoBureau();
+    const bureauStep = new BureauStep(db, clock, bureauProvider);
+    app.decorate('bureauStep', bureauStep);
     const loanOrders = new LoanOrders(
       db,
       clock,

@@ -29,9 +29,21 @@ export async function latestOrderOf(app: FastifyInstance, userId: string) {
 export async function loanOrderRoutes(app: FastifyInstance): Promise<void> {
   const { loanOrders } = app;
 
-  defineEndpoint(app, 'applyLoanOrder', async ({ brand, input, request }) =>
-    loanOrders.apply(sessionOf(request).userId, brand.packageName, input),
-  );
+  defineEndpoint(app, 'applyLoanOrder', async ({ brand, input, language, request }) => {
+    const { userId } = sessionOf(request);
+    const { bureauConsentVersion, ...choice } = input;
+    const order = await loanOrders.apply(userId, brand.packageName, choice);
+    // The consent to the credit-bureau inquiry, given with this Apply (ADR 0071).
+    if (bureauConsentVersion !== undefined) {
+      await app.bureauStep.recordConsent({
+        orderId: order.orderId,
+        userId,
+        textVersion: bureauConsentVersion,
+        language,
+      });
+    }
+    return order;
+  });
 
   defineEndpoint(app, 'submitOrder', async ({ input, request }) =>
     loanOrders.submit(sessionOf(request).userId, input.orderId),

@@ -1,4 +1,5 @@
 import './borrow.css';
+import { BUREAU_CONSENT_VERSION, bureauConsentText } from '@hiram/contract/bureau-consent';
 import { ERRORS } from '@hiram/contract/errors';
 import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import { formatPeso } from '@hiram/contract/money';
@@ -105,7 +106,13 @@ function LoanChooser({
 
   const submit = async () => {
     try {
-      const order = await apply.mutate({ productId: product.productId, amount, tenureDays });
+      // Applying gives the consent to the credit-bureau inquiry shown above the button (ADR 0071).
+      const order = await apply.mutate({
+        productId: product.productId,
+        amount,
+        tenureDays,
+        bureauConsentVersion: BUREAU_CONSENT_VERSION,
+      });
       // Applied for: the next loan starts from the beginning again.
       writeJson('loanChoice', null);
       await navigate(paths.finishLoading.getHref({ orderId: order.orderId }));
@@ -268,11 +275,16 @@ function LoanChooser({
         <p className="fine-print">{t('previewNote')}</p>
       </section>
 
+      <p id="bureau-consent" className="fine-print">
+        {bureauConsentText(BUREAU_CONSENT_VERSION, lang)}{' '}
+        <Link to={paths.privacyPolicy.getHref()}>{common('legal.privacyPolicy')}</Link>
+      </p>
       <button
         type="button"
         className="button button-primary button-block"
         onClick={() => void submit()}
         disabled={apply.isPending}
+        aria-describedby="bureau-consent"
       >
         {t('apply', { amount: formatPeso(amount) })}
       </button>
