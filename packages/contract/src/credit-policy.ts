@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ASSESSMENT_REASONS, type AssessmentReason } from './assessment.ts';
+import {
+  ASSESSMENT_OUTCOMES,
+  ASSESSMENT_REASONS,
+  type AssessmentReason,
+  BORROWER_REASONS,
+} from './assessment.ts';
 
 /**
  * The credit policy as data (docs/decisions/0068-credit-lines-and-the-policy-document.md): a versioned JSON
@@ -187,8 +192,11 @@ export const CreditPolicyDocument = z.object({
 });
 export type CreditPolicyDocument = z.infer<typeof CreditPolicyDocument>;
 
-/** Why a line changed: opened at the starter, a loan repaid on time, a loan overdue past the policy's days. */
-export const CREDIT_LINE_REASONS = ['opened', 'repaidOnTime', 'overduePastDays'] as const;
+/**
+ * Why a line changed: opened at the starter, a loan repaid on time, a loan overdue past the policy's days, or
+ * staff set it (unfroze it, or another amount) through an approved proposal (migration 0057).
+ */
+export const CREDIT_LINE_REASONS = ['opened', 'repaidOnTime', 'overduePastDays', 'staffChange'] as const;
 export type CreditLineReason = (typeof CREDIT_LINE_REASONS)[number];
 
 export interface CreditLineState {
@@ -323,3 +331,58 @@ export const FraudHit = z.object({
   otherUserIds: z.array(z.string()).max(20),
 });
 export type FraudHit = z.infer<typeof FraudHit>;
+
+/** The facts as a schema (a decision record carries them whole), built from DECISION_FACTS. */
+export const DecisionFactsSchema = z.object(
+  Object.fromEntries(
+    Object.entries(DECISION_FACTS).map(([name, type]) => [
+      name,
+      type === 'boolean' ? z.boolean() : type === 'number' ? z.number() : z.string(),
+    ]),
+  ),
+) as unknown as z.ZodType<DecisionFacts>;
+
+/** Who decided: the policy run by the server, or a reviewer deciding a referred application. */
+export const DECISION_KINDS = ['automated', 'reviewer'] as const;
+export type DecisionKind = (typeof DECISION_KINDS)[number];
+
+/** Which version decided: the one in force (champion), or the challenger a share of borrowers is given. */
+export const DECISION_VARIANTS = ['champion', 'challenger'] as const;
+export type DecisionVariant = (typeof DECISION_VARIANTS)[number];
+
+/**
+ * One credit decision as it was kept (`credit_decisions`, ADR 0069): what it was decided on and why, for the
+ * review screen, the refused borrower's reasons and the backtest's replay. A reviewer's record repeats the
+ * facts and rule results of the automated record it reviewed.
+ */
+export const CreditDecisionRecord = z.object({
+  decisionId: z.number().int(),
+  orderId: z.string(),
+  userId: z.string(),
+  packageName: z.string(),
+  kind: z.enum(DECISION_KINDS),
+  outcome: z.enum(ASSESSMENT_OUTCOMES),
+  policyVersion: z.number().int(),
+  variant: z.enum(DECISION_VARIANTS),
+  facts: DecisionFactsSchema,
+  rules: z.array(RuleResult).describe('every rule of the version, in its order, and whether it fired'),
+  reasons: z.array(z.enum(ASSESSMENT_REASONS)).describe('the staff reasons: the rules that fired'),
+  borrowerReasons: z.array(z.enum(BORROWER_REASONS)).describe('what a refused borrower is told'),
+  reapplyOn: z
+    .string()
+    .nullable()
+    .describe('YYYY-MM-DD in Manila: when a refused borrower may apply again; null unless rejected'),
+  fraudHits: z.array(FraudHit),
+  bureauReport: z.unknown().nullable().describe("the credit bureau's report as kept; null when not asked"),
+  decidedAt: z.string(),
+  decidedBy: z.string().nullable().describe("the reviewer's staff id; null for an automated decision"),
+  review: z
+    .object({
+      reason: z.string(),
+      note: z.string().nullable(),
+      amount: z.number().int().nullable().describe('centavos: a lower amount approved; null if none'),
+    })
+    .nullable()
+    .describe("a reviewer's reason, note and lower amount; null for an automated decision"),
+});
+export type CreditDecisionRecord = z.infer<typeof CreditDecisionRecord>;

@@ -12,6 +12,7 @@ import { openPostgres } from './postgres.ts';
  */
 export const APPEND_ONLY_TABLES = [
   'audit_log',
+  'credit_decisions',
   'credit_line_events',
   'ledger_entries',
   'ledger_journals',

@@ -86,6 +86,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('two database roles (PostgreSQ
     );
     expect(Object.fromEntries(rows.map((row) => [row.table, row.privileges]))).toEqual({
       audit_log: ['SELECT', 'INSERT'],
+      credit_decisions: ['SELECT', 'INSERT'],
       credit_line_events: ['SELECT', 'INSERT'],
       ledger_entries: ['SELECT', 'INSERT'],
       ledger_journals: ['SELECT', 'INSERT'],

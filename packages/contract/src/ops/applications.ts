@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ASSESSMENT_OUTCOMES, ASSESSMENT_REASONS } from '../assessment.ts';
+import { ASSESSMENT_OUTCOMES, ASSESSMENT_REASONS, type BorrowerReason } from '../assessment.ts';
+import { DECISION_VARIANTS, DecisionFactsSchema, FraudHit, RuleResult } from '../credit-policy.ts';
 import { opsEndpoint, type StaffRole } from './endpoint.ts';
 
 /**
@@ -24,6 +25,20 @@ export const REVIEW_REASONS = [
 ] as const satisfies readonly { value: string; decision: ReviewDecision; label: string }[];
 export type ReviewReason = (typeof REVIEW_REASONS)[number]['value'];
 export const REVIEW_REASON_VALUES = REVIEW_REASONS.map((r) => r.value) as [ReviewReason, ...ReviewReason[]];
+
+/**
+ * What a borrower a reviewer refused is told for each reason to reject (ADR 0069): one of the plain reasons an
+ * automated refusal uses, never the reviewer's own words.
+ */
+export const REVIEW_REJECTION_BORROWER_REASON: Record<
+  Extract<(typeof REVIEW_REASONS)[number], { decision: 'reject' }>['value'],
+  BorrowerReason
+> = {
+  tooMuchDebt: 'loansElsewhere',
+  incomeNotConfirmed: 'income',
+  identityDoubt: 'detailsNotConfirmed',
+  unreachable: 'detailsNotConfirmed',
+};
 
 export function reviewReasonFits(decision: ReviewDecision, reason: string): boolean {
   return REVIEW_REASONS.some((r) => r.value === reason && r.decision === decision);
@@ -88,9 +103,21 @@ export const ApplicationReview = z.object({
   assessment: z.object({
     outcome: z.enum(ASSESSMENT_OUTCOMES),
     assessedAt: z.string(),
-    checks: z.array(
-      z.object({ reason: z.enum(ASSESSMENT_REASONS), outcome: z.enum(['pass', 'refer', 'reject']) }),
-    ),
+    decision: z
+      .object({
+        policyVersion: z.number().int(),
+        variant: z.enum(DECISION_VARIANTS),
+        rules: z.array(RuleResult).describe('every rule of the version, in its order: fired or passed'),
+        facts: DecisionFactsSchema.describe('the facts the rules were run on'),
+        fraudHits: z
+          .array(FraudHit)
+          .describe('the fraud and duplicate checks that matched, with the other accounts'),
+        bureauReport: z.unknown().nullable().describe("the credit bureau's report; null when not asked"),
+      })
+      .nullable()
+      .describe(
+        'the automated decision record (ADR 0069); null for an application assessed before records were kept',
+      ),
   }),
   identity: z.object({
     state: z.string().nullable(),
@@ -130,7 +157,7 @@ export const APPLICATION_ENDPOINTS = {
     'GET',
     '/applications/view',
     REVIEWER_ROLES,
-    'One referred application: borrower facts, the assessment checks, identity checks, answers, decision.',
+    'One referred application: borrower facts, the decision record (policy version and variant, every rule, the facts, fraud hits, the bureau report), identity checks, answers, decision.',
     z.object({ orderId }),
     ApplicationReview,
   ),

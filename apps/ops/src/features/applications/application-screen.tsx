@@ -13,20 +13,17 @@ import { EMPLOYMENT_TYPES, optionLabel, SALARY_BANDS } from '@hiram/contract/opt
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { AnswersTable } from '../../components/answers-table.tsx';
 import { LoadFailure } from '../../components/data-state.tsx';
-import { DataTable } from '../../components/data-table.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { IdentityPhotos } from '../../components/identity-photos.tsx';
 import { paths } from '../../config/paths.ts';
 import { OpsApiError, opsCall } from '../../lib/api.ts';
 import { dateTime, durationText } from '../../lib/format.ts';
+import { DecisionRecord } from './decision-record.tsx';
 
 type Review = OpsResponseOf<'opsReferredView'>;
 
-/** The labels name what a rule looks for; the result says whether it was found, and what it meant. */
-const CHECK_TEXT = { pass: 'No', refer: 'Yes: refer', reject: 'Yes: reject' } as const;
-
 /**
- * One referred application as a reviewer decides it: the borrower's facts, the assessment's checks, the
+ * One referred application as a reviewer decides it: the borrower's facts, the decision record (ADR 0069), the
  * identity check and the questionnaire, then approve or reject with a reason from the contract's list. The
  * server takes one decision: if another reviewer was first, this page says so and shows theirs.
  */
@@ -220,24 +217,16 @@ export function ApplicationScreen({ orderId }: { orderId: string }) {
           <p className="hint">Each photo shown is recorded in the audit log.</p>
         </div>
         <div>
-          <h2>Assessment checks</h2>
-          <DataTable
-            label="Assessment checks"
-            rows={assessment.checks}
-            rowKey={(check) => check.reason}
-            columns={[
-              {
-                header: 'What the assessment looks for',
-                cell: (check) => ASSESSMENT_REASON_LABELS[check.reason],
-              },
-              {
-                header: 'Found',
-                cell: (check) => (
-                  <span className={`check-${check.outcome}`}>{CHECK_TEXT[check.outcome]}</span>
-                ),
-              },
-            ]}
-          />
+          <h2>Decision record</h2>
+          {assessment.decision ? (
+            <DecisionRecord decision={assessment.decision} />
+          ) : (
+            // Assessed before decisions were recorded (ADR 0069): only the reasons were kept.
+            <p>
+              Referred for:{' '}
+              {application.reasons.map((reason) => ASSESSMENT_REASON_LABELS[reason]).join(', ') || '—'}
+            </p>
+          )}
         </div>
       </div>
 

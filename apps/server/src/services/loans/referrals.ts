@@ -1,8 +1,9 @@
 import type { LoanQuote } from '@hiram/contract/api/endpoints';
-import { ASSESSMENT_REASONS, knownReasons, REASON_BAND } from '@hiram/contract/assessment';
+import { knownReasons } from '@hiram/contract/assessment';
 import { formatPeso } from '@hiram/contract/money';
 import {
   type ApplicationReview,
+  REVIEW_REJECTION_BORROWER_REASON,
   type ReferredApplication,
   type ReviewDecision,
   type ReviewReason,
@@ -21,6 +22,8 @@ import { nameOf, text } from '../borrowers/borrowers.ts';
 import { maskMobile } from '../borrowers/masking.ts';
 import { noticeBorrower } from '../inbox/borrower-notices.ts';
 import type { CreditLines } from '../risk/credit-lines.ts';
+import { decisionsOf, reapplyOn, recordDecision } from '../risk/decision-records.ts';
+import { creditPolicyVersion } from '../risk/policy-choice.ts';
 import type { Actor } from '../staff/staff-records.ts';
 import type { LoanOrders } from './loan-orders.ts';
 import { type ReviewColumns, reviewRecordOf } from './review-record.ts';
@@ -119,7 +122,7 @@ export class Referrals {
     const amounts = allowedAmounts(termsOf(await orderProduct(this.db, orderId)));
     const birthday = text(row.basic_info, 'inputBirthday');
     const parsed = birthday ? parseBirthday(birthday) : null;
-    const reasons = knownReasons(row.reasons);
+    const automated = (await decisionsOf(this.db, orderId)).find((record) => record.kind === 'automated');
     const answers = facts?.answers ?? {};
     return {
       application: this.itemOf(row),
@@ -136,10 +139,16 @@ export class Referrals {
       assessment: {
         outcome: row.outcome,
         assessedAt: iso(row.assessed_at),
-        checks: ASSESSMENT_REASONS.map((reason) => ({
-          reason,
-          outcome: reasons.includes(reason) ? REASON_BAND[reason] : ('pass' as const),
-        })),
+        decision: automated
+          ? {
+              policyVersion: automated.policyVersion,
+              variant: automated.variant,
+              rules: automated.rules,
+              facts: automated.facts,
+              fraudHits: automated.fraudHits,
+              bureauReport: automated.bureauReport,
+            }
+          : null,
       },
       identity: {
         state: facts?.identity_state ?? null,
@@ -199,6 +208,7 @@ export class Referrals {
       const order = await this.loanOrders.moveIn(tx, input.orderId, input.decision, {
         reason: `review: ${input.reason}`,
       });
+      await this.recordReview(tx, input, { note, amount: lower?.amount ?? null, at: now, by: actor.staffId });
       await noticeBorrower(
         tx,
         { clock: this.clock, jobs: this.jobs },
@@ -237,6 +247,44 @@ export class Referrals {
         userAgent: actor.userAgent ?? null,
       });
       return { orderId: input.orderId, decision: input.decision, status: order.status, amount: order.amount };
+    });
+  }
+
+  /**
+   * The reviewer's decision record (ADR 0069): the facts, version and rule results of the automated record it
+   * reviewed, the reviewer's reason, and for a rejection what the borrower is told and when she may apply again
+   * (the reviewed version's wait). A referral assessed before records were kept has no facts to repeat: the
+   * review is then kept on `order_assessments` and in the audit log only.
+   */
+  private async recordReview(
+    tx: Queryable,
+    input: { orderId: string; decision: ReviewDecision; reason: ReviewReason },
+    review: { note: string | null; amount: number | null; at: Date; by: string | null },
+  ): Promise<void> {
+    const reviewed = (await decisionsOf(tx, input.orderId)).find((record) => record.kind === 'automated');
+    if (!reviewed) return;
+    const rejected = input.decision === 'reject';
+    const wait = rejected
+      ? (await creditPolicyVersion(tx, reviewed.policyVersion)).document.assessment.reapplyAfterDays
+      : 0;
+    await recordDecision(tx, {
+      orderId: input.orderId,
+      kind: 'reviewer',
+      outcome: input.decision,
+      policyVersion: reviewed.policyVersion,
+      variant: reviewed.variant,
+      facts: reviewed.facts,
+      rules: reviewed.rules,
+      reasons: reviewed.reasons,
+      borrowerReasons: rejected
+        ? [REVIEW_REJECTION_BORROWER_REASON[input.reason as keyof typeof REVIEW_REJECTION_BORROWER_REASON]]
+        : [],
+      reapplyOn: rejected ? reapplyOn(review.at, wait) : null,
+      fraudHits: reviewed.fraudHits,
+      bureauReport: reviewed.bureauReport,
+      decidedAt: review.at,
+      decidedBy: review.by,
+      review: { reason: input.reason, note: review.note, amount: review.amount },
     });
   }
 

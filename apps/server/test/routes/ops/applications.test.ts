@@ -99,10 +99,38 @@ describe('the refer band', () => {
       borrower: { age: expect.any(Number), earlierLoans: 0, everOverdue: false },
       review: null,
     });
-    const checks = (view.body.data as { assessment: { checks: { reason: string; outcome: string }[] } })
-      .assessment.checks;
-    expect(checks.find((c) => c.reason === 'oneLoanOverdueElsewhere')?.outcome).toBe('refer');
-    expect(checks.find((c) => c.reason === 'age')?.outcome).toBe('pass');
+    // The decision record: version 1 for every brand, every rule fired or passed, the facts it ran on.
+    const decision = (
+      view.body.data as {
+        assessment: {
+          decision: {
+            policyVersion: number;
+            variant: string;
+            rules: { reason: string; band: string; fired: boolean }[];
+            facts: Record<string, unknown>;
+            fraudHits: unknown[];
+            bureauReport: unknown;
+          };
+        };
+      }
+    ).assessment.decision;
+    expect(decision).toMatchObject({
+      policyVersion: 1,
+      variant: 'champion',
+      fraudHits: [],
+      bureauReport: null,
+    });
+    expect(decision.rules.find((r) => r.reason === 'oneLoanOverdueElsewhere')).toEqual({
+      reason: 'oneLoanOverdueElsewhere',
+      band: 'refer',
+      fired: true,
+    });
+    expect(decision.rules.find((r) => r.reason === 'age')).toMatchObject({ band: 'reject', fired: false });
+    expect(decision.facts).toMatchObject({
+      overdueElsewhereAnswer: '1',
+      ageKnown: true,
+      bureauStatus: 'notAsked',
+    });
     expect((view.body.data as { answers: { code: number; answer: string }[] }).answers).toContainEqual({
       code: 11,
       answer: '1',
