@@ -108,6 +108,9 @@ async function main(): Promise<void> {
       'COLLECTIONS_PROVIDER is sandbox in production: payment codes are not real and nobody can pay',
     );
   }
+  if (config.nodeEnv === 'production' && config.bureauProvider === 'sandbox') {
+    app.log.warn('BUREAU_PROVIDER is sandbox in production: credit reports are made up by test rules');
+  }
 }
 
 /**
