@@ -519,6 +519,25 @@ export const ERRORS = {
       es: 'Este motivo no corresponde a la decisión',
     },
   },
+  // The credit policy console (ADR 0072).
+  CREDIT_POLICY_UNCHANGED: {
+    code: 40023,
+    status: 400,
+    message: {
+      en: 'This draft is the same as the version in force',
+      fil: 'Pareho ang draft na ito sa bersyong umiiral',
+      es: 'Este borrador es igual a la versión vigente',
+    },
+  },
+  CHALLENGER_VERSION_INVALID: {
+    code: 40024,
+    status: 400,
+    message: {
+      en: 'A challenger is a published version other than the one in force for the brand',
+      fil: 'Ang challenger ay isang nailathalang bersyon na iba sa umiiral para sa brand',
+      es: 'Un retador es una versión publicada distinta de la vigente para la marca',
+    },
+  },
   // A reviewer approving a lower amount (ADR 0068).
   REVIEW_AMOUNT_WITH_REJECTION: {
     code: 40026,
@@ -764,6 +783,24 @@ export const ERRORS = {
       en: 'This difference was already resolved',
       fil: 'Naayos na ang pagkakaibang ito',
       es: 'Esta diferencia ya se resolvió',
+    },
+  },
+  CREDIT_POLICY_CHANGED: {
+    code: 40915,
+    status: 409,
+    message: {
+      en: 'Another version was published since this draft was made: open the policy again and redo the draft',
+      fil: 'May ibang bersyong nailathala mula nang gawin ang draft na ito: buksan muli ang patakaran at ulitin ang draft',
+      es: 'Se publicó otra versión desde que se hizo este borrador: abra de nuevo la política y rehaga el borrador',
+    },
+  },
+  CHALLENGER_NONE: {
+    code: 40916,
+    status: 409,
+    message: {
+      en: 'This brand has no challenger to end',
+      fil: 'Walang challenger ang brand na ito na tatapusin',
+      es: 'Esta marca no tiene un retador que terminar',
     },
   },
   AGREEMENT_NOT_SIGNED: {

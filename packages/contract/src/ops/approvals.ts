@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { DifferentPaymentReason, ProofAmountReason } from '../payment-reference.ts';
 import { BrandChangePayload, BrandCreatePayload } from './brands.ts';
+import {
+  CreditPolicyChallengerPayload,
+  CreditPolicyPublishPayload,
+  POLICY_CHECKERS,
+  POLICY_MAKERS,
+} from './credit-policy.ts';
 import { ADMIN_ONLY, opsEndpoint, STAFF_ROLES, type StaffRole } from './endpoint.ts';
 import { ProductChangePayload, ProductCreatePayload } from './products.ts';
 import { queueRoles } from './queues.ts';
@@ -156,13 +162,34 @@ export const PROPOSAL_KINDS = {
     checkers: ADMIN_ONLY,
     payload: StaffReEnablePayload,
   },
+  // The credit policy (ADR 0072): a risk officer proposes, another risk officer or an admin approves.
+  'credit-policy.publish': {
+    label: 'Publish a credit policy version',
+    makers: POLICY_MAKERS,
+    checkers: POLICY_CHECKERS,
+    payload: CreditPolicyPublishPayload,
+  },
+  'credit-policy.challenger': {
+    label: "Set or end a brand's challenger policy",
+    makers: POLICY_MAKERS,
+    checkers: POLICY_CHECKERS,
+    payload: CreditPolicyChallengerPayload,
+  },
 } as const satisfies Record<string, ProposalKindRule>;
 
 export type ProposalKind = keyof typeof PROPOSAL_KINDS;
 export const PROPOSAL_KIND_NAMES = Object.keys(PROPOSAL_KINDS) as [ProposalKind, ...ProposalKind[]];
 export type ProposalPayload<K extends ProposalKind> = z.output<(typeof PROPOSAL_KINDS)[K]['payload']>;
 
-export const PROPOSAL_TARGET_TYPES = ['loan', 'borrower', 'product', 'brand', 'staff'] as const;
+/** creditPolicy: its id is a brand's package name, or EVERY_BRAND (credit-policy.ts). */
+export const PROPOSAL_TARGET_TYPES = [
+  'loan',
+  'borrower',
+  'product',
+  'brand',
+  'staff',
+  'creditPolicy',
+] as const;
 export type ProposalTargetType = (typeof PROPOSAL_TARGET_TYPES)[number];
 
 /** pending → approved | rejected | withdrawn (by the maker) | stale (its target changed before approval). */

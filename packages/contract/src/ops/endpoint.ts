@@ -1,7 +1,18 @@
 import { z } from 'zod';
 
-/** The staff roles and the shape of one back-office endpoint, shared by every ops contract file. */
-export const STAFF_ROLES = ['viewer', 'support', 'reviewer', 'collections', 'finance', 'admin'] as const;
+/**
+ * The staff roles and the shape of one back-office endpoint, shared by every ops contract file. `risk` edits
+ * the credit policy (ADR 0072): it proposes versions and challengers, and approves another risk officer's.
+ */
+export const STAFF_ROLES = [
+  'viewer',
+  'support',
+  'reviewer',
+  'collections',
+  'finance',
+  'risk',
+  'admin',
+] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const ALL_STAFF_ROLES: readonly StaffRole[] = STAFF_ROLES;
 export const ADMIN_ONLY: readonly StaffRole[] = ['admin'];

@@ -3,6 +3,7 @@ import { APPLICATION_ENDPOINTS } from './applications.ts';
 import { APPROVAL_ENDPOINTS } from './approvals.ts';
 import { BORROWER_ENDPOINTS } from './borrowers.ts';
 import { BRAND_ENDPOINTS } from './brands.ts';
+import { CREDIT_POLICY_ENDPOINTS } from './credit-policy.ts';
 import { ADMIN_ONLY, ALL_STAFF_ROLES, type OpsEndpoint, opsEndpoint, STAFF_ROLES } from './endpoint.ts';
 import { LOAN_ENDPOINTS } from './loans.ts';
 import { PRODUCT_ENDPOINTS } from './products.ts';
@@ -140,7 +141,7 @@ export const OPS_ENDPOINTS = {
     'POST',
     '/staff',
     ADMIN_ONLY,
-    'A new member with no password; answers their one-time set-up link (24 h). A brand-scoped admin creates staff of their brand only. A viewer or support member only: a member with a role with power (reviewer, collections, finance, admin) is the proposal `staff.create` (40998 here, ADR 0066).',
+    'A new member with no password; answers their one-time set-up link (24 h). A brand-scoped admin creates staff of their brand only. A viewer or support member only: a member with a role with power (reviewer, collections, finance, risk, admin) is the proposal `staff.create` (40998 here, ADR 0066).',
     z.object({ email, name: z.string().trim().min(1).max(100), role: z.enum(STAFF_ROLES), brandScope }),
     z.object({ staff: StaffMember, setupLink: z.string(), setupExpiresAt: z.string() }),
   ),
@@ -186,6 +187,7 @@ export const OPS_ENDPOINTS = {
   ...APPLICATION_ENDPOINTS,
   ...PRODUCT_ENDPOINTS,
   ...BRAND_ENDPOINTS,
+  ...CREDIT_POLICY_ENDPOINTS,
 } as const satisfies Record<string, OpsEndpoint>;
 
 export type OpsEndpointName = keyof typeof OPS_ENDPOINTS;

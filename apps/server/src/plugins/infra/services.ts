@@ -45,7 +45,9 @@ import { Queues } from '../../services/queues/queues.ts';
 import { RECONCILIATION_DAILY_JOB, Reconciliation } from '../../services/reconciliation/reconciliation.ts';
 import { ReportService } from '../../services/reports/reports.ts';
 import { BureauStep } from '../../services/risk/bureau-step.ts';
+import { BACKTEST_JOB, Backtests } from '../../services/risk/backtest.ts';
 import { CreditLines } from '../../services/risk/credit-lines.ts';
+import { PolicyConsole } from '../../services/risk/policy-console.ts';
 import { Accounts } from '../../services/security/accounts.ts';
 import { Security } from '../../services/security/security.ts';
 import { Sessions } from '../../services/security/sessions.ts';
@@ -85,6 +87,10 @@ declare module 'fastify' {
     loanOrders: LoanOrders;
     /** Borrowers' credit lines and the credit policy in force (ADR 0068). */
     creditLines: CreditLines;
+    /** The credit policy's versions and their changes under maker-checker (ADR 0072). */
+    policyConsole: PolicyConsole;
+    /** Drafts of the credit policy replayed on past applications, in the background (ADR 0072). */
+    backtests: Backtests;
     /** The credit-bureau step of the assessment and the consents it rests on (ADR 0071). */
     bureauStep: BureauStep;
     /** The back office's loans list and loan page (ADR 0029). */
@@ -227,6 +233,13 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('application', application);
     const creditLines = new CreditLines(db, clock);
     app.decorate('creditLines', creditLines);
+    const policyConsole = new PolicyConsole(db, clock);
+    approvals.register(policyConsole.publishHandler());
+    approvals.register(policyConsole.challengerHandler());
+    app.decorate('policyConsole', policyConsole);
+    const backtests = new Backtests(db, clock, jobs);
+    app.decorate('backtests', backtests);
+    jobs.handle(BACKTEST_JOB, (payload) => backtests.run((payload as { runId: string }).runId));
     // The credit bureau (BUREAU_PROVIDER): asked by the assessment when the policy says so, with consent.
     const bureauProvider: BureauProvider =
       config.bureauProvider === 'sandbox'

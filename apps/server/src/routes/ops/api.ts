@@ -4,6 +4,7 @@ import { approvalEndpoints } from './approvals.ts';
 import { auditEndpoints } from './audit.ts';
 import { borrowerEndpoints } from './borrowers.ts';
 import { brandEndpoints } from './brands.ts';
+import { creditPolicyEndpoints } from './credit-policy.ts';
 import { opsDefiner } from './define.ts';
 import { loanEndpoints } from './loans.ts';
 import { productEndpoints } from './products.ts';
@@ -29,4 +30,5 @@ export async function opsApiRoutes(app: FastifyInstance): Promise<void> {
   applicationEndpoints(app, define);
   productEndpoints(app, define);
   brandEndpoints(app, define);
+  creditPolicyEndpoints(app, define);
 }
