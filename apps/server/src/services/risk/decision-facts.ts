@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/database.ts';
 import type { CompletedSteps } from '../../domain/application-progress.ts';
 import { ageOn, countedMonthlyIncome, monthlyRepayment } from '../../domain/assessment-policy.ts';
 import type { Application } from '../application/application.ts';
-import type { BureauFacts, BureauStep } from './bureau-step.ts';
+import { BUREAU_NOT_ASKED, type BureauFacts, type BureauStep } from './bureau-step.ts';
 import type { FraudChecks } from './fraud-checks.ts';
 
 /**
@@ -40,15 +40,7 @@ export type OwnFacts = Omit<
   keyof BureauFacts | keyof Awaited<ReturnType<FraudChecks['check']>>['facts']
 >;
 
-/** The bureau's facts when the policy does not ask it. */
-export const BUREAU_NOT_ASKED: BureauFacts = {
-  bureauStatus: 'notAsked',
-  bureauScore: 0,
-  bureauOpenLoans: 0,
-  bureauMaxDaysPastDue: 0,
-};
-
-/** The bureau's facts when it was asked and did not answer: the policy decides (version 1 does not ask). */
+/** The bureau's facts should the step itself fail: the policy decides (its bureauUnavailable rule refers). */
 const BUREAU_UNAVAILABLE: BureauFacts = { ...BUREAU_NOT_ASKED, bureauStatus: 'unavailable' };
 
 /** Question 11 and question 9: the answers the rules read. */

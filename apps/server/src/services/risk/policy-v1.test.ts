@@ -4,7 +4,8 @@ import { type CalendarDate, parseBirthday } from '@hiram/contract/profile';
 import { describe, expect, it } from 'vitest';
 import type { CompletedSteps } from '../../domain/application-progress.ts';
 import { ageOn, countedMonthlyIncome, monthlyRepayment } from '../../domain/assessment-policy.ts';
-import { BUREAU_NOT_ASKED, ownFacts, type SavedApplication } from './decision-facts.ts';
+import { BUREAU_NOT_ASKED } from './bureau-step.ts';
+import { ownFacts, type SavedApplication } from './decision-facts.ts';
 import { compilePolicy, evaluatePolicy } from './policy-engine.ts';
 
 /**
