@@ -47,6 +47,8 @@ import { ReportService } from '../../services/reports/reports.ts';
 import { BureauStep } from '../../services/risk/bureau-step.ts';
 import { BACKTEST_JOB, Backtests } from '../../services/risk/backtest.ts';
 import { CreditLines } from '../../services/risk/credit-lines.ts';
+import { FraudChecks } from '../../services/risk/fraud-checks.ts';
+import { FraudFingerprints } from '../../services/risk/fraud-fingerprints.ts';
 import { PolicyConsole } from '../../services/risk/policy-console.ts';
 import { Accounts } from '../../services/security/accounts.ts';
 import { Security } from '../../services/security/security.ts';
@@ -97,6 +99,8 @@ declare module 'fastify' {
     loanBook: LoanBook;
     agreements: Agreements;
     assessment: Assessment;
+    /** The fraud and duplicate checks, and the devices they learn of at sign-in and submit (ADR 0070). */
+    fraudChecks: FraudChecks;
     referrals: Referrals;
     identity: Identity;
     payoutAccounts: PayoutAccounts;
@@ -266,7 +270,16 @@ export const servicesPlugin = fp<ServicesOptions>(
       'agreements',
       new Agreements(db, clock, loanOrders, (name) => app.brands.find(name), codes, servesChannel),
     );
-    app.decorate('assessment', new Assessment(db, clock, application, loanOrders, jobs));
+    // Keyed by CODE_SECRET, the same on every server process (ADR 0070).
+    const fraudChecks = new FraudChecks(new FraudFingerprints(config.codeSecret));
+    app.decorate('fraudChecks', fraudChecks);
+    app.decorate(
+      'assessment',
+      new Assessment(db, clock, application, loanOrders, jobs, {
+        fraudChecks,
+        bureauStep,
+      }),
+    );
     app.decorate('referrals', new Referrals(db, clock, loanOrders, jobs, creditLines));
     app.decorate('identity', new Identity(db, clock, jobs, identityProvider));
     app.decorate('payoutAccounts', payoutAccounts);

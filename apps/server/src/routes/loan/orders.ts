@@ -45,9 +45,17 @@ export async function loanOrderRoutes(app: FastifyInstance): Promise<void> {
     return order;
   });
 
-  defineEndpoint(app, 'submitOrder', async ({ input, request }) =>
-    loanOrders.submit(sessionOf(request).userId, input.orderId),
-  );
+  defineEndpoint(app, 'submitOrder', async ({ input, request }) => {
+    const { userId } = sessionOf(request);
+    // Which device applied, for the fraud checks' counts (ADR 0070); kept before the assessment is queued.
+    await app.fraudChecks.recordSubmitDevice(app.db, {
+      orderId: input.orderId,
+      userId,
+      deviceId: header(request, HEADERS.deviceId),
+      at: app.clock.now(),
+    });
+    return loanOrders.submit(userId, input.orderId);
+  });
 
   defineEndpoint(app, 'latestLoanOrder', async ({ request }) =>
     latestOrderOf(app, sessionOf(request).userId),

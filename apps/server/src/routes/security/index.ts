@@ -1,5 +1,7 @@
+import type { Session } from '@hiram/contract/api/endpoints';
+import { HEADERS } from '@hiram/contract/api/routes';
 import { VERIFY_CODE_RESEND_COOLDOWN_SECONDS, VERIFY_CODE_TTL_SECONDS } from '@hiram/contract/auth-rules';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineEndpoint, e164, sessionOf } from '../endpoint.ts';
 
 /** SPEC section 7, Security; the meaning we give each call is in the contract's summaries and docs/api.md. */
@@ -22,12 +24,23 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     required: await security.codeRequired(caller, e164(input.mobile)),
   }));
 
-  defineEndpoint(app, 'register', async ({ input, caller }) =>
-    security.register(caller, e164(input.mobile), input.code, input.password),
+  /** The device signed in from, for the fraud checks (ADR 0070): the app's deviceid header, if it sent one. */
+  async function noteDevice(request: FastifyRequest, session: Session): Promise<Session> {
+    const sent = request.headers[HEADERS.deviceId];
+    const deviceId = Array.isArray(sent) ? sent[0] : sent;
+    if (deviceId) await app.fraudChecks.recordDevice(app.db, session.user.userId, deviceId, app.clock.now());
+    return session;
+  }
+
+  defineEndpoint(app, 'register', async ({ input, caller, request }) =>
+    noteDevice(request, await security.register(caller, e164(input.mobile), input.code, input.password)),
   );
 
-  defineEndpoint(app, 'login', async ({ input, caller }) =>
-    security.login(caller, e164(input.mobile), { code: input.code, password: input.password }),
+  defineEndpoint(app, 'login', async ({ input, caller, request }) =>
+    noteDevice(
+      request,
+      await security.login(caller, e164(input.mobile), { code: input.code, password: input.password }),
+    ),
   );
 
   defineEndpoint(app, 'getUserInfo', async ({ request }) => security.userInfo(sessionOf(request).userId));
