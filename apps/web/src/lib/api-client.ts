@@ -14,6 +14,7 @@ import {
 } from './api-request.ts';
 import { getAppName, getPackageName } from './brand.ts';
 import { bridge, getAppMode } from './bridge/bridge.ts';
+import { deviceId } from './device-id.ts';
 import { getLanguage, translate } from './i18n/i18n.tsx';
 import { holdLoading } from './loading.ts';
 import { navigateTo } from './navigation.ts';
@@ -165,6 +166,7 @@ async function send<T>(
       packageName: getPackageName(),
       appName: getAppName(),
       afid: readItem('afid'),
+      deviceId: deviceId(),
       lang: getLanguage(),
       token: sentToken,
       now: Date.now(),

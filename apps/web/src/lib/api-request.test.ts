@@ -73,6 +73,16 @@ describe('prepareRequest', () => {
     expect(signedIn.headers).toMatchObject({ authorization: 'Bearer abc', afid: 'partner-7' });
   });
 
+  it("sends the device's id for the fraud checks when it has one", () => {
+    expect(prepareRequest(API.productList, {}, context).headers).not.toHaveProperty('deviceid');
+    const request = prepareRequest(
+      API.submitOrder,
+      { orderId: 'o-1' },
+      { ...context, deviceId: 'a1b2c3d4e5' },
+    );
+    expect(request.headers).toMatchObject({ deviceid: 'a1b2c3d4e5' });
+  });
+
   it('percent-encodes a header value that is not Latin-1', () => {
     const request = prepareRequest(API.productList, {}, { ...context, appName: 'Hiram₱' });
     expect(request.headers.appname).toBe('Hiram%E2%82%B1');

@@ -12,6 +12,8 @@ export interface ClientContext {
   packageName: string;
   appName: string;
   afid: string | null;
+  /** This device's id (lib/device-id.ts), for the server's fraud checks. */
+  deviceId?: string | null;
   lang: string;
   token: string | null;
   /** Milliseconds since the epoch, sent as `t`. */
@@ -58,6 +60,7 @@ export function prepareRequest(
     [HEADERS.lang]: context.lang,
   };
   if (context.afid) headers[HEADERS.afid] = headerValue(context.afid);
+  if (context.deviceId) headers[HEADERS.deviceId] = headerValue(context.deviceId);
   if (context.token) headers[HEADERS.authorization] = `Bearer ${context.token}`;
 
   let body: string | undefined;

@@ -18,6 +18,8 @@ export const STORAGE_ITEMS = [
   'analytics',
   // The amount and term chosen on to_borrow, kept while the application steps it led to are filled in.
   'loanChoice',
+  // This device's own random id, sent as the deviceid header (lib/device-id.ts).
+  'deviceId',
 ] as const;
 export type StorageItem = (typeof STORAGE_ITEMS)[number];
 
