@@ -117,7 +117,14 @@ export function retryDateAfterRejection(rejectedAt: Date): Date {
 }
 
 /** The Home card for the borrower's latest order (SPEC sections 3 and 4); null means no order yet. */
-export function homeStateOf(latest: { status: number; updatedAt: Date } | null, now: Date): HomeState {
+/**
+ * `reapplyAt`: when a rejected order's borrower may apply again, as the policy in force at the rejection says
+ * (services/risk/refusal.ts); without it, SPEC section 9's 30 days.
+ */
+export function homeStateOf(
+  latest: { status: number; updatedAt: Date; reapplyAt?: Date | undefined } | null,
+  now: Date,
+): HomeState {
   if (!latest) return 'canLoan';
   switch (latest.status) {
     case S.applying:
@@ -126,7 +133,7 @@ export function homeStateOf(latest: { status: number; updatedAt: Date } | null, 
     case S.getMoney:
       return 'success';
     case S.rejected:
-      return now < retryDateAfterRejection(latest.updatedAt) ? 'rejected' : 'canLoan';
+      return now < (latest.reapplyAt ?? retryDateAfterRejection(latest.updatedAt)) ? 'rejected' : 'canLoan';
     case S.payFail:
       return 'failed';
     case S.lending:

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BORROWER_REASONS } from '../assessment.ts';
 import {
   isAcceptablePassword,
   isVerifyCodeFormat,
@@ -617,12 +618,25 @@ export const ENDPOINTS = {
   latestLoanOrder: endpoint(
     'latestLoanOrder',
     'loan',
-    "The borrower's latest order (null when none) and the Home state derived from it; after a rejection, when a new application is possible (30 days).",
+    "The borrower's latest order (null when none) and the Home state derived from it; after a rejection, why (plain reasons, RA 9510) and when a new application is possible (the policy's reapplyAfterDays, 30 in version 1).",
     Empty,
     z.object({
       order: LoanOrder.nullable(),
       homeState: z.enum(HOME_STATES),
-      canApplyAgainAt: z.string().nullable().describe('ISO 8601, when rejected: 30 days after the rejection'),
+      canApplyAgainAt: z
+        .string()
+        .nullable()
+        .describe("ISO 8601, when rejected: the rejection plus the policy's reapplyAfterDays"),
+      borrowerReasons: z
+        .array(z.enum(BORROWER_REASONS))
+        .describe(
+          'when rejected: the main reasons in the words a borrower is told (never which fraud check matched); empty otherwise',
+        ),
+      refusedByPerson: z
+        .boolean()
+        .describe(
+          'when rejected: a reviewer decided (a referred application), not the automated policy alone',
+        ),
       assessmentDueAt: z
         .string()
         .nullable()

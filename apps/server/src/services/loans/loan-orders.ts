@@ -1,22 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { ApplicationStep } from '@hiram/contract/api/application';
 import type { LoanOrder, LoanOrderListItem, LoanTimeline } from '@hiram/contract/api/endpoints';
+import type { BorrowerReason } from '@hiram/contract/assessment';
 import { ERRORS } from '@hiram/contract/errors';
-import { fillTemplate, type Localized } from '@hiram/contract/languages';
+import { fillTemplate, LANGUAGES, type Localized } from '@hiram/contract/languages';
 import { LOAN_ORDER_STATUS, USUAL_ASSESSMENT_MINUTES } from '@hiram/contract/loan-status';
+import { formatLongDate } from '@hiram/contract/long-date';
 import { formatPeso } from '@hiram/contract/money';
 import { quoteLoan } from '@hiram/contract/pricing';
 import { manilaToday } from '@hiram/contract/profile';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
-import {
-  homeStateOf,
-  isClosed,
-  type LoanOrderEvent,
-  retryDateAfterRejection,
-  transition,
-} from '../../domain/loan-order-machine.ts';
+import { homeStateOf, isClosed, type LoanOrderEvent, transition } from '../../domain/loan-order-machine.ts';
 import { offeredProduct, termsOf } from '../../domain/products.ts';
 import { finalDueDate, repaymentDue } from '../../domain/repayment-due.ts';
 import { manilaDay } from '../../domain/servicing-rules.ts';
@@ -24,6 +20,7 @@ import type { Jobs } from '../../plugins/infra/jobs.ts';
 import type { Application } from '../application/application.ts';
 import type { Coupons } from '../market/coupons.ts';
 import type { CreditLines } from '../risk/credit-lines.ts';
+import { refusalOf } from '../risk/refusal.ts';
 import { CLOSED_SQL, iso, ORDER_COLUMNS, type OrderRow, orderOfRow } from './loan-order-rows.ts';
 
 /** The job that assesses a submitted order (services/loans/assessment.ts); its payload is `{ orderId }`. */
@@ -62,6 +59,16 @@ const STEP_WORDS: Record<ApplicationStep, Localized> = {
   addBankCard: { en: 'receiving account', fil: 'account na tatanggap', es: 'cuenta de cobro' },
 };
 
+/** A catalogue message whose `{date}` is a Manila day (YYYY-MM-DD), written out in each language. */
+function localizedWithDate(template: Localized, date: string): Localized {
+  return Object.fromEntries(
+    LANGUAGES.map((language) => [
+      language,
+      fillTemplate(template[language], { date: formatLongDate(date, language) }),
+    ]),
+  ) as unknown as Localized;
+}
+
 function incompleteMessage(step: ApplicationStep): Localized {
   const template = ERRORS.APPLICATION_INCOMPLETE.message;
   const words = STEP_WORDS[step];
@@ -76,6 +83,10 @@ export interface LatestOrder {
   order: LoanOrder | null;
   homeState: ReturnType<typeof homeStateOf>;
   canApplyAgainAt: string | null;
+  /** After a rejection she is still waiting out: why, in the words she is told (issue 21). */
+  borrowerReasons: BorrowerReason[];
+  /** A reviewer refused it, not the policy alone: she is told a person decided. */
+  refusedByPerson: boolean;
   assessmentDueAt: string | null;
   dueDate: string | null;
   amountDue: number | null;
@@ -129,13 +140,16 @@ export class LoanOrders {
     if (latest?.status === LOAN_ORDER_STATUS.writtenOff) throw new AppError('WRITTEN_OFF_STILL_OWED');
     if (latest && !isClosed(latest.status)) throw new AppError('LOAN_IN_PROGRESS');
     if (latest?.status === LOAN_ORDER_STATUS.rejected) {
-      const again = retryDateAfterRejection(new Date(latest.updated_at));
+      // The wait the policy in force at the rejection set (its assessment.reapplyAfterDays).
+      const { reapplyAt: again } = await this.refusalOfRow(tx, latest);
       if (now < again) {
         const day = manilaToday(again);
         const date = `${day.year}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`;
         throw new AppError('APPLY_AGAIN_LATER', {
           values: { date },
-          data: { canApplyAgainAt: again.toISOString() },
+          // The day in her language's long form ("December 21, 2026", "21 de diciembre de 2026").
+          message: localizedWithDate(ERRORS.APPLY_AGAIN_LATER.message, date),
+          data: { canApplyAgainAt: again.toISOString(), reapplyOn: date },
         });
       }
     }
@@ -276,14 +290,26 @@ export class LoanOrders {
       [userId],
     );
     const now = this.clock.now();
-    const nothing = { canApplyAgainAt: null, assessmentDueAt: null, dueDate: null, amountDue: null };
+    const nothing = {
+      canApplyAgainAt: null,
+      borrowerReasons: [],
+      refusedByPerson: false,
+      assessmentDueAt: null,
+      dueDate: null,
+      amountDue: null,
+    };
     if (!row) return { order: null, homeState: homeStateOf(null, now), ...nothing, timeline: null };
     const order = orderOfRow(row);
     const updatedAt = new Date(row.updated_at);
-    const homeState = homeStateOf({ status: row.status, updatedAt }, now);
+    const refusal = row.status === LOAN_ORDER_STATUS.rejected ? await this.refusalOfRow(this.db, row) : null;
+    const homeState = homeStateOf({ status: row.status, updatedAt, reapplyAt: refusal?.reapplyAt }, now);
     const timeline = await this.timelineOf(row);
     const latest: LatestOrder = { order, homeState, ...nothing, timeline };
-    if (homeState === 'rejected') latest.canApplyAgainAt = retryDateAfterRejection(updatedAt).toISOString();
+    if (homeState === 'rejected' && refusal) {
+      latest.canApplyAgainAt = refusal.reapplyAt.toISOString();
+      latest.borrowerReasons = refusal.borrowerReasons;
+      latest.refusedByPerson = refusal.byReviewer;
+    }
     if (homeState === 'assessing' && row.submitted_at !== null) {
       const submittedAt = new Date(row.submitted_at).getTime();
       latest.assessmentDueAt = new Date(submittedAt + USUAL_ASSESSMENT_MINUTES * 60_000).toISOString();
@@ -436,6 +462,19 @@ export class LoanOrders {
        values ($1, $2, $3, $4, $5, $6)`,
       [orderId, from, to, event, reason, this.clock.now().toISOString()],
     );
+  }
+
+  /** Why a rejected order was refused and when its borrower may apply again (services/risk/refusal.ts). */
+  private async refusalOfRow(db: Queryable, row: OrderRow) {
+    const [owner] = await db.query<{ package_name: string }>(
+      'select package_name from loan_orders where order_id = $1',
+      [row.order_id],
+    );
+    return refusalOf(db, {
+      orderId: row.order_id,
+      packageName: owner?.package_name ?? '',
+      rejectedAt: new Date(row.updated_at),
+    });
   }
 
   private async latestRow(db: Queryable, userId: string): Promise<OrderRow | undefined> {

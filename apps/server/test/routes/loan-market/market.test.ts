@@ -10,6 +10,7 @@ import { saveProduct, termsOf } from '../../../src/domain/products.ts';
 import { completeSteps } from '../../application-fixtures.ts';
 import { lendUpToProductMaximum } from '../../credit-line-fixtures.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
+import { reapplyMoment } from '../../refusal-fixtures.ts';
 
 /**
  * The market calls (docs/api.md "Market", docs/decisions/0008-market.md) with a second brand of the same
@@ -289,7 +290,7 @@ describe('applying through the market', () => {
       true,
     );
     const retryAt = credit.body.data[0]?.canApplyAgainAt;
-    expect(retryAt).toBe(new Date(server.clock.now().getTime() + 30 * 86_400_000).toISOString());
+    expect(retryAt).toBe(reapplyMoment(server.clock.now()));
 
     const recommendation = await server.call('isRejectRecommendation', {}, { token, lang: 'fil' });
     expect(recommendation.status).toBe(200);

@@ -5,6 +5,7 @@ import { ASSESSMENT_JOB } from '../../../src/services/loans/loan-orders.ts';
 import { ADDITION_INFO, completeSteps } from '../../application-fixtures.ts';
 import { lendUpToProductMaximum } from '../../credit-line-fixtures.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
+import { reapplyMoment } from '../../refusal-fixtures.ts';
 
 /**
  * The automated assessment (docs/api.md, "Assessment"): queued at submit, run after ASSESSMENT_DELAY_SECONDS,
@@ -90,7 +91,7 @@ describe('the assessment job', () => {
     expect(home.order?.status).toBe(S.rejected);
     const [decision] = await decisions(orderId);
     expect(decision).toMatchObject({ to: S.rejected, reason: 'assessment: incomeTooLow' });
-    const again = new Date(Date.parse(decision?.at as string) + 30 * 86_400_000).toISOString();
+    const again = reapplyMoment(decision?.at as string);
     expect(home.canApplyAgainAt).toBe(again);
   });
 

@@ -7,6 +7,7 @@ import type { LoanOrderEvent } from '../../../src/domain/loan-order-machine.ts';
 import { termsOf } from '../../../src/domain/products.ts';
 import { completeSteps } from '../../application-fixtures.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
+import { reapplyMoment } from '../../refusal-fixtures.ts';
 
 /** Loan orders (SPEC sections 3, 4 and 9) on the seeded demo product, on both databases. */
 let server: TestServer;
@@ -178,6 +179,8 @@ describe('submitOrder, latest and list', () => {
       order: null,
       homeState: 'canLoan',
       canApplyAgainAt: null,
+      borrowerReasons: [],
+      refusedByPerson: false,
       assessmentDueAt: null,
       dueDate: null,
       amountDue: null,
@@ -293,13 +296,14 @@ describe('the order machine on a real order', () => {
     const home = await latest(maria.token);
     expect(home.homeState).toBe('rejected');
     expect(home.order?.label).toBe('rejected');
-    const again = new Date(Date.parse(rejected.updatedAt) + 30 * 86_400_000).toISOString();
+    const again = reapplyMoment(rejected.updatedAt);
     expect(home.canApplyAgainAt).toBe(again);
 
     const early = await server.call('applyLoanOrder', choice, { token: maria.token });
     expect(early.status).toBe(409);
     expect(early.body.code).toBe(ERRORS.APPLY_AGAIN_LATER.code);
-    expect(early.body.msg).toMatch(/^You can apply again on \d{4}-\d{2}-\d{2}$/);
+    // The day written out, as the borrower reads dates ("July 3, 2026").
+    expect(early.body.msg).toMatch(/^You can apply again on [A-Z][a-z]+ \d{1,2}, \d{4}$/);
 
     expect((await server.call('loanOrderList', {}, { token: jose.token })).body.data).toEqual([]);
     server.clock.advance(30 * 24 * 60 * 60);

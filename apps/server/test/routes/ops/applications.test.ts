@@ -9,6 +9,7 @@ import { referredApplicationCount } from '../../../src/services/loans/referrals.
 import { completeSteps, REFERRED_ANSWERS } from '../../application-fixtures.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
 import { addOtherBrand, opsCall, type Signed, signedInMember } from '../../ops-fixtures.ts';
+import { reapplyMoment } from '../../refusal-fixtures.ts';
 
 /**
  * Referred applications (ADR 0031), on both databases: the refer band keeps the order under review, the queue
@@ -208,7 +209,7 @@ describe('the decision', () => {
     });
     const home = await latest(token);
     expect(home.homeState).toBe('rejected');
-    expect(home.canApplyAgainAt).toBe(new Date(server.clock.now().getTime() + 30 * 86_400_000).toISOString());
+    expect(home.canApplyAgainAt).toBe(reapplyMoment(server.clock.now()));
     const score = await server.call('epochScore', {}, { token });
     expect(score.body.data).toMatchObject({ outcome: 'rejected', reasons: ['tooMuchDebt'] });
   });

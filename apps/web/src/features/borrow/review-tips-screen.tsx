@@ -1,6 +1,8 @@
 import './borrow.css';
 import type { LoanOrder } from '@hiram/contract/api/endpoints';
+import type { BorrowerReason } from '@hiram/contract/assessment';
 import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
+import { formatLongDate } from '@hiram/contract/long-date';
 import { formatPeso } from '@hiram/contract/money';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -14,7 +16,8 @@ import { type FeatureTranslate, useFeatureText } from '../../lib/i18n/feature-te
 import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { useLatestOrder } from './api/get-latest-order.ts';
 import { assessmentStartedAt, formatCountdown, usualWaitLeftMs } from './assessment-wait.ts';
-import { type BorrowTextKey, borrowText, formatManilaDate } from './borrow-text.ts';
+import { type BorrowTextKey, borrowText } from './borrow-text.ts';
+import { REASON_KEY, refusalText } from './refusal-text.ts';
 
 /** How often the latest order is asked for while it is being assessed. */
 const REFRESH_MS = 10_000;
@@ -60,9 +63,14 @@ export function ReviewTipsScreen() {
         </div>
       );
   } else {
-    const { order, canApplyAgainAt } = latest.data;
+    const { order, canApplyAgainAt, borrowerReasons, refusedByPerson } = latest.data;
     body = order ? (
-      <Outcome t={t} order={order} homeState={homeState} canApplyAgainAt={canApplyAgainAt} />
+      <Outcome
+        t={t}
+        order={order}
+        homeState={homeState}
+        refusal={{ canApplyAgainAt, borrowerReasons: borrowerReasons ?? [], refusedByPerson }}
+      />
     ) : (
       <NothingToReview t={t} />
     );
@@ -74,14 +82,13 @@ function Outcome({
   t,
   order,
   homeState,
-  canApplyAgainAt,
+  refusal,
 }: {
   t: FeatureTranslate<BorrowTextKey>;
   order: LoanOrder;
   homeState: string | undefined;
-  canApplyAgainAt: string | null;
+  refusal: Refusal;
 }) {
-  const { lang, t: common } = useI18n();
   if (order.status === LOAN_ORDER_STATUS.applying && !order.submitted) {
     return (
       <StatusMessage title={t('notSubmittedTitle')}>
@@ -114,23 +121,61 @@ function Outcome({
         </StatusMessage>
       );
     case 'rejected':
-      return (
-        <StatusMessage
-          title={t('rejectedTitle')}
-          message={
-            canApplyAgainAt
-              ? t('rejectedHint', { date: formatManilaDate(canApplyAgainAt, lang) })
-              : t('rejectedHintNoDate')
-          }
-        >
-          <Link className="button button-secondary" to={paths.home.getHref()} replace>
-            {common('common.backHome')}
-          </Link>
-        </StatusMessage>
-      );
+      return <Refused t={t} refusal={refusal} />;
     default:
       return <NothingToReview t={t} />;
   }
+}
+
+interface Refusal {
+  canApplyAgainAt: string | null;
+  borrowerReasons: readonly BorrowerReason[];
+  refusedByPerson: boolean;
+}
+
+/** A Manila calendar day (YYYY-MM-DD) of an instant: the day she may apply again. */
+function manilaDay(iso: string): string {
+  return new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/**
+ * A refusal explained (issue 21; RA 9510): the main reasons in plain words, the day she may apply again in her
+ * language's long form, and how to have a person look at the decision again.
+ */
+function Refused({ t, refusal }: { t: FeatureTranslate<BorrowTextKey>; refusal: Refusal }) {
+  const { lang, t: common } = useI18n();
+  const r = useFeatureText(refusalText);
+  const { canApplyAgainAt, borrowerReasons, refusedByPerson } = refusal;
+  return (
+    <section className="card borrow-refusal" aria-labelledby="refusal-title">
+      <h2 id="refusal-title" className="card-title">
+        {t('rejectedTitle')}
+      </h2>
+      <p className="lead">{t('rejectedHintNoDate')}</p>
+      {borrowerReasons.length > 0 ? (
+        <>
+          <h3 className="borrow-refusal-heading">{r('reasonsTitle')}</h3>
+          <ul className="borrow-refusal-reasons">
+            {borrowerReasons.map((reason) => (
+              <li key={reason}>{r(REASON_KEY[reason])}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {canApplyAgainAt ? (
+        <p className="borrow-refusal-again">
+          <strong>{r('applyAgain', { date: formatLongDate(manilaDay(canApplyAgainAt), lang) })}</strong>
+        </p>
+      ) : null}
+      <p className="borrow-refusal-review">{refusedByPerson ? r('reviewByPerson') : r('reviewAutomatic')}</p>
+      <Link className="button button-primary button-block" to={paths.customerService.getHref()}>
+        {r('askReview')}
+      </Link>
+      <Link className="button button-secondary button-block" to={paths.home.getHref()} replace>
+        {common('common.backHome')}
+      </Link>
+    </section>
+  );
 }
 
 function AssessmentWait({ t, order }: { t: FeatureTranslate<BorrowTextKey>; order: LoanOrder }) {

@@ -48,6 +48,8 @@ function sample(
     },
     homeState,
     canApplyAgainAt: null,
+    borrowerReasons: [],
+    refusedByPerson: false,
     assessmentDueAt: null,
     dueDate: null,
     amountDue: null,

@@ -17,6 +17,7 @@ const en = {
   rejectedTitle: 'Cannot apply',
   rejectedFigure: 'You can apply again on',
   rejectedHint: 'We could not approve your application this time.',
+  rejectedAction: 'See why',
   failedTitle: 'We could not send your money',
   failedHint:
     'The transfer to your receiving account did not go through. Change the account and we will send it again.',
@@ -80,6 +81,7 @@ export const loanStateText: FeatureText<LoanStateTextKey> = {
     rejectedTitle: 'Hindi makakapag-apply',
     rejectedFigure: 'Maaari kang mag-apply muli sa',
     rejectedHint: 'Hindi namin naaprubahan ang iyong aplikasyon sa ngayon.',
+    rejectedAction: 'Tingnan kung bakit',
     failedTitle: 'Hindi namin naipadala ang iyong pera',
     failedHint:
       'Hindi natuloy ang padala sa iyong tatanggap na account. Palitan ang account at ipapadala namin itong muli.',
@@ -140,6 +142,7 @@ export const loanStateText: FeatureText<LoanStateTextKey> = {
     rejectedTitle: 'No puede solicitar',
     rejectedFigure: 'Podrá solicitar de nuevo el',
     rejectedHint: 'Esta vez no pudimos aprobar su solicitud.',
+    rejectedAction: 'Ver por qué',
     failedTitle: 'No pudimos enviarle su dinero',
     failedHint:
       'La transferencia a su cuenta de recepción no se completó. Cambie la cuenta y se la enviaremos de nuevo.',

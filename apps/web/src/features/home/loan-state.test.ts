@@ -1,6 +1,7 @@
 import type { LoanOrder } from '@hiram/contract/api/endpoints';
 import { LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
 import { describe, expect, it } from 'vitest';
+import { paths } from '../../config/paths.ts';
 import type { LatestOrder } from './api/get-latest-order.ts';
 import { HOME_REFRESH_MS, homeCardOf, timelineOf } from './loan-state.ts';
 
@@ -34,6 +35,8 @@ const latest = (homeState: LatestOrder['homeState'], o: LoanOrder | null, extra:
     order: o,
     homeState,
     canApplyAgainAt: null,
+    borrowerReasons: [],
+    refusedByPerson: false,
     assessmentDueAt: null,
     dueDate: null,
     amountDue: null,
@@ -82,14 +85,14 @@ describe('homeCardOf', () => {
     });
   });
 
-  it('rejected: the date a new application is possible, and nothing to tap', () => {
+  it('rejected: the date a new application is possible, and why (review_tips)', () => {
     expect(
       homeCardOf(latest('rejected', order(S.rejected), { canApplyAgainAt: '2026-03-31T01:00:00.000Z' })),
     ).toEqual({
       kind: 'rejected',
       figure: { kind: 'date', iso: '2026-03-31T01:00:00.000Z' },
       dueDate: null,
-      actionHref: null,
+      actionHref: paths.reviewTips.getHref(),
       refreshMs: null,
       timeline: null,
     });

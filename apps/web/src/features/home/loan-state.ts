@@ -32,7 +32,7 @@ export interface HomeCard {
   figure: HomeCardFigure | null;
   /** YYYY-MM-DD: when the amount is (or was) due. */
   dueDate: string | null;
-  /** The primary action's href; none when there is nothing the borrower can do (a rejection). */
+  /** The primary action's href; none when there is nothing the borrower can do. */
   actionHref: string | null;
   /** Ask the server again this often while the card waits on something that happens without the borrower. */
   refreshMs: number | null;
@@ -103,10 +103,11 @@ export function homeCardOf(latest: LatestOrder): HomeCard | null {
         paths.confirmBorrow.getHref({ orderId }),
       );
     case 'rejected':
+      // Its one action explains the decision (review_tips): the reasons and how to ask for a review.
       return card(
         'rejected',
         latest.canApplyAgainAt ? { kind: 'date', iso: latest.canApplyAgainAt } : null,
-        null,
+        paths.reviewTips.getHref(),
       );
     case 'failed':
       // The bank screen's change flow for this order's payout: it returns to lending once the account is verified.
