@@ -1,7 +1,7 @@
 /**
- * The assessment's outcomes and reason codes (docs/api.md, "Assessment"; ADR 0031). The rules live in the
- * server's policy (apps/server/src/domain/assessment-policy.ts); the codes travel to the back office, which
- * shows them with these labels.
+ * The assessment's outcomes and reason codes (docs/api.md, "Assessment"; ADR 0031). The rules are the credit
+ * policy's versions (credit-policy.ts, ADR 0069), each rule naming one of these reasons; the codes travel to
+ * the back office, which shows them with these labels, and to a refused borrower as her plain reasons.
  */
 export const ASSESSMENT_OUTCOMES = ['approve', 'refer', 'reject'] as const;
 export type AssessmentOutcome = (typeof ASSESSMENT_OUTCOMES)[number];

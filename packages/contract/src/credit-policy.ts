@@ -184,7 +184,7 @@ export type AssessmentPolicy = z.infer<typeof AssessmentPolicy>;
 /**
  * The whole document. `assessment` became part of it with ADR 0069; a version written before (version 1 as
  * migration 0051 published it) has none and means the assessment as it was then, `ASSESSMENT_V1` below, the
- * rules `domain/assessment-policy.ts` applied in code until then.
+ * rules the server applied in code until then (ADR 0069).
  */
 export const CreditPolicyDocument = z.object({
   creditLine: CreditLinePolicy,
