@@ -239,7 +239,7 @@ export const VARIABLES: readonly VariableDoc[] = [
   {
     name: 'CODE_SECRET',
     default: '(random at start; required in production)',
-    description: `Key of the keyed hash (HMAC) that stores SMS codes, at least ${CODE_SECRET_MIN_LENGTH} characters; the same for every server process`,
+    description: `Key of the keyed hash (HMAC) that stores SMS codes and the fraud checks' fingerprints (ADR 0070), at least ${CODE_SECRET_MIN_LENGTH} characters; the same for every server process`,
   },
   {
     name: 'CLEAR_PATHS',
