@@ -47,16 +47,27 @@ function keyFacts(facts: DecisionFacts): [string, string][] {
   return rows;
 }
 
-/** A bureau report's top-level fields as a list; anything nested is shown as JSON. */
+/** Every plain value of a report, named by its path ("report.accounts.open"), so nested parts read as a list. */
+function flatten(value: unknown, path: string, into: [string, string][]): [string, string][] {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [name, inner] of Object.entries(value as Record<string, unknown>))
+      flatten(inner, path ? `${path}.${name}` : name, into);
+  } else
+    into.push([
+      path || 'report',
+      value === null ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value),
+    ]);
+  return into;
+}
+
+/** The bureau's report as kept with the decision (providers/bureau: the inquiry and its answer). */
 function BureauReport({ report }: { report: unknown }) {
-  if (report === null || typeof report !== 'object' || Array.isArray(report))
-    return <pre className="bureau-report">{JSON.stringify(report, null, 2)}</pre>;
   return (
-    <dl className="facts">
-      {Object.entries(report as Record<string, unknown>).map(([name, value]) => (
+    <dl className="facts" aria-label="Credit bureau report">
+      {flatten(report, '', []).map(([name, value]) => (
         <Fragment key={name}>
           <dt>{name}</dt>
-          <dd>{typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}</dd>
+          <dd>{value}</dd>
         </Fragment>
       ))}
     </dl>
