@@ -66,6 +66,13 @@ export class Metrics {
     labelNames: ['result', 'outcome'] as const,
     registers: [this.registry],
   });
+  /** Credit-bureau inquiries (ADR 0071), by provider, status and, when unavailable, why. */
+  readonly bureau = new Counter({
+    name: 'hiram_bureau_inquiries_total',
+    help: 'Credit-bureau inquiries made, by provider, status (ok, noRecord or unavailable) and error (none when answered)',
+    labelNames: ['provider', 'status', 'error'] as const,
+    registers: [this.registry],
+  });
   readonly sms = new Counter({
     name: 'hiram_sms_total',
     help: 'Text messages handed to the SMS provider, by purpose and outcome (sent or failed)',

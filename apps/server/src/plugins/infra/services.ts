@@ -252,7 +252,9 @@ export const servicesPlugin = fp<ServicesOptions>(
             now: () => clock.now(),
           })
         : new NoBureau();
-    const bureauStep = new BureauStep(db, clock, bureauProvider);
+    const bureauStep = new BureauStep(db, clock, bureauProvider, {
+      count: (outcome) => app.metrics.bureau.inc(outcome),
+    });
     app.decorate('bureauStep', bureauStep);
     const loanOrders = new LoanOrders(
       db,

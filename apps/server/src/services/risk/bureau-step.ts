@@ -38,6 +38,8 @@ export const BUREAU_DEADLINE_MS = 15_000;
 
 export interface BureauStepOptions {
   deadlineMs?: number;
+  /** Told of each inquiry's outcome once it is stored (the metrics' hiram_bureau_inquiries_total). */
+  count?: (outcome: { provider: string; status: BureauRecord['status']; error: string }) => void;
 }
 
 interface InquiryRow {
@@ -60,6 +62,7 @@ interface InquiryRow {
  */
 export class BureauStep {
   private readonly deadlineMs: number;
+  private readonly count: NonNullable<BureauStepOptions['count']>;
 
   constructor(
     private readonly db: Database,
@@ -68,6 +71,7 @@ export class BureauStep {
     options: BureauStepOptions = {},
   ) {
     this.deadlineMs = options.deadlineMs ?? BUREAU_DEADLINE_MS;
+    this.count = options.count ?? (() => {});
   }
 
   async inquire({
@@ -86,6 +90,7 @@ export class BureauStep {
         status: 'unavailable',
         error: 'noConsent',
       });
+      if (row) this.counted(row);
       return answerOf(row ?? (await this.storedInquiry(orderId)));
     }
     // Claim the application's one inquiry before asking: a second run (a retry after a crash) finds it.
@@ -110,6 +115,7 @@ export class BureauStep {
         outcome.status === 'unavailable' ? outcome.error : null,
       ],
     );
+    if (row) this.counted(row);
     return answerOf(row ?? (await this.storedInquiry(orderId)));
   }
 
@@ -190,7 +196,13 @@ export class BureauStep {
        returning inquiry_id, provider, status, requested_at, answered_at, report, error`,
       [orderId, now.toISOString()],
     );
+    if (settled) this.counted(settled);
     return settled ?? (await this.storedInquiry(orderId)) ?? row;
+  }
+
+  private counted(row: InquiryRow): void {
+    if (row.status === 'pending') return;
+    this.count({ provider: row.provider, status: row.status, error: row.error ?? 'none' });
   }
 
   private async storedInquiry(orderId: string): Promise<InquiryRow | null> {

@@ -157,6 +157,11 @@ describe('a policy that asks the bureau', () => {
     expect(latest.status).toBe(200);
     expect(latest.body.data.order?.status).toBe(S.applying);
     expect(latest.body.data.homeState).toBe('assessing');
+    // Operations see the bureau failing in the metrics.
+    const counted = (await server.app.metrics.bureau.get()).values.find(
+      (v) => v.labels.status === 'unavailable' && v.labels.error === 'unavailable',
+    );
+    expect(counted?.value).toBeGreaterThanOrEqual(1);
   });
 
   it('refers an application without consent, and never asks the bureau about it', async () => {
