@@ -1,9 +1,12 @@
 import { HEADERS } from '@hiram/contract/api/routes';
+import { ASSESSMENT_V1 } from '@hiram/contract/credit-policy';
 import { ID_TYPES } from '@hiram/contract/options';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT } from '../../../src/db/seed.ts';
+import { decisionsOf } from '../../../src/services/risk/decision-records.ts';
 import { ADDITION_INFO, ANSWERS, BASIC_INFO, detailedPhoto, expectOk } from '../../application-fixtures.ts';
+import { POLICY_V1_LINE } from '../../credit-line-fixtures.ts';
 import { blockPhoto } from '../../fraud-fixtures.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
 
@@ -296,5 +299,45 @@ describe('the fraud and duplicate checks', () => {
     expect(facts.samePayoutAccountAccounts).toBe(21);
     const hit = hits.find((entry) => entry.reason === 'samePayoutAccountElsewhere');
     expect(hit?.otherUserIds).toEqual(users.slice(0, 20).map((user) => user.user_id));
+  });
+});
+
+describe('a policy with fraud rules', () => {
+  it('refers an application whose ID number another account used, the hit kept with the decision', async () => {
+    const fraudRule = {
+      reason: 'sameIdElsewhere',
+      band: 'refer',
+      conditions: { all: [{ fact: 'sameIdNumberAccounts', operator: 'greaterThan', value: 0 }] },
+    } as const;
+    const now = server.clock.now().toISOString();
+    await server.db.query(
+      `insert into credit_policy_versions (version, package_name, document, effective_from, published_at,
+         created_by, created_at)
+       select coalesce(max(version), 0) + 1, null, $1, $2, $2, 'test', $2 from credit_policy_versions`,
+      [
+        JSON.stringify({
+          creditLine: POLICY_V1_LINE,
+          assessment: { ...ASSESSMENT_V1, rules: [...ASSESSMENT_V1.rules, fraudRule] },
+        }),
+        now,
+      ],
+    );
+    const nationalId = freshDigits(12);
+    const first = await borrower({ nationalId });
+    const firstOrder = await apply(first.token, first.userId);
+    const second = await borrower({ nationalId });
+    const secondOrder = await apply(second.token, second.userId);
+    server.clock.advance(server.config.assessmentDelaySeconds + 1);
+    await server.settle();
+
+    const [firstRecord] = await decisionsOf(server.db, firstOrder.orderId);
+    expect(firstRecord).toMatchObject({ outcome: 'approve', fraudHits: [] });
+    const [record] = await decisionsOf(server.db, secondOrder.orderId);
+    expect(record).toMatchObject({
+      outcome: 'refer',
+      reasons: ['sameIdElsewhere'],
+      fraudHits: [{ reason: 'sameIdElsewhere', otherUserIds: [first.userId] }],
+    });
+    expect(record?.facts.sameIdNumberAccounts).toBe(1);
   });
 });
