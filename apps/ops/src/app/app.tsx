@@ -37,6 +37,10 @@ const BorrowersScreen = lazyScreen(
   () => import('../features/borrowers/borrowers-screen.tsx'),
   'BorrowersScreen',
 );
+const CreditPolicyScreen = lazyScreen(
+  () => import('../features/credit-policy/credit-policy-screen.tsx'),
+  'CreditPolicyScreen',
+);
 const BrandScreen = lazyScreen(() => import('../features/brands/brand-screen.tsx'), 'BrandScreen');
 const BrandsScreen = lazyScreen(() => import('../features/brands/brands-screen.tsx'), 'BrandsScreen');
 const NewBrandScreen = lazyScreen(() => import('../features/brands/new-brand-screen.tsx'), 'NewBrandScreen');
@@ -102,6 +106,7 @@ const SCREENS: Partial<Record<RouteName, (params: URLSearchParams) => ReactNode>
   ),
   brand: (params) => <BrandScreen packageName={params.get('id') ?? ''} />,
   brandNew: () => <NewBrandScreen />,
+  creditPolicy: () => <CreditPolicyScreen />,
 };
 
 const ENDED = 'Your session has ended. Sign in again to carry on where you were.';

@@ -19,6 +19,7 @@ const SECTIONS: readonly Section[] = [
   { label: 'Approvals', href: paths.approvals.getHref(), route: 'approvals' },
   { label: 'Products', href: paths.products.getHref(), route: 'products' },
   { label: 'Brands', href: paths.brands.getHref(), route: 'brands' },
+  { label: 'Credit policy', href: paths.creditPolicy.getHref(), route: 'creditPolicy' },
   { label: 'Reconciliation', href: paths.reconciliation.getHref(), route: 'reconciliation' },
   { label: 'Reports', href: paths.reports.getHref(), route: 'reports' },
   { label: 'Staff', href: paths.staff.getHref(), route: 'staff' },

@@ -139,6 +139,8 @@ export const paths = {
     getHref: (packageName: string) => `#/brand?id=${encodeURIComponent(packageName)}`,
   },
   brandNew: { path: '/brands/new', public: false, getHref: () => '#/brands/new' },
+  /** The credit policy: versions, the draft editor, backtests, champion/challenger (ADR 0072). */
+  creditPolicy: { path: '/credit-policy', public: false, getHref: () => '#/credit-policy' },
 } as const;
 
 /** The page of what a proposal touches, for the inbox and the pending-proposals boxes. */
@@ -152,6 +154,8 @@ export function proposalTargetHref(targetType: string, targetId: string): string
       return paths.product.getHref(targetId);
     case 'staff':
       return paths.staff.getHref();
+    case 'creditPolicy':
+      return paths.creditPolicy.getHref();
     default:
       return paths.brand.getHref(targetId);
   }
@@ -186,6 +190,7 @@ const ROUTE_OPENS: Record<Exclude<RouteName, 'setup' | 'signIn'>, Opens> = {
   brands: 'opsBrandList',
   brand: 'opsBrandView',
   brandNew: { proposal: 'brand.create' },
+  creditPolicy: 'opsCreditPolicy',
 };
 
 /** Whether a member of `role` may open the route at `location` (the server refuses the rest anyway). */

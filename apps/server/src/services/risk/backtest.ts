@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AssessmentOutcome } from '@hiram/contract/assessment';
 import {
   type AssessmentPolicy,
   CreditPolicyDocument,
@@ -90,7 +91,8 @@ interface RunRow {
 interface PastDecision {
   order_id: string;
   facts: unknown;
-  outcome: string;
+  outcome: AssessmentOutcome;
+  policy_version: number;
   status: number;
   fell_overdue: boolean;
 }
@@ -132,7 +134,7 @@ export function periodBounds(from: string, to: string): [string, string] {
  * fell overdue. One automated decision per order (credit_decisions_once), so no grouping is needed.
  */
 const BATCH_SQL = `
-  select d.order_id, d.facts, d.outcome, lo.status,
+  select d.order_id, d.facts, d.outcome, d.policy_version, lo.status,
          exists (select 1 from loan_order_events e where e.order_id = d.order_id and e.to_status = ${S.overdue})
            as fell_overdue
     from credit_decisions d
@@ -292,22 +294,22 @@ export async function replay(
     decided: noOutcomes(),
     changed: 0,
   };
-  let after = '00000000-0000-0000-0000-000000000000';
-  for (;;) {
-    const batch = await db.query<PastDecision>(BATCH_SQL, [
-      period.from,
-      period.to,
-      period.packageName,
-      after,
-      BACKTEST_BATCH,
-    ]);
-    if (batch.length === 0) break;
+  const read = (after: string) =>
+    db.query<PastDecision>(BATCH_SQL, [period.from, period.to, period.packageName, after, BACKTEST_BATCH]);
+  let batch = await read('00000000-0000-0000-0000-000000000000');
+  while (batch.length > 0) {
+    // The next batch is read while this one is replayed: on PostgreSQL the two overlap.
+    const next =
+      batch.length < BACKTEST_BATCH ? Promise.resolve([]) : read((batch.at(-1) as PastDecision).order_id);
     for (const decision of batch) {
       const facts: DecisionFacts = { ...NEUTRAL_FACTS, ...(json(decision.facts) as Partial<DecisionFacts>) };
-      const [byDraft, byLive] = await Promise.all([
-        evaluatePolicy(draft, facts),
-        evaluatePolicy(live, facts),
-      ]);
+      // One after the other: side by side on one thread the engine runs no faster, and a little slower.
+      const byDraft = await evaluatePolicy(draft, facts);
+      // The version in force decided this one itself, on these very facts: its outcome is the one kept.
+      const byLive =
+        decision.policy_version === policies.liveVersion
+          ? { outcome: decision.outcome }
+          : await evaluatePolicy(live, facts);
       const repayment = repaymentOf(decision.status, decision.fell_overdue);
       figures.applications += 1;
       figures.draft.outcomes[byDraft.outcome] += 1;
@@ -315,12 +317,10 @@ export async function replay(
       if (byDraft.outcome === 'approve') figures.draft.approvedRepayment[repayment] += 1;
       if (byLive.outcome === 'approve') figures.live.approvedRepayment[repayment] += 1;
       if (byDraft.outcome !== byLive.outcome) figures.changed += 1;
-      if (decision.outcome === 'approve' || decision.outcome === 'refer' || decision.outcome === 'reject')
-        figures.decided[decision.outcome] += 1;
+      figures.decided[decision.outcome] += 1;
     }
-    after = (batch.at(-1) as PastDecision).order_id;
     await progress(figures.applications);
-    if (batch.length < BACKTEST_BATCH) break;
+    batch = await next;
   }
   return figures;
 }
