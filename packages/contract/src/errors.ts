@@ -566,6 +566,16 @@ export const ERRORS = {
       es: 'Elija uno de los montos del producto: desde {min} en pasos de {step}',
     },
   },
+  // Staff changing a borrower's credit line (issue 21): a proposal that would change nothing.
+  CREDIT_LINE_UNCHANGED: {
+    code: 40029,
+    status: 400,
+    message: {
+      en: 'The credit line already has this amount and state',
+      fil: 'Ganito na ang halaga at estado ng credit line',
+      es: 'La línea de crédito ya tiene este monto y este estado',
+    },
+  },
   REVIEW_AMOUNT_ABOVE_LINE: {
     code: 40936,
     status: 409,

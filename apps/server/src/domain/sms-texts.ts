@@ -110,6 +110,16 @@ const TEXTS = {
     fil: 'Kinansela ang iyong loan dahil hindi namin maipadala ang pera sa iyong account. Wala kang utang dito.',
     es: 'Su préstamo fue cancelado porque no pudimos enviar el dinero a su cuenta. No debe nada por él.',
   },
+  creditLineChanged: {
+    en: '{app}: your credit line is now {amount}. You can borrow up to it, and it grows with each loan repaid on time.',
+    fil: '{app}: ang credit line mo ay {amount} na ngayon. Puwede kang humiram hanggang dito, at lumalaki ito sa bawat loan na nabayaran sa oras.',
+    es: '{app}: su línea de crédito ahora es de {amount}. Puede pedir hasta ese monto, y crece con cada préstamo pagado a tiempo.',
+  },
+  creditLineFrozen: {
+    en: '{app}: your credit line is {amount} and on hold: you can borrow up to it, but it will not grow for now. To ask why, contact Customer service.',
+    fil: '{app}: ang credit line mo ay {amount} at naka-hold: puwede kang humiram hanggang dito, pero hindi ito lalaki sa ngayon. Para malaman kung bakit, kontakin ang Customer service.',
+    es: '{app}: su línea de crédito es de {amount} y está en pausa: puede pedir hasta ese monto, pero por ahora no crecerá. Para saber por qué, contacte a Atención al cliente.',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type SmsTextKind = keyof typeof TEXTS;

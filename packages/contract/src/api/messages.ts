@@ -24,6 +24,10 @@ export const BORROWER_NOTICE_KINDS = [
   'writtenOff',
   'overpaymentRefunded',
   'loanCancelled',
+  /** Staff changed her credit line (an approved proposal, issue 21): `amount` is the new line. */
+  'creditLineChanged',
+  /** Staff put her credit line on hold at `amount`: it no longer grows until it is reviewed again. */
+  'creditLineFrozen',
 ] as const;
 export type BorrowerNoticeKind = (typeof BORROWER_NOTICE_KINDS)[number];
 

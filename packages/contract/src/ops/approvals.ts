@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DifferentPaymentReason, ProofAmountReason } from '../payment-reference.ts';
 import { BrandChangePayload, BrandCreatePayload } from './brands.ts';
+import { CREDIT_LINE_CHECKERS, CREDIT_LINE_MAKERS, CreditLineChangePayload } from './credit-lines.ts';
 import {
   CreditPolicyChallengerPayload,
   CreditPolicyPublishPayload,
@@ -113,6 +114,13 @@ export const PROPOSAL_KINDS = {
     makers: FINANCE,
     checkers: FINANCE,
     payload: z.object({ orderId }),
+  },
+  // A borrower's credit line set by hand: unfrozen, or another amount (issue 21; ADR 0068).
+  'credit-line.change': {
+    label: "Change a borrower's credit line",
+    makers: CREDIT_LINE_MAKERS,
+    checkers: CREDIT_LINE_CHECKERS,
+    payload: CreditLineChangePayload,
   },
   'product.create': {
     label: 'Create a product',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ASSESSMENT_OUTCOMES, ASSESSMENT_REASONS } from '../assessment.ts';
 import { REVIEWER_ROLES, ReviewRecord } from './applications.ts';
+import { BorrowerCreditLine } from './credit-lines.ts';
 import { ALL_STAFF_ROLES, opsEndpoint, PAGE_QUERY, pageOf, type StaffRole } from './endpoint.ts';
 
 /**
@@ -94,6 +95,9 @@ export const BorrowerView = z.object({
       assessedAt: z.string(),
       review: ReviewRecord.nullable(),
     }),
+  ),
+  creditLine: BorrowerCreditLine.describe(
+    'the most she may borrow now, and every change of it (issue 21; ADR 0068): a line never written yet is worked out from her loans and has no history',
   ),
   applicationsStopped: z
     .object({ at: z.string(), reason: z.string(), staffEmail: z.string().nullable() })

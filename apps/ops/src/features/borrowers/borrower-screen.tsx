@@ -26,6 +26,7 @@ import { paths } from '../../config/paths.ts';
 import { OpsApiError, opsCall } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.tsx';
+import { CreditLineSection } from './credit-line-section.tsx';
 
 type View = OpsResponseOf<'opsBorrowerView'>;
 
@@ -38,6 +39,11 @@ const FIELD_LABELS: Record<RevealableField, string> = {
 };
 
 const OUTCOME_TEXT = { approve: 'Approved', refer: 'Referred', reject: 'Rejected' } as const;
+
+/** A reviewer who approved less than was asked (ADR 0068): the amount approved, said beside the decision. */
+function lowerAmountText(approvedAmount: number | null): string {
+  return approvedAmount === null ? '' : ` at a lower amount, ${formatPeso(approvedAmount)}`;
+}
 
 function errorText(error: unknown, fallback: string): string {
   return error instanceof OpsApiError ? error.message : fallback;
@@ -59,6 +65,8 @@ export function BorrowerScreen({ userId }: { userId: string }) {
   const [asking, setAsking] = useState<RevealableField | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  /** Bumped after a proposal is sent from this page, so the pending proposals list it at once. */
+  const [proposals, setProposals] = useState(0);
 
   const load = useCallback(async () => {
     try {
@@ -130,6 +138,10 @@ export function BorrowerScreen({ userId }: { userId: string }) {
   if (failure) return <LoadFailure error={failure} />;
   if (!view) return <p aria-live="polite">Loading…</p>;
   const profile = view.profile;
+  /** Loans a reviewer approved at less than was asked: their amount says so. */
+  const approvedLower = new Set(
+    view.applications.filter((a) => a.review?.approvedAmount != null).map((a) => a.orderId),
+  );
 
   return (
     <section aria-labelledby="borrower-title" className="borrower">
@@ -155,7 +167,12 @@ export function BorrowerScreen({ userId }: { userId: string }) {
         </p>
       ) : null}
 
-      <PendingProposals targetType="borrower" targetId={userId} />
+      <PendingProposals
+        targetType="borrower"
+        targetId={userId}
+        refreshKey={proposals}
+        onDecided={() => load()}
+      />
       {view.loans.map((loan) => (
         <PendingProposals key={loan.orderId} targetType="loan" targetId={loan.orderId} />
       ))}
@@ -229,7 +246,10 @@ export function BorrowerScreen({ userId }: { userId: string }) {
                   </a>
                 </td>
                 <td>{loanStatusText(loan.status)}</td>
-                <td>{formatPeso(loan.principal)}</td>
+                <td>
+                  {formatPeso(loan.principal)}
+                  {approvedLower.has(loan.orderId) ? ' (approved lower than asked)' : ''}
+                </td>
                 <td>{loan.tenureDays}</td>
                 <td>{dateTime(loan.submittedAt ?? loan.createdAt)}</td>
                 <td>{dateTime(loan.updatedAt)}</td>
@@ -238,6 +258,18 @@ export function BorrowerScreen({ userId }: { userId: string }) {
           </tbody>
         </table>
       )}
+
+      <CreditLineSection
+        userId={userId}
+        line={view.creditLine}
+        onProposed={(summary) => {
+          setNotice(
+            `Proposed: ${summary}. Another member must approve it in Approvals before the line changes.`,
+          );
+          setActionError(null);
+          setProposals((n) => n + 1);
+        }}
+      />
 
       <h2>Assessments</h2>
       <DataTable
@@ -260,7 +292,7 @@ export function BorrowerScreen({ userId }: { userId: string }) {
             header: 'Reviewer',
             cell: (a) =>
               a.review
-                ? `${a.review.decision === 'approve' ? 'Approved' : 'Rejected'}: ${reviewReasonLabel(a.review.reason)} (${a.review.reviewerEmail ?? '—'}, ${dateTime(a.review.at)})${a.review.note ? ` — “${a.review.note}”` : ''}`
+                ? `${a.review.decision === 'approve' ? 'Approved' : 'Rejected'}${lowerAmountText(a.review.approvedAmount)}: ${reviewReasonLabel(a.review.reason)} (${a.review.reviewerEmail ?? '—'}, ${dateTime(a.review.at)})${a.review.note ? ` — “${a.review.note}”` : ''}`
                 : a.outcome === 'refer'
                   ? 'Waiting for a reviewer'
                   : '—',

@@ -46,6 +46,7 @@ import { RECONCILIATION_DAILY_JOB, Reconciliation } from '../../services/reconci
 import { ReportService } from '../../services/reports/reports.ts';
 import { BureauStep } from '../../services/risk/bureau-step.ts';
 import { BACKTEST_JOB, Backtests } from '../../services/risk/backtest.ts';
+import { creditLineChangeHandler } from '../../services/risk/credit-line-change.ts';
 import { CreditLines } from '../../services/risk/credit-lines.ts';
 import { FraudChecks } from '../../services/risk/fraud-checks.ts';
 import { FraudFingerprints } from '../../services/risk/fraud-fingerprints.ts';
@@ -237,6 +238,8 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('application', application);
     const creditLines = new CreditLines(db, clock);
     app.decorate('creditLines', creditLines);
+    // Staff set a borrower's line by hand under maker-checker (issue 21).
+    approvals.register(creditLineChangeHandler({ db, clock, jobs, creditLines }));
     const policyConsole = new PolicyConsole(db, clock);
     approvals.register(policyConsole.publishHandler());
     approvals.register(policyConsole.challengerHandler());

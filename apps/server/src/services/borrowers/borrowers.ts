@@ -11,6 +11,7 @@ import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { type ReviewColumns, reviewRecordOf } from '../loans/review-record.ts';
+import { CreditLines } from '../risk/credit-lines.ts';
 import type { Sessions } from '../security/sessions.ts';
 import type { Actor } from '../staff/staff-records.ts';
 import { maskAddress, maskBirthday, maskEmail, maskLastFour, maskMobile } from './masking.ts';
@@ -169,6 +170,7 @@ export class BorrowerService {
       ),
     ]);
     const history = await this.applicationHistory(userId);
+    const creditLine = await this.creditLineOf(userId);
     const now = this.deps.clock.now().getTime();
     return {
       userId: row.user_id,
@@ -185,6 +187,7 @@ export class BorrowerService {
       applicationSubmittedAt: row.submitted_at ? iso(row.submitted_at) : null,
       identityState: row.identity_state,
       ...history,
+      creditLine,
       accounts: accounts.map((a, index) => ({
         kind: a.account_kind,
         bankCode: a.bank_code,
@@ -210,6 +213,31 @@ export class BorrowerService {
         endReason: s.end_reason,
       })),
       notes: notes.map((n) => ({ at: iso(n.at), staffEmail: n.staff_email, text: n.text })),
+    };
+  }
+
+  /**
+   * Her credit line and its history, newest first (issue 21; ADR 0068). Read only: a line never written is
+   * worked out from her loans, as the borrower's own offer is, and written the first time it is used.
+   */
+  private async creditLineOf(userId: string): Promise<BorrowerView['creditLine']> {
+    const lines = new CreditLines(this.deps.db, this.deps.clock);
+    const [line, events] = await Promise.all([lines.lineOf(userId), lines.history(userId)]);
+    return {
+      amount: line.amount,
+      frozen: line.frozen,
+      policyVersion: line.policyVersion,
+      history: events.reverse().map((event) => ({
+        at: event.at,
+        reason: event.reason,
+        oldAmount: event.oldAmount,
+        newAmount: event.newAmount,
+        frozen: event.frozen,
+        policyVersion: event.policyVersion,
+        orderId: event.orderId,
+        proposalId: event.proposalId,
+        replayed: event.replayed,
+      })),
     };
   }
 

@@ -18,7 +18,9 @@ export type { BorrowerNoticeKind };
  * contract's list. `journalId`: the repayment journal a credit posted; the notice stands in for its receipt.
  */
 export interface BorrowerNotice {
-  orderId: string;
+  /** The loan it is about; none for a notice about the borrower herself (her credit line): `userId` then. */
+  orderId?: string | undefined;
+  userId?: string | undefined;
   kind: BorrowerNoticeKind;
   amount?: number | undefined;
   reason?: string | undefined;
@@ -54,22 +56,31 @@ export async function noticeBorrower(
   deps: { clock: Clock; jobs: Jobs },
   notice: BorrowerNotice,
 ): Promise<void> {
-  const [order] = await tx.query<{ user_id: string; language: string | null }>(
-    `select o.user_id,
-       coalesce(
-         (select s.language from agreement_signatures s where s.order_id = o.order_id limit 1),
-         -- An application not yet signed: the language of her latest signed agreement.
-         (select s.language from agreement_signatures s where s.user_id = o.user_id
-           order by s.signed_at desc limit 1)
-       ) as language
-     from loan_orders o where o.order_id = $1`,
-    [notice.orderId],
-  );
-  if (!order) throw new Error(`No order ${notice.orderId} to tell its borrower of`);
+  const [order] = notice.orderId
+    ? await tx.query<{ user_id: string; language: string | null }>(
+        `select o.user_id,
+           coalesce(
+             (select s.language from agreement_signatures s where s.order_id = o.order_id limit 1),
+             -- An application not yet signed: the language of her latest signed agreement.
+             (select s.language from agreement_signatures s where s.user_id = o.user_id
+               order by s.signed_at desc limit 1)
+           ) as language
+         from loan_orders o where o.order_id = $1`,
+        [notice.orderId],
+      )
+    : // About her, not a loan: the language of her latest signed agreement.
+      await tx.query<{ user_id: string; language: string | null }>(
+        `select u.user_id, (select s.language from agreement_signatures s where s.user_id = u.user_id
+           order by s.signed_at desc limit 1) as language
+         from users u where u.user_id = $1`,
+        [notice.userId ?? null],
+      );
+  if (!order) throw new Error(`No order ${notice.orderId} or borrower ${notice.userId} to tell of a change`);
   const now = deps.clock.now();
-  const amountDue = CHANGES_AMOUNT_DUE.has(notice.kind)
-    ? (await new Ledger(deps.clock).orderBalance(tx, notice.orderId)).totalDue
-    : null;
+  const amountDue =
+    CHANGES_AMOUNT_DUE.has(notice.kind) && notice.orderId
+      ? (await new Ledger(deps.clock).orderBalance(tx, notice.orderId)).totalDue
+      : null;
   const smsDueAt = TEXTED.has(notice.kind) ? reminderSendTime(now) : null;
   const noticeId = randomUUID();
   await tx.query(
@@ -79,7 +90,7 @@ export async function noticeBorrower(
     [
       noticeId,
       order.user_id,
-      notice.orderId,
+      notice.orderId ?? null,
       notice.kind,
       notice.amount ?? null,
       amountDue,

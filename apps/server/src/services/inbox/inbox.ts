@@ -131,8 +131,10 @@ export class Inbox {
     union all
     select 'notice-' || n.notice_id, 'notice:' || n.kind, null, null, n.amount, n.amount_due,
       n.journal_id is not null and exists (select 1 from ledger_journals r where r.reverses = n.journal_id),
-      n.sms_due_at is not null, n.reason, o.package_name, n.created_at
-    from borrower_notices n join loan_orders o on o.order_id = n.order_id
+      n.sms_due_at is not null, n.reason, coalesce(o.package_name, u.package_name), n.created_at
+    from borrower_notices n join users u on u.user_id = n.user_id
+    -- A notice about the borrower herself (her credit line) has no loan: her brand names the app.
+    left join loan_orders o on o.order_id = n.order_id
     where n.user_id = $1`;
 
   private messageOf(row: MessageRow, readUpTo: number, language: Language): InboxMessage {

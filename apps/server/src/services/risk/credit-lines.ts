@@ -42,6 +42,8 @@ export interface CreditLineEvent {
   newAmount: number;
   frozen: boolean;
   policyVersion: number;
+  /** The approved proposal of a staff change. */
+  proposalId: string | null;
   replayed: boolean;
   at: string;
 }
@@ -57,7 +59,7 @@ interface LineRow {
 /** A change the borrower's loans made to her line, in the order they happened. */
 interface PastChange {
   orderId: string;
-  reason: Exclude<CreditLineReason, 'opened'>;
+  reason: 'repaidOnTime' | 'overduePastDays';
   at: Date;
 }
 
@@ -86,10 +88,11 @@ export class CreditLines {
       new_amount: string | number;
       frozen: boolean;
       policy_version: number;
+      proposal_id: string | null;
       replayed: boolean;
       at: Date | string;
     }>(
-      `select reason, order_id, old_amount, new_amount, frozen, policy_version, replayed, at
+      `select reason, order_id, old_amount, new_amount, frozen, policy_version, proposal_id, replayed, at
        from credit_line_events where user_id = $1 order by event_id`,
       [userId],
     );
@@ -100,6 +103,7 @@ export class CreditLines {
       newAmount: Number(r.new_amount),
       frozen: r.frozen,
       policyVersion: r.policy_version,
+      proposalId: r.proposal_id,
       replayed: r.replayed,
       at: new Date(r.at).toISOString(),
     }));
@@ -154,6 +158,45 @@ export class CreditLines {
       reason: 'overduePastDays',
       at: this.clock.now(),
     });
+  }
+
+  /**
+   * Staff set the line (an approved 'credit-line.change' proposal, services/risk/credit-line-change.ts): to
+   * `amount`, frozen or not, as one more event naming the proposal, in the approving transaction. Once per
+   * proposal (a unique index decides); the line before and after, or null when this proposal already did it.
+   */
+  async staffChange(
+    tx: Queryable,
+    change: { userId: string; amount: number; frozen: boolean; proposalId: string; at: Date },
+  ): Promise<{ before: CreditLineState; after: CreditLineState; policyVersion: number } | null> {
+    const line = await this.lineIn(tx, change.userId);
+    const policy = await creditPolicyInForce(tx, line.packageName, change.at);
+    const [added] = await tx.query(
+      `insert into credit_line_events (user_id, package_name, order_id, proposal_id, reason, old_amount,
+         new_amount, frozen, policy_version, at)
+       values ($1, $2, null, $3, 'staffChange', $4, $5, $6, $7, $8)
+       on conflict (proposal_id) where proposal_id is not null do nothing returning event_id`,
+      [
+        change.userId,
+        line.packageName,
+        change.proposalId,
+        line.amount,
+        change.amount,
+        change.frozen,
+        policy.version,
+        change.at.toISOString(),
+      ],
+    );
+    if (!added) return null;
+    await tx.query(
+      `update credit_lines set amount = $2, frozen = $3, policy_version = $4, updated_at = $5 where user_id = $1`,
+      [change.userId, change.amount, change.frozen, policy.version, change.at.toISOString()],
+    );
+    return {
+      before: { amount: line.amount, frozen: line.frozen },
+      after: { amount: change.amount, frozen: change.frozen },
+      policyVersion: policy.version,
+    };
   }
 
   private async change(tx: Queryable, userId: string, change: PastChange): Promise<void> {
@@ -333,7 +376,7 @@ export class CreditLines {
 
   private async lineOfRow(db: Queryable, row: LineRow): Promise<CreditLine> {
     const policy = await creditPolicyInForce(db, row.package_name, this.clock.now());
-    const [last] = await db.query<{ reason: PastChange['reason'] }>(
+    const [last] = await db.query<{ reason: Exclude<CreditLineReason, 'opened'> }>(
       `select reason from credit_line_events where user_id = $1 and reason <> 'opened'
        order by event_id desc limit 1`,
       [row.user_id],

@@ -33,6 +33,8 @@ const KIND_ICONS: Record<MessageKind, ReactNode> = {
   writtenOff: <DocumentIcon />,
   overpaymentRefunded: <WalletIcon />,
   loanCancelled: <DocumentIcon />,
+  creditLineChanged: <WalletIcon />,
+  creditLineFrozen: <WalletIcon />,
 };
 
 const LOCALES: Record<Language, string> = { en: 'en-PH', fil: 'fil-PH', es: 'es' };

@@ -30,6 +30,8 @@ const en = {
   writtenOff: 'Loan written off',
   overpaymentRefunded: 'Over-payment sent back',
   loanCancelled: 'Loan cancelled',
+  creditLineChanged: 'Credit line changed',
+  creditLineFrozen: 'Credit line on hold',
 };
 
 export type MessagesTextKey = keyof typeof en;
@@ -67,6 +69,8 @@ export const messagesText: FeatureText<MessagesTextKey> = {
     writtenOff: 'Na-write off ang loan',
     overpaymentRefunded: 'Ibinalik ang sobrang bayad',
     loanCancelled: 'Kinansela ang loan',
+    creditLineChanged: 'Nagbago ang credit line',
+    creditLineFrozen: 'Naka-hold ang credit line',
   },
   es: {
     title: 'Mensajes',
@@ -99,5 +103,7 @@ export const messagesText: FeatureText<MessagesTextKey> = {
     writtenOff: 'Préstamo dado de baja',
     overpaymentRefunded: 'Pago de más devuelto',
     loanCancelled: 'Préstamo cancelado',
+    creditLineChanged: 'Línea de crédito cambiada',
+    creditLineFrozen: 'Línea de crédito en pausa',
   },
 };
