@@ -58,8 +58,9 @@ export const privacyPolicy: Record<Language, LegalDocument> = {
       {
         heading: 'How we decide on your application',
         paragraphs: [
-          'Assessment is partly automated. It uses the information you give us, your credit history and how you repaid earlier loans with us. It does not use your religion, political views or ethnic origin.',
-          'You may ask Customer Service why an application was declined and ask a person to review the decision.',
+          'Most decisions on applications are automated: our credit rules decide from the information you give us, how you repaid earlier loans with us, checks that your ID, account and phone are not another account’s, and, with your consent, your credit report. Some applications go to a person on our team, who decides. The rules never use your religion, political views or ethnic origin, and they change only when a second person at the lender approves.',
+          'If your application is declined, the app tells you the main reasons and the day you may apply again. We keep each decision with what it was based on and the rules that made it, so that we can explain it to you.',
+          'You may ask Customer Service or our Data Protection Officer for a person to review an automated decision, and to tell you what information it used. A member of our team looks at your application again, with anything you want to add, and tells you the outcome. As the National Privacy Commission requires, our automated decision-making is registered with it.',
         ],
       },
       {
@@ -178,8 +179,9 @@ export const privacyPolicy: Record<Language, LegalDocument> = {
       {
         heading: 'Paano kami nagpapasya sa iyong application',
         paragraphs: [
-          'Bahagyang automated ang pagsusuri. Ginagamit nito ang impormasyong ibinigay mo, ang iyong credit history at kung paano mo binayaran ang mga dati mong utang sa amin. Hindi nito ginagamit ang iyong relihiyon, pananaw sa pulitika o lahi.',
-          'Puwede mong itanong sa Customer Service kung bakit hindi naaprubahan ang isang application, at humiling na suriin ito muli ng isang tao.',
+          'Automated ang karamihan ng desisyon sa mga application: nagpapasya ang aming mga patakaran sa credit mula sa impormasyong ibinigay mo, kung paano mo binayaran ang mga dati mong loan sa amin, mga pagsusuri na ang iyong ID, account at phone ay hindi sa ibang account, at, kung pumayag ka, ang iyong credit report. May mga application na napupunta sa isang tao sa aming team, na siyang nagpapasya. Hindi kailanman ginagamit ng mga patakaran ang iyong relihiyon, pananaw sa pulitika o lahi, at nagbabago lang ang mga ito kapag inaprubahan ng ikalawang tao sa nagpapautang.',
+          'Kung hindi naaprubahan ang iyong application, sasabihin sa iyo ng app ang mga pangunahing dahilan at kung kailan ka puwedeng mag-apply muli. Itinatago namin ang bawat desisyon kasama ng pinagbatayan nito at ng mga patakarang gumawa nito, para maipaliwanag namin ito sa iyo.',
+          'Puwede kang humiling sa Customer Service o sa aming Data Protection Officer na suriin ng isang tao ang isang automated na desisyon, at na sabihin sa iyo kung anong impormasyon ang ginamit nito. Titingnan muli ng isang miyembro ng aming team ang iyong application, kasama ng anumang gusto mong idagdag, at sasabihin sa iyo ang resulta. Ayon sa hinihingi ng National Privacy Commission, nakarehistro rito ang aming automated na pagpapasya.',
         ],
       },
       {
@@ -298,8 +300,9 @@ export const privacyPolicy: Record<Language, LegalDocument> = {
       {
         heading: 'Cómo decidimos sobre su solicitud',
         paragraphs: [
-          'La evaluación es en parte automatizada. Se basa en la información que usted nos da, su historial crediticio y cómo devolvió sus préstamos anteriores con nosotros. No usa su religión, sus opiniones políticas ni su origen étnico.',
-          'Puede preguntar a Atención al cliente por qué se rechazó una solicitud y pedir que una persona revise la decisión.',
+          'La mayoría de las decisiones sobre solicitudes son automatizadas: nuestras reglas de crédito deciden a partir de la información que usted nos da, cómo devolvió sus préstamos anteriores con nosotros, comprobaciones de que su documento, su cuenta y su teléfono no son de otra cuenta y, con su consentimiento, su informe de crédito. Algunas solicitudes pasan a una persona de nuestro equipo, que decide. Las reglas nunca usan su religión, sus opiniones políticas ni su origen étnico, y solo cambian cuando una segunda persona del prestamista lo aprueba.',
+          'Si su solicitud se rechaza, la aplicación le dice los motivos principales y el día en que puede volver a solicitar. Guardamos cada decisión con aquello en lo que se basó y las reglas que la tomaron, para poder explicársela.',
+          'Puede pedir a Atención al cliente o a nuestro Delegado de Protección de Datos que una persona revise una decisión automatizada y que le diga qué información usó. Un miembro de nuestro equipo vuelve a mirar su solicitud, con lo que usted quiera añadir, y le comunica el resultado. Como exige la Comisión Nacional de Privacidad, nuestra toma de decisiones automatizada está registrada ante ella.',
         ],
       },
       {
