@@ -27,3 +27,10 @@ export const DATABASE_SUITES = [
  * one process): only in the `server-postgres` project.
  */
 export const PROCESS_SUITES = ['test/processes/**/*.test.ts'];
+
+/**
+ * Suites about the HTTP boundary rather than the database, long enough to count twice (ADR 0067): on the
+ * PostgreSQL project when it runs, else on the embedded one. Both databases are the same PostgreSQL engine
+ * (PGlite is PostgreSQL compiled to WebAssembly), so hostile input meets the same parser and the same SQL.
+ */
+export const ONCE_SUITES = ['test/routes/openapi-fuzz.test.ts'];

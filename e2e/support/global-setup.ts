@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildServer } from '../../scripts/build-server.mjs';
 import { lendUpToProductMaximum } from './credit-lines.ts';
 import { startServer } from './server.ts';
 
@@ -19,6 +20,8 @@ declare module 'vitest' {
  * or move the clock, start their own).
  */
 export default async function setup(project: TestProject) {
+  // Every journey server runs the build of the sources as they are now (support/server.ts).
+  await buildServer();
   const first = await startServer({}, null);
   await first.stop({ keepDataDir: true });
   const starterLine = mkdtempSync(join(tmpdir(), 'hiram-e2e-starter-'));

@@ -14,6 +14,7 @@ declare module 'vitest' {
 }
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
+const SERVER_MAIN = join(REPO_ROOT, 'apps/server/dist/main.js');
 
 export interface RunningServer {
   url: string;
@@ -53,7 +54,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 }
 
 /**
- * Starts the real server (as `npm start` does, on the embedded database, or on the PostgreSQL database
+ * Starts the real server, built (as `npm start` does, on the embedded database, or on the PostgreSQL database
  * `env.DATABASE_URL` names) on a free port, in a process of its own. The embedded database starts as a copy
  * of `template`, a data directory the global setup migrated and seeded once (support/global-setup.ts):
  * creating an empty one (initdb) costs seconds each time; without a template it is created as on a first start.
@@ -65,7 +66,9 @@ export async function startServer(
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'hiram-e2e-'));
   if (template) cpSync(template, dataDir, { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // The built server (support/global-setup.ts builds it first), as the image runs it: a start costs about half
+  // the CPU of compiling the sources with tsx, and PDF threads start from plain JavaScript too.
+  const child = spawn(process.execPath, [SERVER_MAIN], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
