@@ -6,7 +6,7 @@ import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import type { Jobs } from '../../plugins/infra/jobs.ts';
 import type { Application } from '../application/application.ts';
-import { BUREAU_NOT_ASKED, type BureauStep } from '../risk/bureau-step.ts';
+import type { BureauStep } from '../risk/bureau-step.ts';
 import { applicationToDecide, gatherDecisionFacts } from '../risk/decision-facts.ts';
 import { borrowerReasonsOfVerdict, reapplyOn, recordDecision } from '../risk/decision-records.ts';
 import type { FraudChecks } from '../risk/fraud-checks.ts';
@@ -19,26 +19,6 @@ export interface RiskChecks {
   fraudChecks: Pick<FraudChecks, 'check'>;
   bureauStep: Pick<BureauStep, 'inquire'>;
 }
-
-/** TEMPORARY until services.ts passes both (issue 21): no fraud hit, the bureau not asked. */
-const UNWIRED_CHECKS: RiskChecks = {
-  fraudChecks: {
-    check: async () => ({
-      facts: {
-        sameIdNumberAccounts: 0,
-        sameTaxNumberAccounts: 0,
-        samePayoutAccountAccounts: 0,
-        sameDeviceAccounts: 0,
-        samePhotoAccounts: 0,
-        payoutNameMismatch: false,
-        deviceApplications: 1,
-        addressApplications: 1,
-      },
-      hits: [],
-    }),
-  },
-  bureauStep: { inquire: async () => ({ facts: BUREAU_NOT_ASKED, report: null }) },
-};
 
 export interface AssessmentDecision {
   decision: AssessmentOutcome;
@@ -65,7 +45,7 @@ export class Assessment {
     private readonly application: Application,
     private readonly loanOrders: LoanOrders,
     jobs: Jobs,
-    private readonly checks: RiskChecks = UNWIRED_CHECKS,
+    private readonly checks: RiskChecks,
   ) {
     jobs.handle(ASSESSMENT_JOB, async (payload) => {
       await this.assess((payload as { orderId: string }).orderId);
