@@ -29,9 +29,10 @@ create index application_fingerprints_by_value on application_fingerprints (kind
 
 -- A 64-bit difference hash (dHash) of an ID photo or selfie, and its five bands (band number × 8192 + the
 -- band's bits): two hashes at most four bits apart share a band, so the GIN index finds the candidates.
+-- Without fastupdate: photos are added rarely and looked up at every application, so no pending list to scan.
 alter table identity_images add column photo_hash bigint;
 alter table identity_images add column photo_hash_bands integer[];
-create index identity_images_by_hash_band on identity_images using gin (photo_hash_bands);
+create index identity_images_by_hash_band on identity_images using gin (photo_hash_bands) with (fastupdate = off);
 
 -- The account holder's name as the payout provider holds it, when the provider tells it.
 alter table payout_accounts add column provider_holder_name text;

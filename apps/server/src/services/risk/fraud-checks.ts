@@ -219,15 +219,23 @@ export class FraudChecks {
     found: readonly Fingerprinted[],
     at: Date,
   ): Promise<void> {
-    for (const { kind, fingerprint } of found) {
-      await db.query(
-        `insert into fraud_fingerprints (kind, fingerprint, user_id, first_seen_at, last_seen_at)
-         values ($1, $2, $3, $4, $4)
-         on conflict (kind, fingerprint, user_id) do update set last_seen_at = greatest(
-           fraud_fingerprints.last_seen_at, excluded.last_seen_at)`,
-        [kind, fingerprint, userId, at.toISOString()],
-      );
-    }
+    // One statement for all, each once (the profile's and the ID's number are often the same).
+    const distinct = [
+      ...new Map(found.map((entry) => [`${entry.kind}:${entry.fingerprint}`, entry])).values(),
+    ];
+    if (distinct.length === 0) return;
+    await db.query(
+      `insert into fraud_fingerprints (kind, fingerprint, user_id, first_seen_at, last_seen_at)
+       select kind, fingerprint, $3, $4, $4 from unnest($1::text[], $2::text[]) as found (kind, fingerprint)
+       on conflict (kind, fingerprint, user_id) do update set last_seen_at = greatest(
+         fraud_fingerprints.last_seen_at, excluded.last_seen_at)`,
+      [
+        distinct.map((entry) => entry.kind),
+        distinct.map((entry) => entry.fingerprint),
+        userId,
+        at.toISOString(),
+      ],
+    );
   }
 
   /** Other accounts with any of this one's fingerprints, by kind, earliest first. */
