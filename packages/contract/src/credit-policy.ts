@@ -167,7 +167,7 @@ export const AssessmentPolicy = z
     /** Ask the credit bureau before deciding (with the borrower's consent, recorded at submit). */
     askBureau: z.boolean(),
   })
-  .superRefine(({ rules }, context) => {
+  .superRefine(({ rules, askBureau }, context) => {
     const seen = new Set<AssessmentReason>();
     rules.forEach((rule, index) => {
       if (seen.has(rule.reason))
@@ -178,6 +178,14 @@ export const AssessmentPolicy = z
         });
       seen.add(rule.reason);
     });
+    // A bureau that times out, has no consent or is down answers 'unavailable': without this rule such an
+    // application would pass as if its record were clean.
+    if (askBureau && !seen.has('bureauUnavailable'))
+      context.addIssue({
+        code: 'custom',
+        path: ['askBureau'],
+        message: 'asking the bureau needs a bureauUnavailable rule (refer or reject when it does not answer)',
+      });
   });
 export type AssessmentPolicy = z.infer<typeof AssessmentPolicy>;
 
