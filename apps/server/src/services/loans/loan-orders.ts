@@ -254,36 +254,6 @@ export class LoanOrders {
     return orderOfRow(row);
   }
 
-  /** What the assessment needs of an order: whose it is, where it stands, what it costs. */
-  async forAssessment(orderId: string): Promise<{
-    userId: string;
-    status: number;
-    submitted: boolean;
-    totalPayable: number;
-    tenureDays: number;
-    earlierOrderFellOverdue: boolean;
-  } | null> {
-    if (!UUID.test(orderId)) return null;
-    const [row] = await this.db.query<OrderRow & { user_id: string; fell_overdue: boolean }>(
-      `select ${ORDER_COLUMNS}, user_id, exists (
-         select 1 from loan_orders o join loan_order_events e on e.order_id = o.order_id
-         where o.user_id = loan_orders.user_id and o.order_id <> loan_orders.order_id and e.to_status = $2
-       ) as fell_overdue
-       from loan_orders where order_id = $1`,
-      [orderId, LOAN_ORDER_STATUS.overdue],
-    );
-    if (!row) return null;
-    const order = orderOfRow(row);
-    return {
-      userId: row.user_id,
-      status: order.status,
-      submitted: order.submitted,
-      totalPayable: order.quote.totalPayable,
-      tenureDays: order.tenureDays,
-      earlierOrderFellOverdue: row.fell_overdue,
-    };
-  }
-
   async latest(userId: string): Promise<LatestOrder> {
     const [row] = await this.db.query<RowWithDisbursement>(
       `select ${ORDER_COLUMNS}, ${DISBURSED_AT_SQL} from loan_orders where user_id = $1 order by seq desc limit 1`,
