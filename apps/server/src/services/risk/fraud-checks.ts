@@ -57,6 +57,7 @@ interface BorrowerRow {
 }
 
 const MS_PER_DAY = 86_400_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null;
@@ -183,7 +184,8 @@ export class FraudChecks {
     input: { orderId: string; userId: string; deviceId: string | null | undefined; at: Date },
   ): Promise<void> {
     const value = deviceValue(input.deviceId);
-    if (!value) return;
+    // Not an order id at all: the submit answers 404 for it; nothing to keep.
+    if (!value || !UUID.test(input.orderId)) return;
     const device = this.fingerprints.of('device', value);
     const inserted = await db.query(
       `insert into application_fingerprints (order_id, kind, fingerprint, user_id, applied_at)

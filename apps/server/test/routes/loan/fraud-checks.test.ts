@@ -302,6 +302,19 @@ describe('the fraud and duplicate checks', () => {
   });
 });
 
+describe('the device of a submit', () => {
+  it("is kept for the borrower's own order only, and an order id that is none still answers 404", async () => {
+    const { token, userId } = await server.signIn();
+    const headers = { [HEADERS.deviceId]: 'device-of-a-stranger-1' };
+    for (const orderId of ['not-an-order', '00000000-0000-4000-8000-000000000000']) {
+      const answer = await server.call('submitOrder', { orderId }, { token, headers });
+      expect(answer.status).toBe(404);
+    }
+    const kept = await server.db.query('select 1 from application_fingerprints where user_id = $1', [userId]);
+    expect(kept).toEqual([]);
+  });
+});
+
 describe('a policy with fraud rules', () => {
   it('refers an application whose ID number another account used, the hit kept with the decision', async () => {
     const fraudRule = {
