@@ -34,7 +34,7 @@ function OutcomeTable({
 }) {
   const total = (o: OutcomeCounts) => o.approve + o.refer + o.reject;
   return (
-    <table className="figures" data-testid="backtest-outcomes">
+    <table className="policy-figures" data-testid="backtest-outcomes">
       <caption>{label}</caption>
       <thead>
         <tr>
@@ -73,7 +73,7 @@ function RepaymentTable({
   columns: { name: string; repayment: RepaymentCounts }[];
 }) {
   return (
-    <table className="figures" data-testid="backtest-repayment">
+    <table className="policy-figures" data-testid="backtest-repayment">
       <caption>{label}</caption>
       <thead>
         <tr>
@@ -276,7 +276,7 @@ export function ChallengerReport({ brands }: { brands: { packageName: string; na
       <ErrorMessage error={error} />
       {variants ? (
         <>
-          <table className="figures">
+          <table className="policy-figures">
             <caption>Applications and decisions</caption>
             <thead>
               <tr>
