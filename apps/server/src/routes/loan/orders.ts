@@ -47,8 +47,8 @@ export async function loanOrderRoutes(app: FastifyInstance): Promise<void> {
 
   defineEndpoint(app, 'submitOrder', async ({ input, request }) => {
     const { userId } = sessionOf(request);
-    // Which device applied, for the fraud checks' counts (ADR 0070); kept before the assessment is queued.
-    await app.fraudChecks.recordSubmitDevice(app.db, {
+    // Which device and address applied, for the fraud checks' counts (ADR 0070), before the assessment is queued.
+    await app.fraudChecks.recordSubmit(app.db, {
       orderId: input.orderId,
       userId,
       deviceId: header(request, HEADERS.deviceId),

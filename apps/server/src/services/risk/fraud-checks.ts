@@ -117,20 +117,14 @@ export class FraudChecks {
     const appliedAt = borrower?.submitted_at ?? at;
 
     await this.record(db, userId, this.identifiersOf(borrower), at);
+    // Kept at submit (recordSubmit); an order submitted before that existed gets its address now.
     const address = addressValue(text(basic.city), text(basic.address));
-    if (address) {
-      await db.query(
-        `insert into application_fingerprints (order_id, kind, fingerprint, user_id, applied_at)
-         select order_id, 'address', $2, user_id, $4 from loan_orders where order_id = $1 and user_id = $3
-         on conflict (order_id, kind) do update set fingerprint = excluded.fingerprint`,
-        [
-          orderId,
-          this.fingerprints.of('address', address).fingerprint,
-          userId,
-          new Date(appliedAt).toISOString(),
-        ],
+    if (address)
+      await this.keepApplication(
+        db,
+        { orderId, userId, at: new Date(appliedAt) },
+        this.fingerprints.of('address', address),
       );
-    }
 
     const hits: FraudHit[] = [];
     const shared = await this.accountsSharing(db, userId);
@@ -176,24 +170,44 @@ export class FraudChecks {
   }
 
   /**
-   * The device an order was submitted from, kept with the order for the window counts (and as one of the
-   * borrower's devices). Only the borrower's own order is touched; a repeated submit keeps the first device.
+   * Where an order was submitted from, kept with it at once for the window counts: the device (also one of the
+   * borrower's devices) and her address as it stands. Kept at submit, not at the assessment, so applications
+   * made minutes apart from one place count each other whichever is assessed first. Only the borrower's own
+   * order is touched; a repeated submit keeps what the first one kept.
    */
-  async recordSubmitDevice(
+  async recordSubmit(
     db: Queryable,
     input: { orderId: string; userId: string; deviceId: string | null | undefined; at: Date },
   ): Promise<void> {
-    const value = deviceValue(input.deviceId);
     // Not an order id at all: the submit answers 404 for it; nothing to keep.
-    if (!value || !UUID.test(input.orderId)) return;
-    const device = this.fingerprints.of('device', value);
-    const inserted = await db.query(
-      `insert into application_fingerprints (order_id, kind, fingerprint, user_id, applied_at)
-       select order_id, 'device', $3, user_id, $4 from loan_orders where order_id = $1 and user_id = $2
-       on conflict (order_id, kind) do nothing returning order_id`,
-      [input.orderId, input.userId, device.fingerprint, input.at.toISOString()],
+    if (!UUID.test(input.orderId)) return;
+    const device = deviceValue(input.deviceId);
+    if (device) {
+      const fingerprinted = this.fingerprints.of('device', device);
+      const kept = await this.keepApplication(db, input, fingerprinted);
+      if (kept) await this.record(db, input.userId, [fingerprinted], input.at);
+    }
+    const [profile] = await db.query<{ city: string | null; address: string | null }>(
+      `select basic_info->>'city' as city, basic_info->>'address' as address from profiles where user_id = $1`,
+      [input.userId],
     );
-    if (inserted.length > 0) await this.record(db, input.userId, [device], input.at);
+    const address = addressValue(profile?.city, profile?.address);
+    if (address) await this.keepApplication(db, input, this.fingerprints.of('address', address));
+  }
+
+  /** One fingerprint of the borrower's own order, unless it has one of that kind; whether it was kept. */
+  private async keepApplication(
+    db: Queryable,
+    input: { orderId: string; userId: string; at: Date },
+    { kind, fingerprint }: Fingerprinted,
+  ): Promise<boolean> {
+    const kept = await db.query(
+      `insert into application_fingerprints (order_id, kind, fingerprint, user_id, applied_at)
+       select order_id, $3, $4, user_id, $5 from loan_orders where order_id = $1 and user_id = $2
+       on conflict (order_id, kind) do nothing returning order_id`,
+      [input.orderId, input.userId, kind, fingerprint, input.at.toISOString()],
+    );
+    return kept.length > 0;
   }
 
   private identifiersOf(borrower: BorrowerRow | undefined): Fingerprinted[] {
