@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { snap, useBrowser } from './support/browser.ts';
 import { appStarted, collectErrors, holdAppCode } from './support/first-paint.ts';
 import { agreeToPermissions, completeApplication, signInWithCode } from './support/journeys.ts';
@@ -15,6 +16,35 @@ beforeAll(async () => {
   server = await startServer({ ASSESSMENT_DELAY_SECONDS: String(ASSESSMENT_DELAY_SECONDS) });
 });
 afterAll(() => server?.stop());
+
+const FIL_MONTHS = [
+  'Enero',
+  'Pebrero',
+  'Marso',
+  'Abril',
+  'Mayo',
+  'Hunyo',
+  'Hulyo',
+  'Agosto',
+  'Setyembre',
+  'Oktubre',
+  'Nobyembre',
+  'Disyembre',
+];
+const ES_MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
 
 /** A date as the app writes it in English: Manila's calendar, e.g. "December 21, 2026". */
 function manilaDate(time: number): string {
@@ -77,19 +107,62 @@ describe('a borrower the assessment rejects', () => {
       expect(errors).toEqual([]);
       await page.unrouteAll();
 
-      // The job rejects; Home's card changes by itself: Cannot apply, with the day 30 days on, and no Apply.
+      // The job rejects; Home's card changes by itself: Cannot apply, with the day 30 days on, no Apply, and
+      // one way on: why.
       const assessedAt = await moveServerClock(baseURL, ASSESSMENT_DELAY_SECONDS);
-      const again = manilaDate(assessedAt.getTime() + 30 * 86_400_000);
+      const againAt = assessedAt.getTime() + 30 * 86_400_000;
+      const again = manilaDate(againAt);
       await card.getByRole('heading', { name: 'Cannot apply' }).waitFor({ timeout: 45_000 });
       await card.getByText(again).waitFor();
-      expect(await card.getByRole('link').count()).toBe(0);
+      const why = card.getByRole('link');
+      expect(await why.count()).toBe(1);
+      expect(await why.innerText()).toBe('See why');
+      expect(await why.getAttribute('href')).toBe('#/auth/review_tips');
       expect(await page.getByRole('button', { name: 'Apply now' }).count()).toBe(0);
       await snap(page, journey, '04-home-cannot-apply');
 
-      // review_tips says the same.
-      await page.goto(`${baseURL}/#/auth/review_tips`);
-      await page.getByText(`You can apply again from ${again}.`).waitFor();
+      // review_tips explains (RA 9510): the main reason in plain words (three loans overdue elsewhere), the day
+      // written out, that the rules decided and how to ask a person to review it.
+      await why.click();
+      const refusal = page.locator('section.borrow-refusal');
+      await refusal.getByRole('heading', { name: 'The main reasons' }).waitFor();
+      expect(await refusal.getByRole('listitem').allInnerTexts()).toEqual([
+        'You are paying other loans, or are behind on them.',
+      ]);
+      await refusal.getByText(`You can apply again from ${again}.`).waitFor();
+      await refusal.getByText(/made automatically by our credit rules/).waitFor();
+      expect(await refusal.getByRole('link', { name: 'Ask for a review' }).getAttribute('href')).toBe(
+        '#/user_center/customer_services',
+      );
+      await expectNoAxeViolations(page, 'review_tips rejected');
       await snap(page, journey, '05-review-tips-rejected');
+
+      // In Filipino and Spanish: the same reasons, the day in her language's long form.
+      const day = new Date(againAt + 8 * 3_600_000);
+      const [year, month, date] = [day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()];
+      const words = {
+        fil: {
+          reason: 'May iba kang loan na binabayaran, o late ka sa mga ito.',
+          again: `Maaari kang mag-apply muli simula ${FIL_MONTHS[month]} ${date}, ${year}.`,
+          review: 'Humiling ng review',
+        },
+        es: {
+          reason: 'Está pagando otros préstamos, o va atrasado en ellos.',
+          again: `Podrá solicitar de nuevo a partir del ${date} de ${ES_MONTHS[month]} de ${year}.`,
+          review: 'Pedir una revisión',
+        },
+      } as const;
+      for (const lang of ['fil', 'es'] as const) {
+        await page.evaluate((value) => localStorage.setItem('hiram.language', value), lang);
+        await page.reload();
+        await refusal.getByText(words[lang].again).waitFor();
+        expect(await refusal.getByRole('listitem').allInnerTexts()).toEqual([words[lang].reason]);
+        await refusal.getByRole('link', { name: words[lang].review }).waitFor();
+        await snap(page, journey, `05-review-tips-rejected-${lang}`);
+      }
+      await page.evaluate(() => localStorage.setItem('hiram.language', 'en'));
+      await page.reload();
+      await refusal.getByText(`You can apply again from ${again}.`).waitFor();
 
       // Records: nothing under Incomplete; the order under Finished, labelled Rejected, with its amount.
       await page.goto(`${baseURL}/#/`);
