@@ -18,7 +18,7 @@ import {
 
 /**
  * What grants power over the back office, under maker-checker (ADRs 0058 and 0066): a member made or given a
- * role with power (reviewer, collections, finance, admin), a sign-in reset, a disabled member let back in. One admin proposes, another approves; nobody proposes or
+ * role with power (reviewer, collections, finance, risk, admin), a sign-in reset, a disabled member let back in. One admin proposes, another approves; nobody proposes or
  * decides a change to their own account (approvals.ts). A set-up link made at approval is handed to the
  * approving admin alone (ApplyContext.handOver), never stored or listed.
  */

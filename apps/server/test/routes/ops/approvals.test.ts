@@ -356,7 +356,8 @@ describe('the core', () => {
     const { orderId } = await disbursedLoan(server);
     const stranger = '00000000-0000-4000-8000-000000000000';
     const payloads: Partial<Record<OpsEndpointName, Record<string, unknown>>> = {
-      // A reviewer proposes only a proof's credit (ADR 0052); the others a write-off.
+      // A reviewer proposes only a proof's credit (ADR 0052); risk only the credit policy (ADR 0072); the
+      // others a write-off.
       opsProposalCreate:
         role === 'reviewer'
           ? {
@@ -364,7 +365,13 @@ describe('the core', () => {
               payload: { voucherId: stranger, amount: 100 },
               reason: 'receipt checked',
             }
-          : { kind: 'loan.write-off', payload: { orderId }, reason: 'long gone' },
+          : role === 'risk'
+            ? {
+                kind: 'credit-policy.challenger',
+                payload: { packageName: DEFAULT_PACKAGE_NAME, version: null, sharePercent: null },
+                reason: 'no challenger to end',
+              }
+            : { kind: 'loan.write-off', payload: { orderId }, reason: 'long gone' },
       opsProposalList: {},
       opsProposalDecide: { proposalIds: [stranger], decision: 'reject' },
       opsProposalWithdraw: { proposalId: stranger },
