@@ -324,7 +324,8 @@ export function factValueText(fact: DecisionFactName, value: FactCondition['valu
   }
 }
 
-const OPERATOR_WORDS: Record<RuleOperator, string> = {
+/** An operator in the console's words: "is below", "is one of". */
+export const OPERATOR_WORDS: Record<RuleOperator, string> = {
   equal: 'is',
   notEqual: 'is not',
   lessThan: 'is below',
@@ -443,6 +444,25 @@ function ruleWords(rule: AssessmentRule): string {
   return `${BAND_LABELS[rule.band]} when ${conditionsText(rule.conditions)}`;
 }
 
+/** A rule's fact conditions in the order they are written. */
+function leavesOf(condition: RuleCondition): FactCondition[] {
+  if (isFactCondition(condition)) return [condition];
+  return ('all' in condition ? condition.all : condition.any).flatMap(leavesOf);
+}
+
+/** The same tree of all/any with the same facts and operators: only values may differ. */
+function sameShape(a: RuleCondition, b: RuleCondition): boolean {
+  if (isFactCondition(a) || isFactCondition(b))
+    return isFactCondition(a) && isFactCondition(b) && a.fact === b.fact && a.operator === b.operator;
+  const [aKind, aParts] = 'all' in a ? ['all', a.all] : ['any', a.any];
+  const [bKind, bParts] = 'all' in b ? ['all', b.all] : ['any', b.any];
+  return (
+    aKind === bKind &&
+    aParts.length === bParts.length &&
+    aParts.every((part, i) => sameShape(part, bParts[i] as RuleCondition))
+  );
+}
+
 /**
  * What a new version changes against the one in force, field by field and in words (pesos for money): the
  * checker's old → new (ADR 0056). A rule is one line: its band and its conditions; an added rule has no
@@ -487,9 +507,34 @@ export function policyChanges(before: CreditPolicyDocument, after: CreditPolicyD
   for (const reason of reasons) {
     const old = rulesBefore.get(reason);
     const next = rulesAfter.get(reason);
+    const label = `Rule: ${ASSESSMENT_REASON_LABELS[reason]}`;
+    const field = `assessment.rules.${reason}`;
+    const oldLeaves = old ? leavesOf(old.conditions) : [];
+    const nextLeaves = next ? leavesOf(next.conditions) : [];
+    // The same conditions with other thresholds or answers: one line per value changed, as the editor shows it.
+    if (old && next && sameShape(old.conditions, next.conditions)) {
+      add({
+        field: `${field}.band`,
+        label: `${label}: band`,
+        kind: 'text',
+        before: BAND_LABELS[old.band],
+        after: BAND_LABELS[next.band],
+      });
+      oldLeaves.forEach((leaf, index) => {
+        const now = nextLeaves[index] as FactCondition;
+        add({
+          field: `${field}.${index}`,
+          label: `${label}: ${FACT_LABELS[leaf.fact]} ${OPERATOR_WORDS[leaf.operator]}`,
+          kind: 'text',
+          before: factValueText(leaf.fact, leaf.value),
+          after: factValueText(now.fact, now.value),
+        });
+      });
+      continue;
+    }
     add({
-      field: `assessment.rules.${reason}`,
-      label: `Rule: ${ASSESSMENT_REASON_LABELS[reason]}`,
+      field,
+      label,
       kind: 'text',
       before: old ? ruleWords(old) : null,
       after: next ? ruleWords(next) : null,

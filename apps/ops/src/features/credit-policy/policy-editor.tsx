@@ -17,6 +17,7 @@ import {
   factUnit,
   isFactCondition,
   newRule,
+  OPERATOR_WORDS,
   OVERDUE_ACTION_LABELS,
   OVERDUE_ACTIONS,
 } from '@hiram/contract/ops/credit-policy';
@@ -236,17 +237,6 @@ function ConditionValue({
     </span>
   );
 }
-
-const OPERATOR_WORDS: Record<string, string> = {
-  equal: 'is',
-  notEqual: 'is not',
-  lessThan: 'is below',
-  lessThanInclusive: 'is at most',
-  greaterThan: 'is above',
-  greaterThanInclusive: 'is at least',
-  in: 'is one of',
-  notIn: 'is none of',
-};
 
 /** The conditions of a rule, nested as written: each fact's threshold or answers editable, the rest in words. */
 function Conditions({ condition, path, ...props }: EditorProps & { condition: RuleCondition; path: Path }) {

@@ -182,9 +182,9 @@ describe('publishing a version under maker-checker', () => {
           after: 200_000,
         }),
         expect.objectContaining({
-          field: 'assessment.rules.age',
-          before: 'Reject when Age known is no, or Age is below 18, or Age is above 65',
-          after: 'Reject when Age known is no, or Age is below 18, or Age is above 30',
+          label: 'Rule: Age outside 18–65: Age is above',
+          before: '65',
+          after: '30',
         }),
       ]),
     );
