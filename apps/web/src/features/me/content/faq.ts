@@ -24,7 +24,7 @@ export const faq: Record<Language, { question: string; answer: string }[]> = {
     {
       question: 'How long does the assessment take?',
       answer:
-        'Usually 5 to 10 minutes, and never more than 1 working day. We let you know in the app as soon as there is a decision. If your application is declined, you can apply again after 30 days.',
+        'Usually 5 to 10 minutes, and never more than 1 working day. We let you know in the app as soon as there is a decision. If your application is declined, the app tells you the main reasons and the day you can apply again (usually 30 days later), and you can ask for a person to review the decision.',
     },
     {
       question: 'When will I receive the money?',
@@ -91,7 +91,7 @@ export const faq: Record<Language, { question: string; answer: string }[]> = {
     {
       question: 'Gaano katagal ang pagsusuri?',
       answer:
-        'Karaniwang 5 hanggang 10 minuto, at hindi lalampas sa 1 working day. Aabisuhan ka namin sa app kapag may desisyon na. Kung hindi naaprubahan ang application mo, puwede kang mag-apply ulit pagkalipas ng 30 araw.',
+        'Karaniwang 5 hanggang 10 minuto, at hindi lalampas sa 1 working day. Aabisuhan ka namin sa app kapag may desisyon na. Kung hindi naaprubahan ang application mo, sasabihin ng app ang mga pangunahing dahilan at kung kailan ka puwedeng mag-apply ulit (karaniwang pagkalipas ng 30 araw), at puwede kang humiling na suriin ng isang tao ang desisyon.',
     },
     {
       question: 'Kailan ko matatanggap ang pera?',
@@ -158,7 +158,7 @@ export const faq: Record<Language, { question: string; answer: string }[]> = {
     {
       question: '¿Cuánto tarda la evaluación?',
       answer:
-        'Normalmente de 5 a 10 minutos, y nunca más de 1 día hábil. Le avisamos en la aplicación en cuanto haya una decisión. Si se rechaza su solicitud, puede volver a solicitar pasados 30 días.',
+        'Normalmente de 5 a 10 minutos, y nunca más de 1 día hábil. Le avisamos en la aplicación en cuanto haya una decisión. Si se rechaza su solicitud, la aplicación le dice los motivos principales y el día en que puede volver a solicitar (normalmente 30 días después), y puede pedir que una persona revise la decisión.',
     },
     {
       question: '¿Cuándo recibiré el dinero?',
