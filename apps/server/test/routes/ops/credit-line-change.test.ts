@@ -95,6 +95,17 @@ describe('a staff change of a credit line', () => {
     expect(await decide(await member('admin'), proposal.proposalId)).toMatchObject({
       errorCode: ERRORS.PROPOSAL_DECIDED.code,
     });
+    // The same proposal applied again (an approval retried) writes nothing more.
+    const again = await server.db.transaction((tx) =>
+      server.app.creditLines.staffChange(tx, {
+        userId: borrower.userId,
+        amount: 500_000,
+        frozen: false,
+        proposalId: proposal.proposalId,
+        at: server.clock.now(),
+      }),
+    );
+    expect(again).toBeNull();
     const events = await staffEvents(borrower.userId);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ proposal_id: proposal.proposalId, frozen: false });
