@@ -180,7 +180,6 @@ describe('the risk officer changes the credit policy', () => {
       .getByRole('row', { name: new RegExp(`ph\\.hiram\\.app.*\\b${live + 1} \\(`) })
       .waitFor();
     await snap(checker.page, JOURNEY, '07-new-version-in-force');
-    await checker.context.close();
 
     // The next application: a borrower born in 1990 is refused by the new version, and reads why.
     const borrower = new ApiBorrower(server.url, newMobile());
@@ -209,6 +208,49 @@ describe('the risk officer changes the credit policy', () => {
     await phone.page.getByText('Your age is outside the ages we can lend to.').waitFor();
     await snap(phone.page, JOURNEY, '08-borrower-reads-why');
     await phone.context.close();
+
+    // Champion and challenger (after the application above, which the champion decided for certain): the maker
+    // proposes the old version for 10% of new applications, the checker approves, and the report compares.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Credit policy', level: 1 }).waitFor();
+    const challenger = page.getByRole('form', { name: 'Set or end a challenger' });
+    await challenger.getByLabel('Challenger version').selectOption(String(live));
+    await challenger.getByLabel('Share of new applications (%)').fill('10');
+    await challenger.getByLabel('Reason for the checker').fill('Keep the old rules on a tenth to compare');
+    await challenger.getByRole('button', { name: 'Propose this challenger' }).click();
+    await expect
+      .poll(() => page.getByRole('status').first().innerText())
+      .toContain('Challenger for ph.hiram.app');
+    await checker.page.reload();
+    const challengerChange = checker.page
+      .getByRole('region', { name: 'Waiting for approval' })
+      .getByRole('row', { name: /Challenger against version/ });
+    await challengerChange.waitFor();
+    expect(await challengerChange.innerText()).toMatch(
+      new RegExp(`none\\s+→\\s+version ${live}, 10% of new applications`),
+    );
+    await checker.page
+      .getByRole('region', { name: 'Waiting for approval' })
+      .getByRole('button', { name: 'Approve' })
+      .click();
+    await expect.poll(() => checker.page.getByRole('status').first().innerText()).toContain('Approved');
+    await checker.page
+      .getByRole('table', { name: 'The version in force for each brand' })
+      .getByRole('cell', { name: new RegExp(`^version ${live}, 10% since`) })
+      .waitFor();
+    await checker.page
+      .getByRole('form', { name: 'Compare champion and challenger' })
+      .getByRole('button', { name: 'Compare' })
+      .click();
+    const variants = checker.page.getByRole('table', { name: 'Applications and decisions' });
+    await variants.getByRole('row', { name: /^Champion/ }).waitFor();
+    // The 600 past applications (version 1) and the one just refused, all decided by the champion.
+    expect(await variants.getByRole('row', { name: /^Champion/ }).innerText()).toMatch(
+      /^Champion\s+1, \d+\s+601\s/,
+    );
+    await variants.scrollIntoViewIfNeeded();
+    await snap(checker.page, JOURNEY, '07b-champion-and-challenger');
+    await checker.context.close();
     await maker.context.close();
   });
 });
