@@ -894,6 +894,16 @@ export const ERRORS = {
       es: 'Este cupón caducó el {date}',
     },
   },
+  // A person's review of a refusal (issue 21; ADR 0073): only a refusal she is still waiting out can be lifted.
+  REAPPLY_NOT_WAITING: {
+    code: 40924,
+    status: 409,
+    message: {
+      en: 'This borrower is not waiting out a refusal: there is nothing to lift',
+      fil: 'Walang hinihintay na pagtanggi ang borrower na ito: walang aalisin',
+      es: 'Este prestatario no está esperando tras un rechazo: no hay nada que levantar',
+    },
+  },
   EXTENSION_NOT_AVAILABLE: {
     code: 40940,
     status: 409,

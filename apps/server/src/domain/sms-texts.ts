@@ -115,6 +115,11 @@ const TEXTS = {
     fil: '{app}: ang credit line mo ay {amount} na ngayon. Puwede kang humiram hanggang dito, at lumalaki ito sa bawat loan na nabayaran sa oras.',
     es: '{app}: su línea de crédito ahora es de {amount}. Puede pedir hasta ese monto, y crece con cada préstamo pagado a tiempo.',
   },
+  reapplyAllowed: {
+    en: '{app}: we reviewed the decision on your application. You can apply again now.',
+    fil: '{app}: sinuri namin muli ang desisyon sa iyong application. Puwede ka nang mag-apply muli ngayon.',
+    es: '{app}: revisamos la decisión sobre su solicitud. Ya puede volver a solicitar.',
+  },
   creditLineFrozen: {
     en: '{app}: your credit line is {amount} and on hold: you can borrow up to it, but it will not grow for now. To ask why, contact Customer service.',
     fil: '{app}: ang credit line mo ay {amount} at naka-hold: puwede kang humiram hanggang dito, pero hindi ito lalaki sa ngayon. Para malaman kung bakit, kontakin ang Customer service.',

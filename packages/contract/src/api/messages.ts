@@ -28,6 +28,8 @@ export const BORROWER_NOTICE_KINDS = [
   'creditLineChanged',
   /** Staff put her credit line on hold at `amount`: it no longer grows until it is reviewed again. */
   'creditLineFrozen',
+  /** After a person reviewed her refusal (issue 21): she may apply again now. */
+  'reapplyAllowed',
 ] as const;
 export type BorrowerNoticeKind = (typeof BORROWER_NOTICE_KINDS)[number];
 

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ASSESSMENT_OUTCOMES, ASSESSMENT_REASONS } from '../assessment.ts';
+import {
+  ASSESSMENT_OUTCOMES,
+  ASSESSMENT_REASONS,
+  BORROWER_REASONS,
+  type BorrowerReason,
+} from '../assessment.ts';
 import { REVIEWER_ROLES, ReviewRecord } from './applications.ts';
 import { BorrowerCreditLine } from './credit-lines.ts';
 import { ALL_STAFF_ROLES, opsEndpoint, PAGE_QUERY, pageOf, type StaffRole } from './endpoint.ts';
@@ -11,6 +16,23 @@ import { ALL_STAFF_ROLES, opsEndpoint, PAGE_QUERY, pageOf, type StaffRole } from
  * (docs/decisions/0027-borrower-view-masking.md).
  */
 export const SUPPORT_AND_ABOVE: readonly StaffRole[] = ALL_STAFF_ROLES.filter((role) => role !== 'viewer');
+
+/**
+ * Who may end a refused borrower's wait after reviewing the refusal (issue 21; ADR 0073): the people who decide
+ * applications and the risk officers. Her next application is assessed by the policy as any other.
+ */
+export const REVIEW_REFUSAL_ROLES: readonly StaffRole[] = ['reviewer', 'risk', 'admin'];
+
+/** What a refused borrower was told, in the console's words (the app says it in hers: refusal-text.ts). */
+export const BORROWER_REASON_LABELS: Record<BorrowerReason, string> = {
+  age: 'Age outside the ages we lend to',
+  profileIncomplete: 'Details or answers missing',
+  detailsNotConfirmed: 'Some details could not be confirmed',
+  income: 'Repayments too high for the income',
+  pastLoanWithUs: 'An earlier loan with us was paid late',
+  loansElsewhere: 'Paying or behind on other loans',
+  creditRecord: 'What the credit bureau reports',
+};
 
 /** Who may stop (and allow again) a borrower's new applications. */
 export const STOP_APPLICATIONS_ROLES: readonly StaffRole[] = ['support', 'reviewer', 'admin'];
@@ -99,6 +121,21 @@ export const BorrowerView = z.object({
   creditLine: BorrowerCreditLine.describe(
     'the most she may borrow now, and every change of it (issue 21; ADR 0068): a line never written yet is worked out from her loans and has no history',
   ),
+  refusal: z
+    .object({
+      orderId: z.string(),
+      reapplyAt: z.string().describe('when she may apply again'),
+      borrowerReasons: z.array(z.enum(BORROWER_REASONS)).describe('what she was told'),
+      byReviewer: z.boolean(),
+      waived: z
+        .object({ at: z.string(), reason: z.string(), staffEmail: z.string().nullable() })
+        .nullable()
+        .describe('a person reviewed the refusal and let her apply again now'),
+    })
+    .nullable()
+    .describe(
+      'her latest application was refused and she is (or was, until a review) waiting to apply again',
+    ),
   applicationsStopped: z
     .object({ at: z.string(), reason: z.string(), staffEmail: z.string().nullable() })
     .nullable()
@@ -198,5 +235,16 @@ export const BORROWER_ENDPOINTS = {
       reason: z.string().trim().min(3, 'tooShort').max(STOP_REASON_MAX_LENGTH, 'tooLong'),
     }),
     z.object({ stopped: z.boolean() }),
+  ),
+  opsBorrowerAllowReapply: opsEndpoint(
+    'POST',
+    '/borrowers/allow-reapply',
+    REVIEW_REFUSAL_ROLES,
+    "After a person's review of a refusal: the borrower may apply again now rather than on the day the decision named; told in her inbox, audited. 40924 when her latest application is not a refusal she is waiting out.",
+    z.object({
+      userId,
+      reason: z.string().trim().min(3, 'tooShort').max(STOP_REASON_MAX_LENGTH, 'tooLong'),
+    }),
+    z.object({ orderId: z.string(), reapplyAt: z.string() }),
   ),
 } as const;

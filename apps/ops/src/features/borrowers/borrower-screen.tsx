@@ -27,6 +27,7 @@ import { OpsApiError, opsCall } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.tsx';
 import { CreditLineSection } from './credit-line-section.tsx';
+import { RefusalSection } from './refusal-section.tsx';
 
 type View = OpsResponseOf<'opsBorrowerView'>;
 
@@ -299,6 +300,18 @@ export function BorrowerScreen({ userId }: { userId: string }) {
           },
         ]}
       />
+
+      {view.refusal ? (
+        <RefusalSection
+          userId={userId}
+          refusal={view.refusal}
+          onLifted={() => {
+            setNotice('She may apply again now; she is told in her inbox.');
+            setActionError(null);
+            load();
+          }}
+        />
+      ) : null}
 
       <h2>New applications</h2>
       {canStop ? (

@@ -210,7 +210,7 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('rateLimits', rateLimits);
     const staff = new StaffService({ db, clock, publicUrl: config.publicUrl, rateLimits });
     app.decorate('staff', staff);
-    app.decorate('borrowers', new BorrowerService({ db, clock, sessions }));
+    app.decorate('borrowers', new BorrowerService({ db, clock, sessions, jobs }));
     const approvals = new Approvals(db, clock);
     app.decorate('approvals', approvals);
     for (const handler of Object.values(staff.proposalHandlers())) approvals.register(handler);

@@ -26,4 +26,8 @@ export function borrowerEndpoints(app: FastifyInstance, define: OpsDefine): void
   define('opsBorrowerStopApplications', async ({ input, actor }) =>
     app.borrowers.stopApplications(input.userId, input.stop, input.reason, actor),
   );
+
+  define('opsBorrowerAllowReapply', async ({ input, actor }) =>
+    app.borrowers.allowReapply(input.userId, input.reason, actor),
+  );
 }

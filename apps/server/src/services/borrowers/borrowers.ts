@@ -1,4 +1,5 @@
 import { knownReasons } from '@hiram/contract/assessment';
+import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import {
   type BorrowerHit,
   type BorrowerView,
@@ -6,12 +7,15 @@ import {
   type IdentityPhotoKind,
   type RevealableField,
 } from '@hiram/contract/ops/borrowers';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
+import type { Jobs } from '../../plugins/infra/jobs.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { noticeBorrower } from '../inbox/borrower-notices.ts';
 import { type ReviewColumns, reviewRecordOf } from '../loans/review-record.ts';
 import { CreditLines } from '../risk/credit-lines.ts';
+import { type Refusal, refusalOf } from '../risk/refusal.ts';
 import type { Sessions } from '../security/sessions.ts';
 import type { Actor } from '../staff/staff-records.ts';
 import { maskAddress, maskBirthday, maskEmail, maskLastFour, maskMobile } from './masking.ts';
@@ -20,6 +24,8 @@ export interface BorrowerDeps {
   db: Database;
   clock: Clock;
   sessions: Sessions;
+  /** For the notices a staff action sends the borrower (services/inbox). */
+  jobs: Jobs;
 }
 
 interface BorrowerRow {
@@ -171,6 +177,7 @@ export class BorrowerService {
     ]);
     const history = await this.applicationHistory(userId);
     const creditLine = await this.creditLineOf(userId);
+    const refusal = await this.refusalOfLatest(db, userId);
     const now = this.deps.clock.now().getTime();
     return {
       userId: row.user_id,
@@ -188,6 +195,15 @@ export class BorrowerService {
       identityState: row.identity_state,
       ...history,
       creditLine,
+      refusal: refusal
+        ? {
+            orderId: refusal.orderId,
+            reapplyAt: refusal.reapplyAt.toISOString(),
+            borrowerReasons: refusal.borrowerReasons,
+            byReviewer: refusal.byReviewer,
+            waived: refusal.waived ? { ...refusal.waived, at: refusal.waived.at.toISOString() } : null,
+          }
+        : null,
       accounts: accounts.map((a, index) => ({
         kind: a.account_kind,
         bankCode: a.bank_code,
@@ -214,6 +230,65 @@ export class BorrowerService {
       })),
       notes: notes.map((n) => ({ at: iso(n.at), staffEmail: n.staff_email, text: n.text })),
     };
+  }
+
+  /**
+   * Her latest application's refusal, while she waits it out or after a review lifted it; null otherwise (no
+   * refusal, or its day has come).
+   */
+  private async refusalOfLatest(
+    db: Queryable,
+    userId: string,
+    lock = false,
+  ): Promise<(Refusal & { orderId: string }) | null> {
+    const [latest] = await db.query<{
+      order_id: string;
+      package_name: string;
+      status: number;
+      updated_at: Date | string;
+    }>(
+      `select order_id, package_name, status, updated_at from loan_orders where user_id = $1
+       order by seq desc limit 1${lock ? ' for update' : ''}`,
+      [userId],
+    );
+    if (!latest || Number(latest.status) !== LOAN_ORDER_STATUS.rejected) return null;
+    const refusal = await refusalOf(db, {
+      orderId: latest.order_id,
+      packageName: latest.package_name,
+      rejectedAt: new Date(latest.updated_at),
+    });
+    if (!refusal.waived && refusal.reapplyAt <= this.deps.clock.now()) return null;
+    return { ...refusal, orderId: latest.order_id };
+  }
+
+  /**
+   * After a person reviewed a refusal and found it wrong (issue 21; ADR 0073): the borrower may apply again
+   * now, not on the day the decision named. Her next application is assessed by the policy as any other. Told
+   * in her inbox, in her language; audited.
+   */
+  async allowReapply(
+    userId: string,
+    reason: string,
+    actor: Actor,
+  ): Promise<{ orderId: string; reapplyAt: string }> {
+    const row = await this.borrower(userId, actor.brandScope);
+    return this.deps.db.transaction(async (tx) => {
+      const refusal = await this.refusalOfLatest(tx, userId, true);
+      if (!refusal || refusal.waived) throw new AppError('REAPPLY_NOT_WAITING');
+      const now = this.deps.clock.now();
+      await tx.query(
+        `insert into reapply_waivers (order_id, user_id, reason, staff_id, staff_email, at)
+         values ($1, $2, $3, $4, $5, $6)`,
+        [refusal.orderId, userId, reason, actor.staffId, actor.email, now.toISOString()],
+      );
+      await noticeBorrower(tx, this.deps, { orderId: refusal.orderId, kind: 'reapplyAllowed' });
+      await recordAudit(tx, {
+        ...this.auditOf(actor, 'borrower.allow-reapply', row),
+        before: { orderId: refusal.orderId, reapplyAt: refusal.reapplyAt.toISOString() },
+        after: { orderId: refusal.orderId, reapplyAt: now.toISOString(), reason },
+      });
+      return { orderId: refusal.orderId, reapplyAt: now.toISOString() };
+    });
   }
 
   /**

@@ -18,8 +18,12 @@ export interface Refusal {
   borrowerReasons: BorrowerReason[];
   /** A reviewer refused it (a referred application), not the policy alone. */
   byReviewer: boolean;
-  /** When a new application is accepted again: midnight in Manila of the day she is told. */
+  /**
+   * When a new application is accepted again: midnight in Manila of the day she is told, or when a person who
+   * reviewed the refusal let her apply again (`waived`), if that came first.
+   */
   reapplyAt: Date;
+  waived: { at: Date; reason: string; staffEmail: string | null } | null;
 }
 
 /** Midnight in Manila (UTC+8, no daylight saving) of a YYYY-MM-DD day. */
@@ -32,6 +36,25 @@ export async function refusalOf(
   db: Queryable,
   order: { orderId: string; packageName: string; rejectedAt: Date },
 ): Promise<Refusal> {
+  const decided = await decidedRefusal(db, order);
+  const [waiver] = await db.query<{ at: Date | string; reason: string; staff_email: string | null }>(
+    'select at, reason, staff_email from reapply_waivers where order_id = $1',
+    [order.orderId],
+  );
+  if (!waiver) return { ...decided, waived: null };
+  const waived = { at: new Date(waiver.at), reason: waiver.reason, staffEmail: waiver.staff_email };
+  return {
+    ...decided,
+    waived,
+    reapplyAt: waived.at < decided.reapplyAt ? waived.at : decided.reapplyAt,
+  };
+}
+
+/** The refusal as it was decided: the decision record's, or for an older order its assessment's. */
+async function decidedRefusal(
+  db: Queryable,
+  order: { orderId: string; packageName: string; rejectedAt: Date },
+): Promise<Omit<Refusal, 'waived'>> {
   const record = await latestDecision(db, order.orderId);
   if (record && record.outcome === 'reject' && record.reapplyOn)
     return {

@@ -1,11 +1,15 @@
+import type { InboxMessage } from '@hiram/contract/api/messages';
 import { ASSESSMENT_V1, CreditPolicyDocument } from '@hiram/contract/credit-policy';
+import { ERRORS } from '@hiram/contract/errors';
 import { LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
+import type { BorrowerView } from '@hiram/contract/ops/borrowers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT } from '../../../src/db/seed.ts';
 import { decisionsOf, recordDecision } from '../../../src/services/risk/decision-records.ts';
 import { completeSteps } from '../../application-fixtures.ts';
 import { POLICY_V1_LINE } from '../../credit-line-fixtures.ts';
 import { startTestServer, type TestServer } from '../../helper.ts';
+import { opsCall, signedInMember } from '../../ops-fixtures.ts';
 
 /**
  * A refused borrower is told why and when she may apply again (issue 21, "Every decision explained";
@@ -48,10 +52,11 @@ afterAll(() => server.close());
 async function refusedBorrower(): Promise<{
   token: string;
   mobile: string;
+  userId: string;
   orderId: string;
   rejectedAt: number;
 }> {
-  const { token, mobile } = await server.signIn();
+  const { token, mobile, userId } = await server.signIn();
   await completeSteps(server, token, 'bankAccount');
   const applied = await server.call('applyLoanOrder', large, { token });
   expect(applied.status, JSON.stringify(applied.body)).toBe(200);
@@ -64,7 +69,7 @@ async function refusedBorrower(): Promise<{
     [orderId],
   );
   expect(row?.status).toBe(S.rejected);
-  return { token, mobile, orderId, rejectedAt: new Date(row?.updated_at as string).getTime() };
+  return { token, mobile, userId, orderId, rejectedAt: new Date(row?.updated_at as string).getTime() };
 }
 
 /** Midnight in Manila of the day `days` after the Manila day of `at`: when she may apply again. */
@@ -188,5 +193,65 @@ describe('a refused borrower', () => {
     await publishReapplyDays(60);
     expect((await latest(token)).canApplyAgainAt).toBe(reapplyMoment(rejectedAt, 10).toISOString());
     await publishReapplyDays(30);
+  });
+
+  it('after a person reviews the refusal, may apply again now: told in her inbox, audited, once', async () => {
+    const { token, userId, orderId } = await refusedBorrower();
+    const support = await signedInMember(server, 'support');
+    const refusedBySupport = await opsCall(
+      server,
+      'opsBorrowerAllowReapply',
+      { userId, reason: 'Questionnaire answer was a typo' },
+      { signed: support },
+    );
+    expect(refusedBySupport.status).toBe(403);
+
+    // The borrower page says what she was told and until when she waits.
+    const reviewer = await signedInMember(server, 'reviewer');
+    const before = await opsCall(server, 'opsBorrowerView', { userId }, { signed: reviewer });
+    expect((before.body.data as BorrowerView).refusal).toMatchObject({
+      orderId,
+      borrowerReasons: ['income'],
+      byReviewer: false,
+      waived: null,
+    });
+
+    const lifted = await opsCall(
+      server,
+      'opsBorrowerAllowReapply',
+      { userId, reason: 'Salary slip shows a higher income than typed' },
+      { signed: reviewer },
+    );
+    expect(lifted.status, JSON.stringify(lifted.body)).toBe(200);
+    expect((await latest(token)).homeState).toBe('canLoan');
+    const again = await opsCall(
+      server,
+      'opsBorrowerAllowReapply',
+      { userId, reason: 'twice' },
+      { signed: reviewer },
+    );
+    expect(again.body.code).toBe(ERRORS.REAPPLY_NOT_WAITING.code);
+
+    const es = await server.call('messages', {}, { token, lang: 'es' });
+    expect(
+      (es.body.data.messages as InboxMessage[]).find((m) => m.kind === 'reapplyAllowed')?.text,
+    ).toContain('Ya puede volver a solicitar.');
+    const [audit] = await server.db.query<{ after: { reason: string } }>(
+      `select after from audit_log where action = 'borrower.allow-reapply' and target = $1`,
+      [`borrower:${userId}`],
+    );
+    expect(audit?.after.reason).toBe('Salary slip shows a higher income than typed');
+    const after = await opsCall(server, 'opsBorrowerView', { userId }, { signed: reviewer });
+    expect((after.body.data as BorrowerView).refusal?.waived).toMatchObject({
+      reason: 'Salary slip shows a higher income than typed',
+    });
+
+    // Her next application is taken, and assessed by the policy as any other.
+    const applied = await server.call(
+      'applyLoanOrder',
+      { ...large, amount: DEMO_PRODUCT.minAmount },
+      { token },
+    );
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
   });
 });

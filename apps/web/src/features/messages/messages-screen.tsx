@@ -35,6 +35,7 @@ const KIND_ICONS: Record<MessageKind, ReactNode> = {
   loanCancelled: <DocumentIcon />,
   creditLineChanged: <WalletIcon />,
   creditLineFrozen: <WalletIcon />,
+  reapplyAllowed: <DocumentIcon />,
 };
 
 const LOCALES: Record<Language, string> = { en: 'en-PH', fil: 'fil-PH', es: 'es' };

@@ -32,6 +32,7 @@ const en = {
   loanCancelled: 'Loan cancelled',
   creditLineChanged: 'Credit line changed',
   creditLineFrozen: 'Credit line on hold',
+  reapplyAllowed: 'Decision reviewed',
 };
 
 export type MessagesTextKey = keyof typeof en;
@@ -71,6 +72,7 @@ export const messagesText: FeatureText<MessagesTextKey> = {
     loanCancelled: 'Kinansela ang loan',
     creditLineChanged: 'Nagbago ang credit line',
     creditLineFrozen: 'Naka-hold ang credit line',
+    reapplyAllowed: 'Nasuri muli ang desisyon',
   },
   es: {
     title: 'Mensajes',
@@ -105,5 +107,6 @@ export const messagesText: FeatureText<MessagesTextKey> = {
     loanCancelled: 'Préstamo cancelado',
     creditLineChanged: 'Línea de crédito cambiada',
     creditLineFrozen: 'Línea de crédito en pausa',
+    reapplyAllowed: 'Decisión revisada',
   },
 };
