@@ -100,7 +100,7 @@ describe('the risk officer changes the credit policy', () => {
     expect(live).toBeGreaterThan(0);
     // The version in force, read as words: the age rule and the starter line in pesos.
     const versionDoc = page.getByRole('region', { name: /^Version \d+$/ });
-    await versionDoc.getByRole('row', { name: /Age outside 18–65/ }).waitFor();
+    await versionDoc.getByRole('row', { name: /Age outside the lending range/ }).waitFor();
     expect(await versionDoc.innerText()).toContain('Age is above 65');
     await snap(page, JOURNEY, '01-policy-in-force');
 
@@ -150,7 +150,7 @@ describe('the risk officer changes the credit policy', () => {
       .poll(() => page.getByRole('status').first().innerText())
       .toContain('Proposed: New credit policy version');
     const waiting = page.getByRole('region', { name: 'Waiting for approval' });
-    const ageChange = waiting.getByRole('row', { name: /Rule: Age outside 18–65: Age is above/ });
+    const ageChange = waiting.getByRole('row', { name: /Rule: Age outside the lending range: Age is above/ });
     await ageChange.waitFor();
     expect(await ageChange.innerText()).toMatch(/65\s+→\s+30/);
     expect(await waiting.getByRole('button', { name: 'Approve' }).count()).toBe(0);
@@ -168,7 +168,7 @@ describe('the risk officer changes the credit policy', () => {
     await checker.page.setViewportSize({ width: 1280, height: 900 });
     await openPolicy(checker.page);
     const inbox = checker.page.getByRole('region', { name: 'Waiting for approval' });
-    const change = inbox.getByRole('row', { name: /Rule: Age outside 18–65: Age is above/ });
+    const change = inbox.getByRole('row', { name: /Rule: Age outside the lending range: Age is above/ });
     await change.waitFor();
     expect(await change.innerText()).toMatch(/65\s+→\s+30/);
     await inbox.scrollIntoViewIfNeeded();

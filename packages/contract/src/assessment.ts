@@ -69,12 +69,12 @@ export const REASON_BAND: Record<AssessmentReason, ReasonBand> = {
 
 /** The staff's words for each reason (the back office is in English, ADR 0026). */
 export const ASSESSMENT_REASON_LABELS: Record<AssessmentReason, string> = {
-  age: 'Age outside 18–65',
+  age: 'Age outside the lending range',
   profileIncomplete: 'Profile incomplete',
   identityNotVerified: 'Identity not verified',
   payoutAccountNotVerified: 'Receiving account not verified',
   questionnaireUnanswered: 'Questionnaire unanswered',
-  incomeTooLow: 'Repayment above 40% of income',
+  incomeTooLow: 'Repayment too large a share of income',
   overdueWithUs: 'An earlier loan with us fell overdue',
   overdueElsewhere: 'Two or more loans overdue elsewhere',
   tooManyLoans: 'Paying five or more loans',

@@ -66,7 +66,7 @@ describe('a policy in words', () => {
       },
       {
         field: 'assessment.rules.incomeTooLow.1',
-        label: 'Rule: Repayment above 40% of income: Repayment per 30 days, share of income is above',
+        label: 'Rule: Repayment too large a share of income: Repayment per 30 days, share of income is above',
         kind: 'text',
         before: '40%',
         after: '35%',

@@ -182,7 +182,7 @@ describe('publishing a version under maker-checker', () => {
           after: 200_000,
         }),
         expect.objectContaining({
-          label: 'Rule: Age outside 18–65: Age is above',
+          label: 'Rule: Age outside the lending range: Age is above',
           before: '65',
           after: '30',
         }),
