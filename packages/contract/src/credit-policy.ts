@@ -5,6 +5,7 @@ import {
   type AssessmentReason,
   BORROWER_REASONS,
 } from './assessment.ts';
+import { QUESTIONNAIRE } from './questionnaire.ts';
 
 /**
  * The credit policy as data (docs/decisions/0068-credit-lines-and-the-policy-document.md): a versioned JSON
@@ -121,6 +122,35 @@ export const RULE_OPERATORS = [
 ] as const;
 export type RuleOperator = (typeof RULE_OPERATORS)[number];
 
+export type FactType = (typeof DECISION_FACTS)[DecisionFactName];
+
+/**
+ * The operators a condition may use on a fact of each type: comparisons for numbers, is / is not for yes-no
+ * facts, is / is not / one of / none of for answers. Others would run (the engine compares anything) but mean
+ * nothing, e.g. an answer "below" another; the schema refuses them and the console offers only these.
+ */
+export const FACT_OPERATORS: Record<FactType, readonly RuleOperator[]> = {
+  number: ['lessThan', 'lessThanInclusive', 'greaterThan', 'greaterThanInclusive', 'equal', 'notEqual'],
+  boolean: ['equal', 'notEqual'],
+  string: ['equal', 'notEqual', 'in', 'notIn'],
+};
+
+/** Whether an operator takes a list of answers ("is one of") rather than one value. */
+export function isListOperator(operator: RuleOperator): boolean {
+  return operator === 'in' || operator === 'notIn';
+}
+
+/**
+ * The answers a text fact can hold, where they are known: the questionnaire's option values for the questions
+ * a rule reads ('' when unanswered), the bureau step's statuses. A value outside them would never match.
+ */
+export function factAnswerValues(fact: DecisionFactName): readonly string[] | null {
+  if (fact === 'bureauStatus') return BUREAU_STATUSES;
+  const question = fact === 'overdueElsewhereAnswer' ? 11 : fact === 'loansBeingPaidAnswer' ? 9 : null;
+  const found = QUESTIONNAIRE.find((q) => q.code === question);
+  return found ? ['', ...found.options.map((option) => option.value)] : null;
+}
+
 export interface FactCondition {
   fact: DecisionFactName;
   operator: RuleOperator;
@@ -150,11 +180,51 @@ const TopRuleConditionSchema: z.ZodType<TopRuleCondition> = z.union([
  * One rule: when its conditions hold (json-rules-engine's `conditions`, evaluated by that engine), the
  * application gets its reason code, in the band the rule says. A reason appears in one rule at most.
  */
-export const AssessmentRule = z.object({
-  reason: z.enum(ASSESSMENT_REASONS),
-  band: z.enum(['refer', 'reject']),
-  conditions: TopRuleConditionSchema,
-});
+export const AssessmentRule = z
+  .object({
+    reason: z.enum(ASSESSMENT_REASONS),
+    band: z.enum(['refer', 'reject']),
+    conditions: TopRuleConditionSchema,
+  })
+  .superRefine((rule, context) => {
+    // The union above takes any value for any fact; the fact's type says which operators and values mean
+    // something. Each problem on its own path, so the console shows it next to the field.
+    const walk = (condition: RuleCondition, path: (string | number)[]) => {
+      if (!('fact' in condition)) {
+        const [kind, parts] = 'all' in condition ? ['all', condition.all] : ['any', condition.any];
+        parts.forEach((part, i) => {
+          walk(part, [...path, kind, i]);
+        });
+        return;
+      }
+      const issue = (key: 'operator' | 'value', message: string) =>
+        context.addIssue({ code: 'custom', path: [...path, key], message });
+      const type = DECISION_FACTS[condition.fact];
+      if (!FACT_OPERATORS[type].includes(condition.operator)) {
+        issue('operator', 'This comparison does not apply to this fact');
+        return;
+      }
+      const { value } = condition;
+      if (type === 'number') {
+        if (typeof value !== 'number' || !Number.isFinite(value)) issue('value', 'Enter a number');
+        return;
+      }
+      if (type === 'boolean') {
+        if (typeof value !== 'boolean') issue('value', 'Choose yes or no');
+        return;
+      }
+      const list = isListOperator(condition.operator);
+      if (list ? !Array.isArray(value) || value.length === 0 : typeof value !== 'string') {
+        issue('value', list ? 'Choose at least one answer' : 'Choose an answer');
+        return;
+      }
+      const known = factAnswerValues(condition.fact);
+      const values = Array.isArray(value) ? value : [value as string];
+      if (known && values.some((v) => !known.includes(v)))
+        issue('value', 'Not one of the answers this fact takes');
+    };
+    walk(rule.conditions, ['conditions']);
+  });
 export type AssessmentRule = z.infer<typeof AssessmentRule>;
 
 export const AssessmentPolicy = z
@@ -330,6 +400,8 @@ export const RuleResult = z.object({
   reason: z.enum(ASSESSMENT_REASONS),
   band: z.enum(['refer', 'reject']),
   fired: z.boolean(),
+  /** The rule's conditions as the version had them, so a record says what was tested (absent in early records). */
+  conditions: TopRuleConditionSchema.optional(),
 });
 export type RuleResult = z.infer<typeof RuleResult>;
 

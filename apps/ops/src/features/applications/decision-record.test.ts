@@ -1,4 +1,5 @@
 import { ASSESSMENT_V1, type DecisionFacts } from '@hiram/contract/credit-policy';
+import { conditionsText } from '@hiram/contract/ops/credit-policy';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +70,15 @@ describe('the decision record on the review screen', () => {
     expect(html.match(/<tr/g)?.length).toBe(ASSESSMENT_V1.rules.length + 1);
     expect(html).toContain('12.34% a month');
     expect(html).toContain('Bureau score');
+  });
+
+  it("says what each rule tested, with the version's own thresholds", () => {
+    const html = drawn({
+      rules: ASSESSMENT_V1.rules.map((rule) => ({ ...rule, fired: false })),
+    });
+    const age = ASSESSMENT_V1.rules.find((rule) => rule.reason === 'age');
+    expect(age && html).toContain(conditionsText(age?.conditions ?? { all: [] }));
+    expect(html).toMatch(/Age[^<]*65/);
   });
 
   it("links each fraud hit to the other account's borrower page, and lists the bureau report", () => {

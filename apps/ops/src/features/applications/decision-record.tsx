@@ -1,6 +1,7 @@
 import { ASSESSMENT_REASON_LABELS } from '@hiram/contract/assessment';
 import type { DecisionFacts } from '@hiram/contract/credit-policy';
 import { formatPeso } from '@hiram/contract/money';
+import { conditionsText } from '@hiram/contract/ops/credit-policy';
 import type { OpsResponseOf } from '@hiram/contract/ops/staff';
 import { Fragment } from 'react';
 import { DataTable } from '../../components/data-table.tsx';
@@ -91,7 +92,15 @@ export function DecisionRecord({ decision }: { decision: Decision }) {
         rows={decision.rules}
         rowKey={(rule) => rule.reason}
         columns={[
-          { header: 'What the assessment looks for', cell: (rule) => ASSESSMENT_REASON_LABELS[rule.reason] },
+          {
+            header: 'What the assessment looks for',
+            cell: (rule) => (
+              <>
+                {ASSESSMENT_REASON_LABELS[rule.reason]}
+                {rule.conditions ? <div className="muted">{conditionsText(rule.conditions)}</div> : null}
+              </>
+            ),
+          },
           { header: 'Band', cell: (rule) => (rule.band === 'reject' ? 'Rejects' : 'Refers') },
           {
             header: 'Found',

@@ -44,6 +44,7 @@ export async function evaluatePolicy(compiled: CompiledPolicy, facts: DecisionFa
     reason: rule.reason,
     band: rule.band,
     fired: fired.has(rule.reason),
+    conditions: rule.conditions,
   }));
   const firing = rules.filter((rule) => rule.fired);
   const outcome: AssessmentOutcome = firing.some((rule) => rule.band === 'reject')
