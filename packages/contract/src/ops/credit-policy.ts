@@ -2,9 +2,14 @@ import { z } from 'zod';
 import { ASSESSMENT_REASON_LABELS, type AssessmentReason, REASON_BAND } from '../assessment.ts';
 import {
   type AssessmentRule,
+  type BureauStatus,
   CreditPolicyDocument,
+  DECISION_FACTS,
   type DecisionFactName,
+  FACT_OPERATORS,
   type FactCondition,
+  factAnswerValues,
+  isListOperator,
   OVERDUE_ACTIONS,
   type OverdueAction,
   type RuleCondition,
@@ -280,26 +285,70 @@ export function factUnit(fact: DecisionFactName): FactUnit {
   return 'count';
 }
 
-const BUREAU_STATUS_LABELS: Record<string, string> = {
+const BUREAU_STATUS_LABELS: Record<BureauStatus, string> = {
   ok: 'a report',
   noRecord: 'no record',
   unavailable: 'no answer',
   notAsked: 'not asked',
 };
 
+/**
+ * The facts by where they come from, in the order the rule editor offers them (every fact in one group).
+ */
+export const FACT_GROUPS: readonly { label: string; facts: readonly DecisionFactName[] }[] = [
+  {
+    label: 'What she saved',
+    facts: [
+      'ageKnown',
+      'age',
+      'profileComplete',
+      'identityVerified',
+      'payoutAccountVerified',
+      'questionnaireAnswered',
+      'overdueElsewhereAnswer',
+      'loansBeingPaidAnswer',
+      'incomeKnown',
+      'repaymentShareBps',
+      'totalPayable',
+      'tenureDays',
+    ],
+  },
+  { label: 'Her record with us', facts: ['earlierOrderFellOverdue', 'loansRepaid'] },
+  {
+    label: 'Fraud and duplicate checks',
+    facts: [
+      'sameIdNumberAccounts',
+      'sameTaxNumberAccounts',
+      'samePayoutAccountAccounts',
+      'sameDeviceAccounts',
+      'samePhotoAccounts',
+      'payoutNameMismatch',
+      'deviceApplications',
+      'addressApplications',
+    ],
+  },
+  {
+    label: 'Credit bureau',
+    facts: ['bureauStatus', 'bureauScore', 'bureauOpenLoans', 'bureauMaxDaysPastDue'],
+  },
+];
+
 /** The answers a text fact may take, with their words: the questionnaire's options, the bureau's statuses. */
 export function factAnswers(fact: DecisionFactName): { value: string; label: string }[] | null {
-  const question =
-    fact === 'overdueElsewhereAnswer'
-      ? 11
-      : fact === 'loansBeingPaidAnswer'
-        ? 9
-        : fact === 'bureauStatus'
-          ? 0
-          : -1;
-  if (question === 0) return Object.entries(BUREAU_STATUS_LABELS).map(([value, label]) => ({ value, label }));
-  const found = QUESTIONNAIRE.find((q) => q.code === question);
-  return found ? found.options.map((option) => ({ value: option.value, label: option.label.en })) : null;
+  const values = factAnswerValues(fact);
+  if (!values) return null;
+  const question = fact === 'overdueElsewhereAnswer' ? 11 : fact === 'loansBeingPaidAnswer' ? 9 : null;
+  const options = QUESTIONNAIRE.find((q) => q.code === question)?.options ?? [];
+  // '' (unanswered) is a value the fact holds, not an answer to offer: "Questionnaire answered" tests that.
+  return values
+    .filter((value) => value !== '')
+    .map((value) => ({
+      value,
+      label:
+        (fact === 'bureauStatus'
+          ? BUREAU_STATUS_LABELS[value as BureauStatus]
+          : options.find((option) => option.value === value)?.label.en) ?? value,
+    }));
 }
 
 function answerLabel(fact: DecisionFactName, value: string): string {
@@ -428,6 +477,61 @@ export function newRule(reason: AssessmentReason): AssessmentRule {
   return { reason, band: REASON_BAND[reason], conditions: structuredClone(RULE_TEMPLATES[reason]) };
 }
 
+/** A value a fact of its type starts from in the editor: 0, yes, its first answer (or a list of it). */
+function startingValue(fact: DecisionFactName, operator: RuleOperator): FactCondition['value'] {
+  const type = DECISION_FACTS[fact];
+  if (type === 'number') return 0;
+  if (type === 'boolean') return true;
+  const first = factAnswers(fact)?.[0]?.value ?? '';
+  return isListOperator(operator) ? (first ? [first] : []) : first;
+}
+
+/**
+ * A condition made to test another fact (the editor's fact select): it keeps its operator where the new fact's
+ * type allows it, else takes that type's first; its value where the type is the same and the value one the
+ * fact takes, else the type's starting value.
+ */
+export function withFact(condition: FactCondition, fact: DecisionFactName): FactCondition {
+  const type = DECISION_FACTS[fact];
+  const operator = FACT_OPERATORS[type].includes(condition.operator)
+    ? condition.operator
+    : (FACT_OPERATORS[type][0] as RuleOperator);
+  // Answers belong to their fact (the bureau's statuses are no question's answers): only numbers and yes/no carry over.
+  const keep = DECISION_FACTS[condition.fact] === type && (type !== 'string' || fact === condition.fact);
+  const kept = keep ? condition.value : null;
+  return { fact, operator, value: kept ?? startingValue(fact, operator) };
+}
+
+/** A condition given another operator: one answer becomes a list of it and back ("is" ↔ "is one of"). */
+export function withOperator(condition: FactCondition, operator: RuleOperator): FactCondition {
+  const { value } = condition;
+  if (isListOperator(operator) && !Array.isArray(value))
+    return { ...condition, operator, value: typeof value === 'string' && value !== '' ? [value] : [] };
+  if (!isListOperator(operator) && Array.isArray(value))
+    return {
+      ...condition,
+      operator,
+      value: value[0] ?? (startingValue(condition.fact, operator) as string),
+    };
+  return { ...condition, operator };
+}
+
+/**
+ * The condition a rule's "Add a condition" adds: the first fact (in the editor's order) the rule does not test
+ * yet, with its type's first operator and starting value; the officer then picks what she means.
+ */
+export function newCondition(tested: readonly DecisionFactName[]): FactCondition {
+  const facts = FACT_GROUPS.flatMap((group) => group.facts);
+  const fact = facts.find((f) => !tested.includes(f)) ?? (facts[0] as DecisionFactName);
+  const operator = FACT_OPERATORS[DECISION_FACTS[fact]][0] as RuleOperator;
+  return { fact, operator, value: startingValue(fact, operator) };
+}
+
+/** The facts a condition tests, nested groups included. */
+export function factsTested(condition: RuleCondition): DecisionFactName[] {
+  return leavesOf(condition).map((leaf) => leaf.fact);
+}
+
 export interface PolicyChange {
   field: string;
   label: string;
@@ -450,23 +554,79 @@ function leavesOf(condition: RuleCondition): FactCondition[] {
   return ('all' in condition ? condition.all : condition.any).flatMap(leavesOf);
 }
 
-/** The same tree of all/any with the same facts and operators: only values may differ. */
-function sameShape(a: RuleCondition, b: RuleCondition): boolean {
-  if (isFactCondition(a) || isFactCondition(b))
-    return isFactCondition(a) && isFactCondition(b) && a.fact === b.fact && a.operator === b.operator;
-  const [aKind, aParts] = 'all' in a ? ['all', a.all] : ['any', a.any];
-  const [bKind, bParts] = 'all' in b ? ['all', b.all] : ['any', b.any];
-  return (
-    aKind === bKind &&
-    aParts.length === bParts.length &&
-    aParts.every((part, i) => sameShape(part, bParts[i] as RuleCondition))
-  );
+/** A condition's shape: its facts and operators in their tree of all/any, not its values. */
+function shapeKey(condition: RuleCondition): string {
+  if (isFactCondition(condition)) return `${condition.fact} ${condition.operator}`;
+  const [kind, parts] = groupOf(condition);
+  return `${kind}(${parts.map(shapeKey).join(', ')})`;
+}
+
+function groupOf(condition: RuleCondition): ['all' | 'any', RuleCondition[]] {
+  return 'all' in condition ? ['all', condition.all] : ['any', (condition as { any: RuleCondition[] }).any];
+}
+
+export const GROUP_WORDS = {
+  all: 'all of its conditions hold',
+  any: 'any of its conditions holds',
+} as const;
+
+type Step =
+  | { kind: 'same'; before: number; after: number }
+  | { kind: 'rewritten'; before: number; after: number }
+  | { kind: 'removed'; before: number }
+  | { kind: 'added'; after: number };
+
+/**
+ * Two lists of conditions lined up: the longest run of the same shapes in the same order is kept (their values
+ * may differ), and between two kept ones a condition removed where another is added is read as rewritten.
+ */
+function lineUp(before: readonly RuleCondition[], after: readonly RuleCondition[]): Step[] {
+  const a = before.map(shapeKey);
+  const b = after.map(shapeKey);
+  const longest = a.map(() => new Array<number>(b.length + 1).fill(0));
+  longest.push(new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i--)
+    for (let j = b.length - 1; j >= 0; j--)
+      (longest[i] as number[])[j] =
+        a[i] === b[j]
+          ? ((longest[i + 1] as number[])[j + 1] as number) + 1
+          : Math.max((longest[i + 1] as number[])[j] as number, (longest[i] as number[])[j + 1] as number);
+  const steps: Step[] = [];
+  let removed: number[] = [];
+  let added: number[] = [];
+  const flush = () => {
+    const paired = Math.min(removed.length, added.length);
+    for (let k = 0; k < paired; k++)
+      steps.push({ kind: 'rewritten', before: removed[k] as number, after: added[k] as number });
+    for (const i of removed.slice(paired)) steps.push({ kind: 'removed', before: i });
+    for (const j of added.slice(paired)) steps.push({ kind: 'added', after: j });
+    removed = [];
+    added = [];
+  };
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (i < a.length && j < b.length && a[i] === b[j]) {
+      flush();
+      steps.push({ kind: 'same', before: i++, after: j++ });
+    } else if (
+      j >= b.length ||
+      (i < a.length &&
+        ((longest[i + 1] as number[])[j] as number) >= ((longest[i] as number[])[j + 1] as number))
+    )
+      removed.push(i++);
+    else added.push(j++);
+  }
+  flush();
+  return steps;
 }
 
 /**
  * What a new version changes against the one in force, field by field and in words (pesos for money): the
- * checker's old → new (ADR 0056). A rule is one line: its band and its conditions; an added rule has no
- * "before", a removed one no "after".
+ * checker's old → new (ADR 0056). A rule added or removed is one line (no "before", no "after"); a rule kept
+ * shows one line per threshold or answers changed, its band and whether all or any of its conditions must hold,
+ * and, when its conditions are others than before, the whole rule as it now reads and a line per condition
+ * added, removed or rewritten (another fact or comparison) (ADR 0072).
  */
 export function policyChanges(before: CreditPolicyDocument, after: CreditPolicyDocument): PolicyChange[] {
   const changes: PolicyChange[] = [];
@@ -509,36 +669,75 @@ export function policyChanges(before: CreditPolicyDocument, after: CreditPolicyD
     const next = rulesAfter.get(reason);
     const label = `Rule: ${ASSESSMENT_REASON_LABELS[reason]}`;
     const field = `assessment.rules.${reason}`;
-    const oldLeaves = old ? leavesOf(old.conditions) : [];
-    const nextLeaves = next ? leavesOf(next.conditions) : [];
-    // The same conditions with other thresholds or answers: one line per value changed, as the editor shows it.
-    if (old && next && sameShape(old.conditions, next.conditions)) {
+    if (!old || !next) {
       add({
-        field: `${field}.band`,
-        label: `${label}: band`,
+        field,
+        label,
         kind: 'text',
-        before: BAND_LABELS[old.band],
-        after: BAND_LABELS[next.band],
-      });
-      oldLeaves.forEach((leaf, index) => {
-        const now = nextLeaves[index] as FactCondition;
-        add({
-          field: `${field}.${index}`,
-          label: `${label}: ${FACT_LABELS[leaf.fact]} ${OPERATOR_WORDS[leaf.operator]}`,
-          kind: 'text',
-          before: factValueText(leaf.fact, leaf.value),
-          after: factValueText(now.fact, now.value),
-        });
+        before: old ? ruleWords(old) : null,
+        after: next ? ruleWords(next) : null,
       });
       continue;
     }
+    // Other conditions than before: the rule as it now reads first, so the checker sees what joins them.
+    if (shapeKey(old.conditions) !== shapeKey(next.conditions))
+      add({ field, label, kind: 'text', before: ruleWords(old), after: ruleWords(next) });
     add({
-      field,
-      label,
+      field: `${field}.band`,
+      label: `${label}: band`,
       kind: 'text',
-      before: old ? ruleWords(old) : null,
-      after: next ? ruleWords(next) : null,
+      before: BAND_LABELS[old.band],
+      after: BAND_LABELS[next.band],
     });
+    const [oldKind, oldParts] = groupOf(old.conditions);
+    const [nextKind, nextParts] = groupOf(next.conditions);
+    add({
+      field: `${field}.group`,
+      label: `${label}: applies when`,
+      kind: 'text',
+      before: GROUP_WORDS[oldKind],
+      after: GROUP_WORDS[nextKind],
+    });
+    // Each old leaf keeps its place among all the rule's leaves as its field (one line per value changed).
+    const firstLeaf = oldParts.map((_, index) => oldParts.slice(0, index).flatMap(leavesOf).length);
+    for (const step of lineUp(oldParts, nextParts)) {
+      if (step.kind === 'same') {
+        const nextLeaves = leavesOf(nextParts[step.after] as RuleCondition);
+        leavesOf(oldParts[step.before] as RuleCondition).forEach((leaf, k) => {
+          const now = nextLeaves[k] as FactCondition;
+          add({
+            field: `${field}.${(firstLeaf[step.before] as number) + k}`,
+            label: `${label}: ${FACT_LABELS[leaf.fact]} ${OPERATOR_WORDS[leaf.operator]}`,
+            kind: 'text',
+            before: factValueText(leaf.fact, leaf.value),
+            after: factValueText(now.fact, now.value),
+          });
+        });
+      } else if (step.kind === 'rewritten')
+        add({
+          field: `${field}.rewritten.${step.after}`,
+          label: `${label}: condition ${step.after + 1}`,
+          kind: 'text',
+          before: conditionText(oldParts[step.before] as RuleCondition),
+          after: conditionText(nextParts[step.after] as RuleCondition),
+        });
+      else if (step.kind === 'removed')
+        add({
+          field: `${field}.removed.${step.before}`,
+          label: `${label}: condition removed`,
+          kind: 'text',
+          before: conditionText(oldParts[step.before] as RuleCondition),
+          after: 'none',
+        });
+      else
+        add({
+          field: `${field}.added.${step.after}`,
+          label: `${label}: condition added`,
+          kind: 'text',
+          before: 'none',
+          after: conditionText(nextParts[step.after] as RuleCondition),
+        });
+    }
   }
   add({
     field: 'assessment.reapplyAfterDays',
