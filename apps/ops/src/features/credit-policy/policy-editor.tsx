@@ -6,20 +6,29 @@ import {
 import {
   CreditPolicyDocument,
   DECISION_FACTS,
+  type DecisionFactName,
+  FACT_OPERATORS,
   type FactCondition,
+  isListOperator,
   type RuleCondition,
+  type RuleOperator,
 } from '@hiram/contract/credit-policy';
 import { formatPeso, pesosToCentavos } from '@hiram/contract/money';
 import {
   BAND_LABELS,
+  FACT_GROUPS,
   FACT_LABELS,
   factAnswers,
+  factsTested,
   factUnit,
   isFactCondition,
+  newCondition,
   newRule,
   OPERATOR_WORDS,
   OVERDUE_ACTION_LABELS,
   OVERDUE_ACTIONS,
+  withFact,
+  withOperator,
 } from '@hiram/contract/ops/credit-policy';
 import { useId } from 'react';
 
@@ -144,7 +153,19 @@ const pesosShown = (value: unknown) =>
     ? formatPeso(value).replace('₱', '')
     : String(value ?? '');
 
-/** One condition's value as its fact takes it: a number (%, ₱ or a count), yes/no, one answer or a list of them. */
+/** A condition's problem, under its field, named by the field's `aria-describedby`. */
+function Problem({ id, problem }: { id: string; problem: string | undefined }) {
+  return problem ? (
+    <small id={id} className="field-error">
+      {problem}
+    </small>
+  ) : null;
+}
+
+/**
+ * One condition's value as its fact and comparison take it: a number (%, ₱ or a count), yes/no, one answer, a
+ * list of answers (the question's options, the bureau's statuses), or text where the answers are not known.
+ */
 function ConditionValue({
   condition,
   path,
@@ -153,54 +174,102 @@ function ConditionValue({
   const id = useId();
   const label = `${FACT_LABELS[condition.fact]}: value`;
   const problem = props.problems.get(pathKey(path));
+  const invalid = problem ? true : undefined;
+  const describedBy = problem ? `${id}-error` : undefined;
   const type = DECISION_FACTS[condition.fact];
   const answers = factAnswers(condition.fact);
   const set = (value: unknown) => props.onChange(setIn(props.draft, path, value));
+  const error = <Problem id={`${id}-error`} problem={problem} />;
   if (type === 'boolean') {
     return (
-      <select
-        aria-label={label}
-        value={String(condition.value)}
-        onChange={(e) => set(e.target.value === 'true')}
-      >
-        <option value="true">yes</option>
-        <option value="false">no</option>
-      </select>
+      <span className="condition-value">
+        <select
+          aria-label={label}
+          value={String(condition.value)}
+          onChange={(e) => set(e.target.value === 'true')}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+        >
+          <option value="true">yes</option>
+          <option value="false">no</option>
+        </select>
+        {error}
+      </span>
     );
   }
-  if (Array.isArray(condition.value) && answers) {
-    const chosen = new Set(condition.value);
+  if (type === 'string' && isListOperator(condition.operator) && answers) {
+    const chosen = new Set(Array.isArray(condition.value) ? condition.value : [String(condition.value)]);
     return (
-      <fieldset className="answer-list">
-        <legend className="visually-hidden">{label}</legend>
-        {answers.map((answer) => (
-          <label key={answer.value}>
-            <input
-              type="checkbox"
-              checked={chosen.has(answer.value)}
-              onChange={(e) =>
-                set(
-                  answers
-                    .map((a) => a.value)
-                    .filter((v) => (v === answer.value ? e.target.checked : chosen.has(v))),
-                )
-              }
-            />{' '}
-            {answer.label}
-          </label>
-        ))}
-      </fieldset>
+      <span className="condition-value">
+        <fieldset className="answer-list" aria-invalid={invalid} aria-describedby={describedBy}>
+          <legend className="visually-hidden">{label}</legend>
+          {answers.map((answer) => (
+            <label key={answer.value}>
+              <input
+                type="checkbox"
+                checked={chosen.has(answer.value)}
+                onChange={(e) =>
+                  set(
+                    answers
+                      .map((a) => a.value)
+                      .filter((v) => (v === answer.value ? e.target.checked : chosen.has(v))),
+                  )
+                }
+              />{' '}
+              {answer.label}
+            </label>
+          ))}
+        </fieldset>
+        {error}
+      </span>
     );
   }
   if (type === 'string' && answers) {
     return (
-      <select aria-label={label} value={String(condition.value)} onChange={(e) => set(e.target.value)}>
-        {answers.map((answer) => (
-          <option key={answer.value} value={answer.value}>
-            {answer.label}
-          </option>
-        ))}
-      </select>
+      <span className="condition-value">
+        <select
+          aria-label={label}
+          value={String(condition.value)}
+          onChange={(e) => set(e.target.value)}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+        >
+          {answers.some((answer) => answer.value === condition.value) ? null : (
+            <option value={String(condition.value)}>{String(condition.value) || 'none given'}</option>
+          )}
+          {answers.map((answer) => (
+            <option key={answer.value} value={answer.value}>
+              {answer.label}
+            </option>
+          ))}
+        </select>
+        {error}
+      </span>
+    );
+  }
+  if (type === 'string') {
+    // Text a fact holds whose answers the contract does not list: one, or several separated by commas.
+    const list = isListOperator(condition.operator);
+    return (
+      <span className="condition-value">
+        <input
+          aria-label={list ? `${label} (separated by commas)` : label}
+          value={Array.isArray(condition.value) ? condition.value.join(', ') : String(condition.value)}
+          onChange={(e) =>
+            set(
+              list
+                ? e.target.value
+                    .split(',')
+                    .map((part) => part.trim())
+                    .filter(Boolean)
+                : e.target.value,
+            )
+          }
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+        />
+        {error}
+      </span>
     );
   }
   const unit = factUnit(condition.fact);
@@ -225,43 +294,183 @@ function ConditionValue({
             set(typeof n === 'number' ? Math.round(n * 100) : text);
           } else set(unit === 'pesos' ? pesosValue(text) : wholeNumber(text));
         }}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${id}-error` : undefined}
+        aria-invalid={invalid}
+        aria-describedby={describedBy}
       />
       {unit === 'percent' ? <span aria-hidden="true">%</span> : null}
-      {problem ? (
-        <small id={`${id}-error`} className="field-error">
-          {problem}
-        </small>
-      ) : null}
+      {error}
     </span>
   );
 }
 
-/** The conditions of a rule, nested as written: each fact's threshold or answers editable, the rest in words. */
-function Conditions({ condition, path, ...props }: EditorProps & { condition: RuleCondition; path: Path }) {
-  if (isFactCondition(condition)) {
-    return (
-      <li className="condition">
-        <span>
-          {FACT_LABELS[condition.fact]} {OPERATOR_WORDS[condition.operator]}
-        </span>{' '}
-        <ConditionValue condition={condition} path={[...path, 'value']} {...props} />
-      </li>
-    );
-  }
-  const [kind, parts] =
-    'all' in condition ? (['all', condition.all] as const) : (['any', condition.any] as const);
+type Group = { all: RuleCondition[] } | { any: RuleCondition[] };
+/** At most this many conditions in a group (the contract's limit). */
+const GROUP_MAX = 20;
+
+/**
+ * One condition, every part editable: the fact it tests (by where it comes from), the comparisons its type
+ * allows, its value; and a button to remove it unless it is the group's only one.
+ */
+function ConditionRow({
+  condition,
+  path,
+  number,
+  onRemove,
+  ...props
+}: EditorProps & { condition: FactCondition; path: Path; number: string; onRemove: (() => void) | null }) {
+  const id = useId();
+  const set = (next: FactCondition) => props.onChange(setIn(props.draft, path, next));
+  const type = DECISION_FACTS[condition.fact];
+  const operators = FACT_OPERATORS[type].includes(condition.operator)
+    ? FACT_OPERATORS[type]
+    : [condition.operator, ...FACT_OPERATORS[type]];
+  const factProblem = props.problems.get(pathKey([...path, 'fact']));
+  const operatorProblem = props.problems.get(pathKey([...path, 'operator']));
   return (
-    <li className="condition-group">
-      <span className="muted">{kind === 'all' ? 'All of:' : 'Any of:'}</span>
-      <ul>
-        {parts.map((part, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: conditions have no id; their place is their name
-          <Conditions key={index} condition={part} path={[...path, kind, index]} {...props} />
-        ))}
-      </ul>
+    <li className="condition">
+      <span className="condition-number" aria-hidden="true">
+        {number}.
+      </span>
+      <span className="condition-part">
+        <select
+          aria-label={`Condition ${number}: fact`}
+          value={condition.fact}
+          onChange={(e) => set(withFact(condition, e.target.value as DecisionFactName))}
+          aria-invalid={factProblem ? true : undefined}
+          aria-describedby={factProblem ? `${id}-fact-error` : undefined}
+        >
+          {FACT_GROUPS.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.facts.map((fact) => (
+                <option key={fact} value={fact}>
+                  {FACT_LABELS[fact]}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+        <Problem id={`${id}-fact-error`} problem={factProblem} />
+      </span>
+      <span className="condition-part">
+        <select
+          aria-label={`Condition ${number}: comparison`}
+          value={condition.operator}
+          onChange={(e) => set(withOperator(condition, e.target.value as RuleOperator))}
+          aria-invalid={operatorProblem ? true : undefined}
+          aria-describedby={operatorProblem ? `${id}-operator-error` : undefined}
+        >
+          {operators.map((operator) => (
+            <option key={operator} value={operator}>
+              {OPERATOR_WORDS[operator]}
+            </option>
+          ))}
+        </select>
+        <Problem id={`${id}-operator-error`} problem={operatorProblem} />
+      </span>
+      <ConditionValue condition={condition} path={[...path, 'value']} {...props} />
+      {onRemove ? (
+        <button type="button" className="secondary" onClick={onRemove}>
+          Remove <span className="visually-hidden">condition {number}</span>
+        </button>
+      ) : null}
     </li>
+  );
+}
+
+/**
+ * A group of conditions: whether all or any of them must hold (switchable), each condition, adding one and, at
+ * the rule's top, adding a group inside it ("… and (this or that)"). Deeper groups are not offered: two levels
+ * write every rule of the kind "A and (B or C)" and stay readable.
+ */
+function ConditionGroup({
+  group,
+  path,
+  prefix,
+  onRemove,
+  ...props
+}: EditorProps & { group: Group; path: Path; prefix: string; onRemove: (() => void) | null }) {
+  const id = useId();
+  const [kind, parts] = 'all' in group ? (['all', group.all] as const) : (['any', group.any] as const);
+  const setParts = (next: RuleCondition[]) => props.onChange(setIn(props.draft, path, { [kind]: next }));
+  const remove = (index: number) =>
+    parts.length > 1 ? () => setParts(parts.filter((_, i) => i !== index)) : null;
+  const tested = factsTested(group);
+  const full = parts.length >= GROUP_MAX;
+  const problem = props.problems.get(pathKey([...path, kind]));
+  const top = prefix === '';
+  return (
+    <div className={top ? 'condition-group' : 'condition-group nested'}>
+      <div className="group-head">
+        <label htmlFor={id}>{top ? 'Applies when' : `Group ${prefix.slice(0, -1)}: when`}</label>
+        <select
+          id={id}
+          value={kind}
+          onChange={(e) =>
+            props.onChange(setIn(props.draft, path, { [e.target.value as 'all' | 'any']: parts }))
+          }
+        >
+          <option value="all">all of these hold</option>
+          <option value="any">any of these holds</option>
+        </select>
+        {onRemove ? (
+          <button type="button" className="secondary" onClick={onRemove}>
+            Remove group <span className="visually-hidden">{prefix.slice(0, -1)}</span>
+          </button>
+        ) : null}
+        <Problem id={`${id}-error`} problem={problem} />
+      </div>
+      <ol className="conditions">
+        {parts.map((part, index) => {
+          const number = `${prefix}${index + 1}`;
+          const partPath = [...path, kind, index];
+          return isFactCondition(part) ? (
+            <ConditionRow
+              // biome-ignore lint/suspicious/noArrayIndexKey: conditions have no id; their place is their name
+              key={index}
+              condition={part}
+              path={partPath}
+              number={number}
+              onRemove={remove(index)}
+              {...props}
+            />
+          ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: as above
+            <li key={index}>
+              <ConditionGroup
+                group={part as Group}
+                path={partPath}
+                prefix={`${number}.`}
+                onRemove={remove(index)}
+                {...props}
+              />
+            </li>
+          );
+        })}
+      </ol>
+      <div className="group-actions">
+        <button
+          type="button"
+          className="secondary"
+          disabled={full}
+          onClick={() => setParts([...parts, newCondition(tested)])}
+        >
+          Add a condition
+          {top ? null : <span className="visually-hidden"> to group {prefix.slice(0, -1)}</span>}
+        </button>
+        {top ? (
+          <button
+            type="button"
+            className="secondary"
+            disabled={full}
+            onClick={() =>
+              setParts([...parts, { [kind === 'all' ? 'any' : 'all']: [newCondition(tested)] } as Group])
+            }
+          >
+            Add a group ({kind === 'all' ? 'any' : 'all'} of)
+          </button>
+        ) : null}
+      </div>
+    </div>
   );
 }
 
@@ -382,9 +591,13 @@ export function PolicyEditor({ draft, problems, onChange }: EditorProps) {
                     Turn off <span className="visually-hidden">{ASSESSMENT_REASON_LABELS[rule.reason]}</span>
                   </button>
                 </div>
-                <ul className="conditions">
-                  <Conditions condition={rule.conditions} path={[...path, 'conditions']} {...props} />
-                </ul>
+                <ConditionGroup
+                  group={rule.conditions as Group}
+                  path={[...path, 'conditions']}
+                  prefix=""
+                  onRemove={null}
+                  {...props}
+                />
               </li>
             );
           })}
