@@ -5,6 +5,7 @@ import {
   type CreditPolicyDocument,
   DECISION_FACT_NAMES,
   FACT_OPERATORS,
+  type FactCondition,
 } from '../credit-policy.ts';
 import {
   conditionsText,
@@ -133,7 +134,7 @@ describe('a policy in words', () => {
       value: true,
     });
     expect(withFact(score, 'bureauStatus')).toEqual({ fact: 'bureauStatus', operator: 'equal', value: 'ok' });
-    const answers = { fact: 'overdueElsewhereAnswer', operator: 'in', value: ['2', '3plus'] } as const;
+    const answers: FactCondition = { fact: 'overdueElsewhereAnswer', operator: 'in', value: ['2', '3plus'] };
     expect(withFact(answers, 'loansBeingPaidAnswer')).toEqual({
       fact: 'loansBeingPaidAnswer',
       operator: 'in',
