@@ -16,7 +16,8 @@ import { dataDirWithAdmin, openSetUpAndSignIn } from './support/staff.ts';
  * (a borrower above 30 is refused), sees a mistake marked next to its field, backtests the draft on 600 past
  * applications and reads how many it would approve, refer and reject beside the version in force and how their
  * loans repaid; she proposes it; a second risk officer reads old → new and approves it; the next application,
- * a borrower of 36, is refused by the new version, and the borrower reads why. 1280 px.
+ * a borrower of 36, is refused by the new version, and the borrower reads why. She then rewrites a rule's
+ * conditions (a condition added, on another fact and comparison) and the proposal says so in words. 1280 px.
  */
 const browser = useBrowser();
 const JOURNEY = 'risk-policy';
@@ -251,6 +252,38 @@ describe('the risk officer changes the credit policy', () => {
     await variants.scrollIntoViewIfNeeded();
     await snap(checker.page, JOURNEY, '07b-champion-and-challenger');
     await checker.context.close();
+
+    // A rule rewritten, not only its numbers: "reject when an earlier loan with us fell overdue" becomes "… and
+    // she has repaid fewer than 3 loans with us". The one condition cannot be removed; the added one starts on
+    // a fact the rule does not test, and takes another fact, comparison and value.
+    const overdueRule = draft.getByTestId('rule-overdueWithUs');
+    await overdueRule.scrollIntoViewIfNeeded();
+    expect(await overdueRule.getByRole('button', { name: /^Remove/ }).count()).toBe(0);
+    await overdueRule.getByRole('button', { name: 'Add a condition' }).click();
+    await overdueRule
+      .getByLabel('Condition 2: fact', { exact: true })
+      .selectOption({ label: 'Loans repaid with us' });
+    const comparison = overdueRule.getByLabel('Condition 2: comparison', { exact: true });
+    // A count is compared; "is one of" is for answers and is not offered.
+    expect(await comparison.locator('option').allInnerTexts()).not.toContain('is one of');
+    await comparison.selectOption({ label: 'is below' });
+    const loansRepaid = overdueRule.getByLabel('Loans repaid with us: value');
+    await loansRepaid.fill('three');
+    await overdueRule.getByText('Enter a number').waitFor();
+    expect(await loansRepaid.getAttribute('aria-invalid')).toBe('true');
+    await loansRepaid.fill('3');
+    await draft.getByText('The draft is a valid policy document.').waitFor();
+    expect(await overdueRule.getByRole('button', { name: /^Remove/ }).count()).toBe(2);
+    await snap(page, JOURNEY, '09-draft-condition-added');
+    await draft.getByLabel('Reason for the checker').fill('A loyal borrower late once may borrow again');
+    await draft.getByRole('button', { name: 'Propose for approval' }).click();
+    const added = page
+      .getByRole('region', { name: 'Waiting for approval' })
+      .getByRole('row', { name: /Rule: An earlier loan with us fell overdue: condition added/ });
+    await added.waitFor();
+    expect(await added.innerText()).toMatch(/none\s+→\s+Loans repaid with us is below 3/);
+    await added.scrollIntoViewIfNeeded();
+    await snap(page, JOURNEY, '10-condition-added-old-and-new');
     await maker.context.close();
   });
 });
