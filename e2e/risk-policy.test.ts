@@ -275,6 +275,18 @@ describe('the risk officer changes the credit policy', () => {
     await draft.getByText('The draft is a valid policy document.').waitFor();
     expect(await overdueRule.getByRole('button', { name: /^Remove/ }).count()).toBe(2);
     await snap(page, JOURNEY, '09-draft-condition-added');
+    // A group inside the rule ("… and (this or that)") is written the same way, and can go again whole.
+    await overdueRule.getByRole('button', { name: 'Add a group (any of)' }).click();
+    await overdueRule.getByLabel('Group 3: when').waitFor();
+    await overdueRule.getByRole('button', { name: 'Add a condition to group 3' }).click();
+    // Each added condition starts on the next fact the rule does not test yet.
+    expect(await overdueRule.getByLabel('Condition 3.1: fact', { exact: true }).inputValue()).toBe(
+      'ageKnown',
+    );
+    expect(await overdueRule.getByLabel('Condition 3.2: fact', { exact: true }).inputValue()).toBe('age');
+    await snap(page, JOURNEY, '09b-draft-group-in-a-rule');
+    await overdueRule.getByRole('button', { name: 'Remove group 3' }).click();
+    expect(await overdueRule.getByLabel('Group 3: when').count()).toBe(0);
     await draft.getByLabel('Reason for the checker').fill('A loyal borrower late once may borrow again');
     await draft.getByRole('button', { name: 'Propose for approval' }).click();
     const added = page

@@ -387,14 +387,22 @@ function ConditionGroup({
   path,
   prefix,
   onRemove,
+  ruleFacts,
   ...props
-}: EditorProps & { group: Group; path: Path; prefix: string; onRemove: (() => void) | null }) {
+}: EditorProps & {
+  group: Group;
+  path: Path;
+  prefix: string;
+  onRemove: (() => void) | null;
+  /** The facts the whole rule tests: a condition added anywhere in it starts on another one. */
+  ruleFacts?: readonly DecisionFactName[];
+}) {
   const id = useId();
   const [kind, parts] = 'all' in group ? (['all', group.all] as const) : (['any', group.any] as const);
   const setParts = (next: RuleCondition[]) => props.onChange(setIn(props.draft, path, { [kind]: next }));
   const remove = (index: number) =>
     parts.length > 1 ? () => setParts(parts.filter((_, i) => i !== index)) : null;
-  const tested = factsTested(group);
+  const tested = ruleFacts ?? factsTested(group);
   const full = parts.length >= GROUP_MAX;
   const problem = props.problems.get(pathKey([...path, kind]));
   const top = prefix === '';
@@ -441,6 +449,7 @@ function ConditionGroup({
                 path={partPath}
                 prefix={`${number}.`}
                 onRemove={remove(index)}
+                ruleFacts={tested}
                 {...props}
               />
             </li>
