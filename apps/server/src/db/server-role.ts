@@ -12,6 +12,8 @@ import { openPostgres } from './postgres.ts';
  */
 export const APPEND_ONLY_TABLES = [
   'audit_log',
+  'collection_case_events',
+  'collection_contacts',
   'credit_decisions',
   'credit_line_events',
   'ledger_entries',

@@ -86,6 +86,8 @@ describe.runIf(testDatabaseKind() === 'postgres')('two database roles (PostgreSQ
     );
     expect(Object.fromEntries(rows.map((row) => [row.table, row.privileges]))).toEqual({
       audit_log: ['SELECT', 'INSERT'],
+      collection_case_events: ['SELECT', 'INSERT'],
+      collection_contacts: ['SELECT', 'INSERT'],
       credit_decisions: ['SELECT', 'INSERT'],
       credit_line_events: ['SELECT', 'INSERT'],
       ledger_entries: ['SELECT', 'INSERT'],

@@ -3,12 +3,15 @@ import { z } from 'zod';
 /**
  * The staff roles and the shape of one back-office endpoint, shared by every ops contract file. `risk` edits
  * the credit policy (ADR 0072): it proposes versions and challengers, and approves another risk officer's.
+ * `collectionsSupervisor` leads the collections agents (issue 22): assigns and reassigns cases, approves
+ * restructures, payment holidays, dunning rules and templates, and places cases with agencies.
  */
 export const STAFF_ROLES = [
   'viewer',
   'support',
   'reviewer',
   'collections',
+  'collectionsSupervisor',
   'finance',
   'risk',
   'admin',
