@@ -135,10 +135,13 @@ describe('the automated decision record', () => {
       borrowerReasons: ['income'],
       reapplyOn: reapplyOn(new Date(record.decidedAt), ASSESSMENT_V1.reapplyAfterDays),
     });
+    const incomeRule = ASSESSMENT_V1.rules.find((rule) => rule.reason === 'incomeTooLow');
+    // The record keeps the rule as the version had it: what was tested, not only that it fired.
     expect(record.rules.find((rule) => rule.reason === 'incomeTooLow')).toEqual({
       reason: 'incomeTooLow',
       band: 'reject',
       fired: true,
+      conditions: incomeRule?.conditions,
     });
     expect(record.facts.repaymentShareBps).toBeGreaterThan(4_000);
     // 2 March 2026 in Manila (the test clock), 30 days on.

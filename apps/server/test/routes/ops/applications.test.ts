@@ -121,10 +121,11 @@ describe('the refer band', () => {
       fraudHits: [],
       bureauReport: null,
     });
-    expect(decision.rules.find((r) => r.reason === 'oneLoanOverdueElsewhere')).toEqual({
+    expect(decision.rules.find((r) => r.reason === 'oneLoanOverdueElsewhere')).toMatchObject({
       reason: 'oneLoanOverdueElsewhere',
       band: 'refer',
       fired: true,
+      conditions: { all: [{ fact: 'overdueElsewhereAnswer', operator: 'in', value: ['1'] }] },
     });
     expect(decision.rules.find((r) => r.reason === 'age')).toMatchObject({ band: 'reject', fired: false });
     expect(decision.facts).toMatchObject({
