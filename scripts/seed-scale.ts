@@ -3,11 +3,13 @@
 // 100,000 borrowers, 200,000 loans, about 1,000,000 ledger entries, with everything a day's queues show:
 // loans repaying (some due in the next 3 days), overdue in every bucket with their penalties, finished ones
 // paid to zero, applications waiting, refused and cancelled, failed payouts, proofs of payment waiting,
-// 200,000 audit rows and a year of reconciliation runs with their differences.
+// 200,000 audit rows and a year of reconciliation runs with their differences; and collections (issue 22): a
+// case for every overdue loan with its history, contacts and promises, worked by 40 agents and 4 supervisors.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/hiram_scale npm run seed:scale
 //   npm run seed:scale -- --borrowers 20000      # a smaller book (loans and entries scale with it)
 //   npm run seed:scale -- --force                # into a database that already has borrowers
+//   npm run seed:scale -- --collections-only     # cases for the overdue loans of a book seeded before them
 //
 // Rows are made in TypeScript in chunks of CHUNK borrowers and sent as arrays (INSERT ... SELECT FROM
 // unnest), one transaction per chunk: the ledger's own triggers check every journal balances at commit.
@@ -634,6 +636,107 @@ async function backOffice(tx: Queryable, total: number): Promise<void> {
   );
 }
 
+const AGENTS = 40;
+const SUPERVISORS = 4;
+
+/**
+ * Collections at the book's size (issue 22, ADR 0079): agents and supervisors, and a case for every overdue
+ * loan without one, as the daily run would have opened it: opened in 1-7 on the day after its due date, moved
+ * through the buckets to today's, assigned round-robin, most of them worked (a status, three contacts, a
+ * promise on every fifth). In SQL from the loans already written, so it adds to a book seeded before it.
+ */
+async function collections(tx: Queryable): Promise<number> {
+  const staff = new Rows(
+    'staff',
+    ['staff_id', 'email', 'name', 'role', 'created_at', 'updated_at'],
+    ['uuid', 'text', 'text', 'text', 'timestamptz', 'timestamptz'],
+  );
+  const agents: string[] = [];
+  for (let s = 0; s < AGENTS + SUPERVISORS; s += 1) {
+    const role = s < AGENTS ? 'collections' : 'collectionsSupervisor';
+    const staffId = id('collector', s);
+    if (s < AGENTS) agents.push(staffId);
+    staff.add(
+      staffId,
+      `${role}.${s}.${salt}@lender.example`,
+      `Seed ${role} ${s}`,
+      role,
+      daysAgo(400),
+      daysAgo(400),
+    );
+  }
+  await staff.insert(tx);
+  const [made] = await tx.query<{ n: number }>(
+    `with overdue as (
+       select o.order_id, o.user_id, o.package_name, greatest(1, $2::date - s.due_date) as dpd,
+              s.due_date, row_number() over (order by o.order_id) as k
+       from loan_orders o join loan_schedules s on s.order_id = o.order_id
+       where o.status = 3 and not exists (select 1 from collection_cases c where c.order_id = o.order_id)),
+     made as (
+       insert into collection_cases (case_id, order_id, user_id, package_name, status, days_past_due, bucket,
+         assigned_to, next_action_on, opened_at, updated_at)
+       select md5($3 || order_id::text)::uuid, order_id, user_id, package_name,
+         (array['open', 'contacted', 'promiseToPay', 'brokenPromise', 'contacted', 'dispute', 'hardship',
+                'contacted'])[1 + k % 8],
+         dpd,
+         case when dpd <= 7 then '1-7' when dpd <= 30 then '8-30' when dpd <= 60 then '31-60'
+              when dpd <= 90 then '61-90' else '90+' end,
+         ($1::uuid[])[1 + k % array_length($1::uuid[], 1)],
+         $2::date + (k % 5)::int - 1,
+         (due_date + 1)::timestamptz + interval '1 hour', now()
+       from overdue
+       returning 1)
+     select count(*)::int as n from made`,
+    [agents, today, salt],
+  );
+  const cases = `collection_cases c join loan_schedules s on s.order_id = c.order_id
+    where c.case_id = md5($1 || c.order_id::text)::uuid`;
+  // The history: opened in 1-7 and assigned at once; each bucket boundary it crossed; its status now.
+  await tx.query(
+    `insert into collection_case_events (case_id, kind, from_value, to_value, staff_id, at)
+     select c.case_id, 'opened', null, '1-7', null::uuid, c.opened_at from ${cases}
+     union all
+     select c.case_id, 'assigned', null, c.assigned_to::text, null::uuid, c.opened_at from ${cases}
+     union all
+     select c.case_id, 'bucketChanged', b.from_bucket, b.to_bucket, null::uuid,
+            (s.due_date + b.day)::timestamptz + interval '1 hour'
+     from collection_cases c join loan_schedules s on s.order_id = c.order_id
+     join (values ('1-7', '8-30', 8), ('8-30', '31-60', 31), ('31-60', '61-90', 61), ('61-90', '90+', 91))
+       b (from_bucket, to_bucket, day) on c.days_past_due >= b.day
+     where c.case_id = md5($1 || c.order_id::text)::uuid
+     union all
+     select c.case_id, 'statusChanged', 'open', c.status, c.assigned_to, c.opened_at + interval '1 day'
+     from ${cases} and c.status <> 'open'`,
+    [salt],
+  );
+  // Three contacts a case: the reminder SMS, an unanswered call, then the call that set its status.
+  await tx.query(
+    `insert into collection_contacts (contact_id, case_id, user_id, channel, direction, outcome, staff_id, at)
+     select md5($1 || c.case_id::text || n::text)::uuid, c.case_id, c.user_id,
+       case n when 1 then 'sms' else 'call' end, 'outbound',
+       case n when 1 then 'sent' when 2 then 'noAnswer'
+         else case c.status when 'promiseToPay' then 'promise' when 'brokenPromise' then 'promise'
+           when 'dispute' then 'dispute' when 'hardship' then 'hardship' else 'refused' end end,
+       case n when 1 then null else c.assigned_to end,
+       c.opened_at + make_interval(hours => n * 5)
+     from collection_cases c cross join generate_series(1, 3) n
+     where c.case_id = md5($1 || c.order_id::text)::uuid`,
+    [salt],
+  );
+  await tx.query(
+    `insert into collection_promises (promise_id, case_id, order_id, amount, promised_for, source, status,
+       staff_id, made_at, settled_at)
+     select md5($1 || 'promise' || c.case_id::text)::uuid, c.case_id, c.order_id, 50000,
+       case when c.status = 'promiseToPay' then $2::date + 3 else (c.opened_at + interval '4 days')::date end,
+       'agent', case when c.status = 'promiseToPay' then 'running' else 'broken' end, c.assigned_to,
+       c.opened_at + interval '1 day',
+       case when c.status = 'promiseToPay' then null else c.opened_at + interval '5 days' end
+     from ${cases} and c.status in ('promiseToPay', 'brokenPromise')`,
+    [salt, today],
+  );
+  return made?.n ?? 0;
+}
+
 async function main(): Promise<void> {
   if (!url)
     throw new Error(
@@ -643,6 +746,12 @@ async function main(): Promise<void> {
   try {
     await migrate(db);
     await seed(db);
+    if (process.argv.includes('--collections-only')) {
+      const made = await db.transaction((tx) => collections(tx));
+      await db.exec('analyze');
+      console.log(`${made} collection cases opened for the overdue loans.`);
+      return;
+    }
     const [existing] = await db.query<{ n: number }>('select count(*)::int as n from users');
     if ((existing?.n ?? 0) > 0 && !force) {
       throw new Error(
@@ -664,6 +773,8 @@ async function main(): Promise<void> {
         );
     }
     await db.transaction((tx) => backOffice(tx, borrowers));
+    const cases = await db.transaction((tx) => collections(tx));
+    console.log(`${cases} collection cases opened for the overdue loans.`);
     await db.exec('analyze');
     console.log(`Done in ${Math.round((Date.now() - started) / 1000)} s.`);
   } finally {
