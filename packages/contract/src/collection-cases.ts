@@ -37,8 +37,11 @@ export const CASE_STATUS_LABELS: Record<CaseStatus, string> = {
   closed: 'Closed',
 };
 
-/** Why a case closed. A broken arrangement (a restructure not kept) reopens it. */
-export const CASE_CLOSE_REASONS = ['paid', 'restructured', 'cancelled', 'writtenOff'] as const;
+/**
+ * Why a case closed. A broken arrangement (a restructure not kept) reopens it. `cured`: the loan became current
+ * again without being paid (a paid extension moved its due date; migration 0060).
+ */
+export const CASE_CLOSE_REASONS = ['paid', 'restructured', 'cancelled', 'writtenOff', 'cured'] as const;
 export type CaseCloseReason = (typeof CASE_CLOSE_REASONS)[number];
 
 /** What happened to a case: its history, append-only. */

@@ -3,6 +3,7 @@ import { APPLICATION_ENDPOINTS } from './applications.ts';
 import { APPROVAL_ENDPOINTS } from './approvals.ts';
 import { BORROWER_ENDPOINTS } from './borrowers.ts';
 import { BRAND_ENDPOINTS } from './brands.ts';
+import { COLLECTION_CASE_ENDPOINTS } from './collection-cases.ts';
 import { CREDIT_POLICY_ENDPOINTS } from './credit-policy.ts';
 import { ADMIN_ONLY, ALL_STAFF_ROLES, type OpsEndpoint, opsEndpoint, STAFF_ROLES } from './endpoint.ts';
 import { LOAN_ENDPOINTS } from './loans.ts';
@@ -188,6 +189,7 @@ export const OPS_ENDPOINTS = {
   ...PRODUCT_ENDPOINTS,
   ...BRAND_ENDPOINTS,
   ...CREDIT_POLICY_ENDPOINTS,
+  ...COLLECTION_CASE_ENDPOINTS,
 } as const satisfies Record<string, OpsEndpoint>;
 
 export type OpsEndpointName = keyof typeof OPS_ENDPOINTS;

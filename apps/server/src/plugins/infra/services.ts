@@ -24,6 +24,7 @@ import { UNSUBMITTED_PURGE_JOB, UnsubmittedData } from '../../services/applicati
 import { Approvals } from '../../services/approvals/approvals.ts';
 import { BorrowerService } from '../../services/borrowers/borrowers.ts';
 import { BrandService } from '../../services/brands/brands.ts';
+import { CollectionCases } from '../../services/collection-cases/cases.ts';
 import { Collections } from '../../services/collections/collections.ts';
 import { Vouchers } from '../../services/collections/vouchers.ts';
 import { Identity } from '../../services/identity/identity.ts';
@@ -119,6 +120,8 @@ declare module 'fastify' {
     queues: Queues;
     unsubmittedData: UnsubmittedData;
     reconciliation: Reconciliation;
+    /** Collection cases: their lifecycle with the loan, assignment and contact log (ADR 0074). */
+    collectionCases: CollectionCases;
   }
 }
 
@@ -259,6 +262,8 @@ export const servicesPlugin = fp<ServicesOptions>(
       count: (outcome) => app.metrics.bureau.inc(outcome),
     });
     app.decorate('bureauStep', bureauStep);
+    const collectionCases = new CollectionCases({ db, clock });
+    app.decorate('collectionCases', collectionCases);
     const loanOrders = new LoanOrders(
       db,
       clock,
@@ -267,6 +272,7 @@ export const servicesPlugin = fp<ServicesOptions>(
       config.assessmentDelaySeconds * 1000,
       coupons,
       creditLines,
+      collectionCases,
     );
     app.decorate('loanOrders', loanOrders);
     app.decorate('coupons', coupons);
@@ -352,6 +358,7 @@ export const servicesPlugin = fp<ServicesOptions>(
       app.collections,
       app.log,
       creditLines,
+      collectionCases,
     );
     app.decorate('servicing', servicing);
     const moneyActions = servicing.moneyActionHandlers();

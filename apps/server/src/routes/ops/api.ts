@@ -4,6 +4,7 @@ import { approvalEndpoints } from './approvals.ts';
 import { auditEndpoints } from './audit.ts';
 import { borrowerEndpoints } from './borrowers.ts';
 import { brandEndpoints } from './brands.ts';
+import { collectionCaseEndpoints } from './collection-cases.ts';
 import { creditPolicyEndpoints } from './credit-policy.ts';
 import { opsDefiner } from './define.ts';
 import { loanEndpoints } from './loans.ts';
@@ -31,4 +32,5 @@ export async function opsApiRoutes(app: FastifyInstance): Promise<void> {
   productEndpoints(app, define);
   brandEndpoints(app, define);
   creditPolicyEndpoints(app, define);
+  collectionCaseEndpoints(app, define);
 }

@@ -18,6 +18,7 @@ import { finalDueDate, repaymentDue } from '../../domain/repayment-due.ts';
 import { manilaDay } from '../../domain/servicing-rules.ts';
 import type { Jobs } from '../../plugins/infra/jobs.ts';
 import type { Application } from '../application/application.ts';
+import type { CollectionCases } from '../collection-cases/cases.ts';
 import type { Coupons } from '../market/coupons.ts';
 import type { CreditLines } from '../risk/credit-lines.ts';
 import { refusalOf } from '../risk/refusal.ts';
@@ -105,6 +106,8 @@ export class LoanOrders {
     private readonly assessmentDelayMs: number,
     private readonly coupons: Coupons,
     private readonly creditLines: CreditLines,
+    /** Collection cases open, close and reopen with the loan's own change, in its transaction (ADR 0074). */
+    private readonly collectionCases: CollectionCases,
   ) {}
 
   /** A new order in status applying, priced now; refused while the application is incomplete or a loan is open. */
@@ -251,6 +254,7 @@ export class LoanOrders {
     await this.record(tx, orderId, order.status, next.to, event, options.reason ?? null);
     // Repaid in full: the borrower's line climbs with the loan's own change, or not at all (ADR 0068).
     if (event === 'repayInFull') await this.creditLines.afterRepaidInFull(tx, orderId);
+    await this.collectionCases.afterLoanMove(tx, orderId, event);
     return orderOfRow(row);
   }
 

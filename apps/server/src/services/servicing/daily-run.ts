@@ -1,6 +1,7 @@
 import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import type { Queryable } from '../../db/database.ts';
 import { manilaDay, nextDailyRun, reminderFor, reminderSendTime } from '../../domain/servicing-rules.ts';
+import { reopenBrokenArrangement } from '../collection-cases/restructure.ts';
 import { expireExtensionOrders } from './extensions.ts';
 import { lockOrder, positionIn } from './loan-position.ts';
 import { accruePenalties } from './penalties.ts';
@@ -45,8 +46,8 @@ export async function runDaily(deps: ServicingDeps): Promise<void> {
 
 /**
  * One loan's share of the daily run: accrues its penalties (penalties.ts), moves a repaying loan to overdue
- * and changes the borrower's credit line past the policy's days in the same transaction, and queues today's
- * reminder.
+ * and changes the borrower's credit line past the policy's days in the same transaction, keeps its collection
+ * case, and queues today's reminder.
  */
 export async function serviceOrder(deps: ServicingDeps, orderId: string): Promise<void> {
   const reminder = await deps.db.transaction(async (tx) => {
@@ -62,9 +63,13 @@ export async function serviceOrder(deps: ServicingDeps, orderId: string): Promis
         await deps.loanOrders.moveIn(tx, orderId, 'fallOverdue', {
           reason: `${position.overdueDays} days past ${position.nextDueDate}`,
         });
+        // A restructured schedule fell overdue: the case it closed reopens (a broken arrangement, ADR 0077).
+        await reopenBrokenArrangement(tx, orderId, now);
       }
       // Past the policy's days, the borrower's line is lowered or frozen with this day's run (ADR 0068).
       await deps.creditLines.afterOverdueDays(tx, order, position.overdueDays);
+      // Its collection case opened once, its days past due and bucket kept (ADR 0074).
+      await deps.collectionCases.afterDailyRun(tx, orderId, position.overdueDays);
     }
     const kind = reminderFor(today, position.nextDueDate);
     if (!kind || position.balance.totalDue <= 0) return null;

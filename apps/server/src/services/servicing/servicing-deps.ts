@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../domain/clock.ts';
 import type { Jobs } from '../../plugins/infra/jobs.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
+import type { CollectionCases } from '../collection-cases/cases.ts';
 import type { Collections } from '../collections/collections.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { LoanOrders } from '../loans/loan-orders.ts';
@@ -20,4 +21,6 @@ export interface ServicingDeps {
   collections: Collections;
   log: FastifyBaseLogger;
   creditLines: CreditLines;
+  /** The overdue loan's collection case, kept by each daily run (ADR 0074). */
+  collectionCases: CollectionCases;
 }

@@ -10,6 +10,7 @@ import type { ReminderKind } from '../../domain/servicing-rules.ts';
 import type { Brand } from '../../plugins/infra/brands.ts';
 import type { Jobs } from '../../plugins/infra/jobs.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
+import type { CollectionCases } from '../collection-cases/cases.ts';
 import type { Collections } from '../collections/collections.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { LoanOrders } from '../loans/loan-orders.ts';
@@ -47,7 +48,8 @@ import type { ServicingDeps } from './servicing-deps.ts';
  * service the routes, the jobs and the other services call.
  */
 export class Servicing {
-  private readonly deps: ServicingDeps;
+  /** Read by the capabilities built on servicing (hardship, ADR 0077). */
+  readonly deps: ServicingDeps;
 
   constructor(
     db: Database,
@@ -60,8 +62,21 @@ export class Servicing {
     collections: Collections,
     log: FastifyBaseLogger,
     creditLines: CreditLines,
+    collectionCases: CollectionCases,
   ) {
-    this.deps = { db, clock, jobs, ledger, loanOrders, sms, appNameOf, collections, log, creditLines };
+    this.deps = {
+      db,
+      clock,
+      jobs,
+      ledger,
+      loanOrders,
+      sms,
+      appNameOf,
+      collections,
+      log,
+      creditLines,
+      collectionCases,
+    };
     collections.onExtensionCredited(async (tx, credited) => {
       const result = await this.creditExtension(tx, credited);
       return { journalId: result.journalId };
