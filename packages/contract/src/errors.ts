@@ -1266,6 +1266,116 @@ export const ERRORS = {
       es: 'Este préstamo no tiene periodo de desistimiento',
     },
   },
+  // Collection agencies (issue 22, ADR 0078): 40056-40059 and 40977-40979.
+  AGENCY_UNCHANGED: {
+    code: 40056,
+    status: 400,
+    message: {
+      en: 'Nothing to change: the agency already reads so',
+      fil: 'Walang babaguhin: ganito na ang nakatala sa ahensya',
+      es: 'Nada que cambiar: la agencia ya figura así',
+    },
+  },
+  COMMISSION_BACKDATED: {
+    code: 40057,
+    status: 400,
+    message: {
+      en: 'A commission rate starts today or later: commission already earned is not recomputed',
+      fil: 'Ang commission rate ay magsisimula ngayon o sa susunod: hindi na binabago ang commission na nakuha na',
+      es: 'Una tasa de comisión empieza hoy o después: la comisión ya ganada no se recalcula',
+    },
+  },
+  AGENCY_INACTIVE: {
+    code: 40058,
+    status: 400,
+    message: {
+      en: 'This agency does not take cases now: it is inactive',
+      fil: 'Hindi tumatanggap ng kaso ang ahensyang ito ngayon: hindi ito aktibo',
+      es: 'Esta agencia no recibe casos ahora: está inactiva',
+    },
+  },
+  AGENCY_OTHER_BRAND: {
+    code: 40059,
+    status: 400,
+    message: {
+      en: "A case can only be placed with an agency of the loan's own brand",
+      fil: 'Ang kaso ay mailalagay lamang sa ahensya ng brand ng loan',
+      es: 'Un caso solo puede asignarse a una agencia de la propia marca del préstamo',
+    },
+  },
+  AGENCY_SEC_TAKEN: {
+    code: 40977,
+    status: 409,
+    message: {
+      en: 'An agency with this SEC registration number is already registered for this brand',
+      fil: 'May nakarehistro nang ahensya na may ganitong SEC registration number para sa brand na ito',
+      es: 'Ya hay una agencia con este número de registro SEC para esta marca',
+    },
+  },
+  CASE_NOT_PLACEABLE: {
+    code: 40978,
+    status: 409,
+    message: {
+      en: 'This case cannot be placed with an agency now: it is closed, disputed, in hardship or already placed',
+      fil: 'Hindi mailalagay sa ahensya ang kasong ito ngayon: sarado, may dispute, nasa hardship o nakalagay na',
+      es: 'Este caso no puede asignarse a una agencia ahora: está cerrado, en disputa, en dificultad o ya asignado',
+    },
+  },
+  CASE_NOT_PLACED: {
+    code: 40979,
+    status: 409,
+    message: {
+      en: 'This case is not placed with an agency: there is nothing to recall',
+      fil: 'Hindi nakalagay sa ahensya ang kasong ito: walang babawiin',
+      es: 'Este caso no está asignado a una agencia: no hay nada que retirar',
+    },
+  },
+  // Hardship (issue 22; ADR 0077): restructures and payment holidays.
+  PAYMENT_HOLIDAY_OVERLAPS: {
+    code: 40048,
+    status: 400,
+    message: {
+      en: 'Penalties on this loan are already paused for some of these days',
+      fil: 'Naka-pause na ang penalty ng loan na ito sa ilan sa mga araw na ito',
+      es: 'Las penalidades de este préstamo ya están en pausa durante algunos de estos días',
+    },
+  },
+  RESTRUCTURE_ABOVE_CAPS: {
+    code: 40968,
+    status: 409,
+    message: {
+      en: 'This new schedule is priced above the caps in force today. Lower its interest or penalty, or forgive more',
+      fil: 'Lampas sa mga cap na umiiral ngayon ang presyo ng bagong schedule. Babaan ang interes o penalty, o magpatawad ng mas malaki',
+      es: 'Este nuevo calendario supera los topes vigentes hoy. Baje su interés o su penalidad, o condone más',
+    },
+  },
+  RESTRUCTURE_NOT_ALLOWED: {
+    code: 40969,
+    status: 409,
+    message: {
+      en: 'Only a loan that is overdue, or whose case is in hardship, can be restructured',
+      fil: 'Ang loan lang na overdue, o may kasong hardship, ang puwedeng i-restructure',
+      es: 'Solo se puede reestructurar un préstamo vencido, o cuyo caso está en dificultad',
+    },
+  },
+  RESTRUCTURE_AWAITING_SIGNATURE: {
+    code: 40973,
+    status: 409,
+    message: {
+      en: 'A new schedule for this loan is already waiting for the borrower to sign it',
+      fil: 'May bagong schedule na para sa loan na ito na naghihintay ng pirma ng borrower',
+      es: 'Ya hay un nuevo calendario para este préstamo esperando la firma del prestatario',
+    },
+  },
+  RESTRUCTURE_LAPSED: {
+    code: 40974,
+    status: 409,
+    message: {
+      en: 'This new schedule was not signed in time and is no longer offered. Please contact us',
+      fil: 'Hindi napirmahan sa takdang oras ang bagong schedule na ito at hindi na ito inaalok. Makipag-ugnayan sa amin',
+      es: 'Este nuevo calendario no se firmó a tiempo y ya no se ofrece. Contáctenos',
+    },
+  },
 } as const satisfies Record<string, { code: number; status: number; message: Localized }>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -61,5 +61,10 @@ export const JOURNAL_KINDS = [
    * owed; Cr borrower_overpayment for any excess. Once per payment, by its key, like a repayment.
    */
   'recovery',
+  /**
+   * A restructure the borrower signed (ADR 0077): Dr penalty_income, Cr penalty_receivable for the penalty
+   * forgiven; Dr interest_receivable, Cr interest_income for the new interest. Once per restructure.
+   */
+  'restructure',
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];

@@ -31,6 +31,7 @@ export const LOAN_ORDER_EVENTS = [
   'coolOff',
   'cancelUnpaid',
   'recoverInFull',
+  'restructure',
 ] as const;
 export type LoanOrderEvent = (typeof LOAN_ORDER_EVENTS)[number];
 
@@ -65,6 +66,8 @@ export const LOAN_ORDER_TRANSITIONS: readonly Transition[] = [
   { from: S.repaying, event: 'repayInFull', to: S.finished },
   // A paid extension moves the due date: the loan is current again.
   { from: S.overdue, event: 'extend', to: S.repaying },
+  // A restructure the borrower signed (ADR 0077): a new schedule, due from now on, so the loan is current again.
+  { from: S.overdue, event: 'restructure', to: S.repaying },
   { from: S.overdue, event: 'repayInFull', to: S.finished },
   // A credited payment taken back (chargeback, ADR 0028): a paid loan is owed again. The caller moves it on
   // to overdue when its due date has passed.

@@ -125,6 +125,34 @@ const TEXTS = {
     fil: '{app}: ang credit line mo ay {amount} at naka-hold: puwede kang humiram hanggang dito, pero hindi ito lalaki sa ngayon. Para malaman kung bakit, kontakin ang Customer service.',
     es: '{app}: su línea de crédito es de {amount} y está en pausa: puede pedir hasta ese monto, pero por ahora no crecerá. Para saber por qué, contacte a Atención al cliente.',
   },
+  // A case placed with a collection agency (issue 22, ADR 0078): who will contact her, with the lender's and the
+  // agency's SEC registrations (MC 18 s.2019), and where to pay.
+  agencyPlaced: {
+    en: '{app} ({lender}, SEC {lenderSec}): your overdue loan is now handled by our collection agency {agency}, SEC reg. {agencySec}. They may contact you from {agencyPhone}. Pay only in the {app} app, never to a personal account.',
+    fil: '{app} ({lender}, SEC {lenderSec}): ang iyong overdue na loan ay hawak na ngayon ng aming collection agency na {agency}, SEC reg. {agencySec}. Maaari ka nilang kontakin mula sa {agencyPhone}. Magbayad lamang sa {app} app, hindi sa personal na account.',
+    es: '{app} ({lender}, SEC {lenderSec}): su préstamo atrasado ahora lo gestiona nuestra agencia de cobranza {agency}, registro SEC {agencySec}. Pueden contactarle desde {agencyPhone}. Pague solo en la aplicación {app}, nunca a una cuenta personal.',
+  },
+  // Her promise to pay from the app, confirmed (issue 22, ADR 0075). {date} is written out in her language.
+  promiseConfirmed: {
+    en: '{app}: thank you. You promised to pay {amount} by {date}. Pay any time until then in the {app} app.',
+    fil: '{app}: salamat. Nangako kang magbabayad ng {amount} bago matapos ang {date}. Magbayad kahit kailan hanggang sa araw na iyon sa {app} app.',
+    es: '{app}: gracias. Prometió pagar {amount} a más tardar el {date}. Puede pagar en cualquier momento hasta entonces en la aplicación {app}.',
+  },
+  restructureOffered: {
+    en: '{app}: a new payment schedule for your loan is ready. Open the app to read it and sign it with a code; it takes effect once signed.',
+    fil: '{app}: handa na ang bagong schedule ng bayad para sa loan mo. Buksan ang app para basahin ito at pirmahan gamit ang code; magkakabisa ito kapag napirmahan.',
+    es: '{app}: hay un nuevo calendario de pagos para su préstamo. Abra la app para leerlo y firmarlo con un código; rige una vez firmado.',
+  },
+  restructured: {
+    en: '{app}: your new payment schedule is in effect. Total to pay: {amount}. See the dates in the app.',
+    fil: '{app}: may bisa na ang bago mong schedule ng bayad. Kabuuang babayaran: {amount}. Tingnan ang mga petsa sa app.',
+    es: '{app}: su nuevo calendario de pagos está vigente. Total a pagar: {amount}. Vea las fechas en la app.',
+  },
+  penaltiesPaused: {
+    en: '{app}: we paused the late penalty on your loan for a while. Please pay as soon as you can.',
+    fil: '{app}: pansamantala naming itinigil ang late penalty sa loan mo. Magbayad sa lalong madaling panahon.',
+    es: '{app}: pausamos por un tiempo la penalidad por atraso de su préstamo. Pague en cuanto pueda.',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type SmsTextKind = keyof typeof TEXTS;

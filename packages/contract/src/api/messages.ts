@@ -30,6 +30,18 @@ export const BORROWER_NOTICE_KINDS = [
   'creditLineFrozen',
   /** After a person reviewed her refusal (issue 21): she may apply again now. */
   'reapplyAllowed',
+  /** She disputes the debt (issue 22; ADR 0076): collection messages and penalties pause until it is reviewed. */
+  'disputeOpened',
+  /** The review found she was right. */
+  'disputeUpheld',
+  /** The review found the debt stands: collection resumes. */
+  'disputeRejected',
+  /** A new schedule for her overdue loan was approved (ADR 0077): she reads and signs it in the app. */
+  'restructureOffered',
+  /** She signed the new schedule: it is in effect; `amount` is its total payable. */
+  'restructured',
+  /** Staff paused the late penalty on her loan for some days (a payment holiday, ADR 0077). */
+  'penaltiesPaused',
 ] as const;
 export type BorrowerNoticeKind = (typeof BORROWER_NOTICE_KINDS)[number];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DifferentPaymentReason, ProofAmountReason } from '../payment-reference.ts';
+import { PAYMENT_HOLIDAY_MAX_DAYS, RestructurePreview, RestructureTerms } from '../restructure.ts';
 import { BrandChangePayload, BrandCreatePayload } from './brands.ts';
 import { CREDIT_LINE_CHECKERS, CREDIT_LINE_MAKERS, CreditLineChangePayload } from './credit-lines.ts';
 import {
@@ -35,6 +36,9 @@ const reason = z.string().trim().min(3, 'tooShort').max(PROPOSAL_REASON_MAX_LENG
 
 const FINANCE: readonly StaffRole[] = ['finance', 'admin'];
 const COLLECTIONS_AND_FINANCE: readonly StaffRole[] = ['collections', 'finance', 'admin'];
+/** Hardship (ADR 0077): an agent or her supervisor proposes; a supervisor or an admin approves. */
+export const HARDSHIP_MAKERS: readonly StaffRole[] = ['collections', 'collectionsSupervisor', 'admin'];
+export const HARDSHIP_CHECKERS: readonly StaffRole[] = ['collectionsSupervisor', 'admin'];
 
 export interface ProposalKindRule {
   /** What the inbox calls it. */
@@ -114,6 +118,23 @@ export const PROPOSAL_KINDS = {
     makers: FINANCE,
     checkers: FINANCE,
     payload: z.object({ orderId }),
+  },
+  // Hardship (issue 22; ADR 0077): a new schedule the borrower signs before it takes effect, priced within the
+  // caps in force on the day she signs it; a payment holiday pauses penalties from the day it is approved.
+  'loan.restructure': {
+    label: 'Restructure an overdue loan (a new schedule the borrower signs)',
+    makers: HARDSHIP_MAKERS,
+    checkers: HARDSHIP_CHECKERS,
+    payload: RestructureTerms.extend({ orderId }),
+  },
+  'loan.payment-holiday': {
+    label: 'Pause penalties (a payment holiday)',
+    makers: HARDSHIP_MAKERS,
+    checkers: HARDSHIP_CHECKERS,
+    payload: z.object({
+      orderId,
+      days: z.number().int('invalid').min(1, 'tooSmall').max(PAYMENT_HOLIDAY_MAX_DAYS, 'tooLarge'),
+    }),
   },
   // A borrower's credit line set by hand: unfrozen, or another amount (issue 21; ADR 0068).
   'credit-line.change': {
@@ -367,6 +388,14 @@ export const APPROVAL_ENDPOINTS = {
       note: z.string().trim().max(PROPOSAL_REASON_MAX_LENGTH, 'tooLong').optional(),
     }),
     z.object({ outcomes: z.array(ProposalOutcome) }),
+  ),
+  opsRestructurePreview: opsEndpoint(
+    'POST',
+    '/loans/restructure/preview',
+    [...new Set([...HARDSHIP_MAKERS, ...HARDSHIP_CHECKERS])],
+    "A restructure's figures before it is proposed: the loan's schedule now and the new one, the total payable, the effective rate and every cap in force today it would break (ADR 0077). Changes nothing.",
+    RestructureTerms.extend({ orderId }),
+    RestructurePreview,
   ),
   opsLoanMoney: opsEndpoint(
     'GET',

@@ -185,6 +185,7 @@ const JOURNAL_KIND_LABELS: Partial<Record<JournalKind, string>> = {
   cancellation: 'Cooling-off cancellation',
   overpayment_refund: 'Over-payment refund',
   recovery: 'Payment after write-off (recovery)',
+  restructure: 'Restructure (penalty forgiven, new interest)',
 };
 
 /** A journal's kind in words: `penalty_accrual` → "Penalty". */

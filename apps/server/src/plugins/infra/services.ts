@@ -25,6 +25,11 @@ import { Approvals } from '../../services/approvals/approvals.ts';
 import { BorrowerService } from '../../services/borrowers/borrowers.ts';
 import { BrandService } from '../../services/brands/brands.ts';
 import { CollectionCases } from '../../services/collection-cases/cases.ts';
+import { paymentHolidayHandler } from '../../services/collection-cases/payment-holiday.ts';
+import { PROMISES_DAILY_JOB, Promises } from '../../services/collection-cases/promises.ts';
+import { Hardship } from '../../services/collection-cases/restructure.ts';
+import { Disputes } from '../../services/collection-cases/disputes.ts';
+import { DUNNING_DAILY_JOB, Dunning } from '../../services/collection-cases/dunning/runner.ts';
 import { Collections } from '../../services/collections/collections.ts';
 import { Vouchers } from '../../services/collections/vouchers.ts';
 import { Identity } from '../../services/identity/identity.ts';
@@ -116,6 +121,7 @@ declare module 'fastify' {
     coupons: Coupons;
     market: Market;
     servicing: Servicing;
+    hardship: Hardship;
     vouchers: Vouchers;
     queues: Queues;
     unsubmittedData: UnsubmittedData;
@@ -366,6 +372,15 @@ export const servicesPlugin = fp<ServicesOptions>(
     approvals.register(moneyActions.waivePenalty);
     approvals.register(moneyActions.manualCredit);
     approvals.register(moneyActions.writeOff);
+    // Hardship (issue 22; ADR 0077): restructures the borrower signs, and payment holidays.
+    const hardship = new Hardship({
+      ...servicing.deps,
+      codes,
+      lenderOf: (name) => app.brands.find(name)?.lender,
+    });
+    approvals.register(hardship.handler());
+    approvals.register(paymentHolidayHandler(servicing.deps));
+    app.decorate('hardship', hardship);
     const vouchers = new Vouchers(db, clock, servicing, app.ledger, jobs, {
       approvals,
       twoPersonAbove: app.config.proofTwoPersonAbove,

@@ -43,6 +43,11 @@ export function approvalEndpoints(app: FastifyInstance, define: OpsDefine): void
     };
   });
 
+  define('opsRestructurePreview', async ({ input, request }) => {
+    const { orderId, ...terms } = input;
+    return app.hardship.preview(orderId, terms, sessionOf(request).member.brandScope);
+  });
+
   define('opsLoanMoney', async ({ input, request }) =>
     app.servicing.loanMoney(input.orderId, sessionOf(request).member.brandScope),
   );

@@ -44,6 +44,8 @@ const TEXTED: ReadonlySet<BorrowerNoticeKind> = new Set([
   ...CHANGES_AMOUNT_DUE,
   'writtenOff',
   'overpaymentRefunded',
+  // She must sign a new schedule for it to take effect (ADR 0077): told where she will read it.
+  'restructureOffered',
 ]);
 
 /**

@@ -1,7 +1,6 @@
 import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import type { Queryable } from '../../db/database.ts';
 import { manilaDay, nextDailyRun, reminderFor, reminderSendTime } from '../../domain/servicing-rules.ts';
-import { reopenBrokenArrangement } from '../collection-cases/restructure.ts';
 import { expireExtensionOrders } from './extensions.ts';
 import { lockOrder, positionIn } from './loan-position.ts';
 import { accruePenalties } from './penalties.ts';
@@ -63,8 +62,6 @@ export async function serviceOrder(deps: ServicingDeps, orderId: string): Promis
         await deps.loanOrders.moveIn(tx, orderId, 'fallOverdue', {
           reason: `${position.overdueDays} days past ${position.nextDueDate}`,
         });
-        // A restructured schedule fell overdue: the case it closed reopens (a broken arrangement, ADR 0077).
-        await reopenBrokenArrangement(tx, orderId, now);
       }
       // Past the policy's days, the borrower's line is lowered or frozen with this day's run (ADR 0068).
       await deps.creditLines.afterOverdueDays(tx, order, position.overdueDays);

@@ -11,6 +11,7 @@ import {
   overdueDays,
   type Schedule,
 } from '../../domain/servicing-rules.ts';
+import { restructuredSchedule } from '../collection-cases/restructured-schedule.ts';
 import type { ServicingDeps } from './servicing-deps.ts';
 
 /* Reading a serviced loan: its order, its schedule (written on first need) and where it stands today. */
@@ -74,19 +75,29 @@ export async function positionIn(
   if (!schedule) return null;
   const balance = await deps.ledger.orderBalance(db, order.orderId);
   const today = manilaDay(deps.clock.now());
-  const dueDates = instalmentDueDates(schedule, order.quote.schedule);
+  // A signed restructure (ADR 0077) replaced the quote's schedule: its lines cover everything owed when she
+  // signed (principal, interest, the penalty kept, any extension fee), so what is still owed of them is
+  // everything owed but the penalty accrued since.
+  const restructured = await restructuredSchedule(db, order.orderId);
+  const instalments = restructured ? restructured.instalments : order.quote.schedule;
+  const dueDates = restructured ? restructured.dueDates : instalmentDueDates(schedule, order.quote.schedule);
   const owed = {
     day: today,
     dueDates,
-    instalments: order.quote.schedule,
-    principalAndInterestOwed: Math.max(0, balance.principal + balance.interest),
+    instalments,
+    principalAndInterestOwed: restructured
+      ? Math.max(
+          0,
+          balance.totalDue - Math.min(Math.max(balance.penalty, 0), restructured.penaltyAccruedSince),
+        )
+      : Math.max(0, balance.principal + balance.interest),
   };
   const days = overdueDays(owed);
-  const scheduledTotal = order.quote.schedule.reduce((sum, line) => sum + line.total, 0);
+  const scheduledTotal = instalments.reduce((sum, line) => sum + line.total, 0);
   let paid = scheduledTotal - owed.principalAndInterestOwed;
   let nextDueDate = dueDates[dueDates.length - 1] as string;
-  for (let i = 0; i < order.quote.schedule.length; i++) {
-    const total = (order.quote.schedule[i] as { total: number }).total;
+  for (let i = 0; i < instalments.length; i++) {
+    const total = (instalments[i] as { total: number }).total;
     if (paid >= total) {
       paid -= total;
       continue;
@@ -105,11 +116,14 @@ export async function positionIn(
     [order.orderId],
   );
   const chargedSoFar =
-    order.quote.financeCharges + Number(charges?.penalties ?? 0) + Number(charges?.extensions ?? 0);
+    order.quote.financeCharges +
+    Number(charges?.penalties ?? 0) +
+    Number(charges?.extensions ?? 0) +
+    (restructured?.newInterestSoFar ?? 0);
   return {
     order,
     schedule,
-    dueDate: finalDueDate(schedule, order.quote),
+    dueDate: restructured ? (dueDates[dueDates.length - 1] as string) : finalDueDate(schedule, order.quote),
     nextDueDate,
     overdueDays: days,
     overdueAmount: overdueAmountOn(owed),

@@ -3,6 +3,9 @@ import type { Queryable } from '../../db/database.ts';
 import { credit, debit } from '../../domain/ledger.ts';
 import { productAboveCaps } from '../../domain/products.ts';
 import { addDays, daysTouched, manilaDay, penaltyDaysToAccrue } from '../../domain/servicing-rules.ts';
+import { disputedDays } from '../collection-cases/disputes.ts';
+import { holidayDays } from '../collection-cases/payment-holiday.ts';
+import { restructuredSchedule } from '../collection-cases/restructured-schedule.ts';
 import { type LoanPosition, loanDay, productTerms, type ServicedOrder } from './loan-position.ts';
 import type { ServicingDeps } from './servicing-deps.ts';
 
@@ -20,9 +23,13 @@ export async function accruePenalties(
   const orderId = order.orderId;
   const today = manilaDay(now);
   const firstOverdueDay = addDays(today, 1 - position.overdueDays);
-  const product = await productTerms(tx, orderId);
+  // A signed restructure (ADR 0077) set its own penalty rate, priced under the caps of the day she signed it.
+  const restructured = await restructuredSchedule(tx, orderId);
+  const product = restructured
+    ? { ...(await productTerms(tx, orderId)), dailyPenaltyBps: restructured.dailyPenaltyBps }
+    : await productTerms(tx, orderId);
   // A penalty rate changed by hand past the caps of the loan's date is not charged at all.
-  const rule = capsInForce(await loanDay(deps, tx, orderId));
+  const rule = capsInForce(restructured?.signedDay ?? (await loanDay(deps, tx, orderId)));
   const broken = penaltyViolations(product, rule);
   if (broken.length > 0) {
     const refusal = productAboveCaps(order.productId, rule, broken);
@@ -61,7 +68,10 @@ async function accruedPenaltyDays(db: Queryable, orderId: string): Promise<Set<s
   return new Set(rows.map((r) => penaltyDayOf(r.idempotency_key) ?? r.idempotency_key));
 }
 
-/** Days a proof of payment for the loan was under review: no penalty accrues on them. */
+/**
+ * Days no penalty accrues on: a proof of payment for the loan was under review, or a payment holiday approved
+ * under maker-checker covered them (ADR 0077).
+ */
 async function pausedDays(db: Queryable, orderId: string, now: Date): Promise<Set<string>> {
   const rows = await db.query<{ submitted_at: Date | string; reviewed_at: Date | string | null }>(
     `select submitted_at, reviewed_at from payment_vouchers
@@ -73,6 +83,9 @@ async function pausedDays(db: Queryable, orderId: string, now: Date): Promise<Se
     const to = row.reviewed_at === null ? null : new Date(row.reviewed_at);
     for (const day of daysTouched(new Date(row.submitted_at), to, now)) days.add(day);
   }
+  // A dispute open on its collection case, from the day it was opened to the day it was resolved (ADR 0076).
+  for (const day of await disputedDays(db, orderId, now)) days.add(day);
+  for (const day of await holidayDays(db, orderId)) days.add(day);
   return days;
 }
 

@@ -36,6 +36,12 @@ const KIND_ICONS: Record<MessageKind, ReactNode> = {
   creditLineChanged: <WalletIcon />,
   creditLineFrozen: <WalletIcon />,
   reapplyAllowed: <DocumentIcon />,
+  disputeOpened: <InfoIcon />,
+  disputeUpheld: <CheckIcon />,
+  disputeRejected: <InfoIcon />,
+  restructureOffered: <DocumentIcon />,
+  restructured: <DocumentIcon />,
+  penaltiesPaused: <WalletIcon />,
 };
 
 const LOCALES: Record<Language, string> = { en: 'en-PH', fil: 'fil-PH', es: 'es' };

@@ -33,6 +33,12 @@ const en = {
   creditLineChanged: 'Credit line changed',
   creditLineFrozen: 'Credit line on hold',
   reapplyAllowed: 'Decision reviewed',
+  disputeOpened: 'Dispute received',
+  disputeUpheld: 'Dispute upheld',
+  disputeRejected: 'Dispute reviewed',
+  restructureOffered: 'New schedule to sign',
+  restructured: 'New schedule in effect',
+  penaltiesPaused: 'Late penalty paused',
 };
 
 export type MessagesTextKey = keyof typeof en;
@@ -73,6 +79,12 @@ export const messagesText: FeatureText<MessagesTextKey> = {
     creditLineChanged: 'Nagbago ang credit line',
     creditLineFrozen: 'Naka-hold ang credit line',
     reapplyAllowed: 'Nasuri muli ang desisyon',
+    disputeOpened: 'Natanggap ang dispute',
+    disputeUpheld: 'Pinagbigyan ang dispute',
+    disputeRejected: 'Nasuri ang dispute',
+    restructureOffered: 'Bagong schedule na pipirmahan',
+    restructured: 'May bisa na ang bagong schedule',
+    penaltiesPaused: 'Naka-pause ang late penalty',
   },
   es: {
     title: 'Mensajes',
@@ -108,5 +120,11 @@ export const messagesText: FeatureText<MessagesTextKey> = {
     creditLineChanged: 'Línea de crédito cambiada',
     creditLineFrozen: 'Línea de crédito en pausa',
     reapplyAllowed: 'Decisión revisada',
+    disputeOpened: 'Disputa recibida',
+    disputeUpheld: 'Disputa aceptada',
+    disputeRejected: 'Disputa revisada',
+    restructureOffered: 'Nuevo calendario para firmar',
+    restructured: 'Nuevo calendario vigente',
+    penaltiesPaused: 'Penalidad por atraso en pausa',
   },
 };
