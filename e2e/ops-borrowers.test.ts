@@ -76,7 +76,10 @@ describe('the borrower view at 1280 px', () => {
 
     // Reveal asks for a reason, then shows the clear value.
     await page.getByRole('button', { name: 'Reveal National ID' }).click();
-    await page.getByLabel('Reason').fill('Caller confirming identity, ticket 4411');
+    await page
+      .getByRole('form', { name: 'Why reveal National ID' })
+      .getByLabel('Reason')
+      .fill('Caller confirming identity, ticket 4411');
     await snap(page, journey, '03-reveal-reason');
     await expectNoAxeViolations(page, '03-reveal-reason');
     await page.getByRole('button', { name: 'Show National ID' }).click();

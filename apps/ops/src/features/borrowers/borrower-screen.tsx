@@ -190,7 +190,11 @@ export function BorrowerScreen({ userId }: { userId: string }) {
                 <span data-testid={`field-${field}`}>{shown ?? '—'}</span>
                 {canAct && !(field in revealed) && profile[field] !== null ? (
                   asking === field ? (
-                    <form className="reveal-form" onSubmit={(event) => reveal(event, field)}>
+                    <form
+                      className="reveal-form"
+                      aria-label={`Why reveal ${FIELD_LABELS[field]}`}
+                      onSubmit={(event) => reveal(event, field)}
+                    >
                       <label htmlFor={`reason-${field}`}>Reason</label>
                       <input
                         id={`reason-${field}`}
