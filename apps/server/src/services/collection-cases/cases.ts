@@ -231,12 +231,14 @@ export class CollectionCases {
 
   // ——— Reading ———
 
-  private caseSelect(): string {
+  private caseSelect(extraColumns = '', extraJoins = ''): string {
     return `c.*, ${OWED_NOW} as owed, u.mobile, ${borrowerNameSql('pr')} as name, st.name as assigned_name
+      ${extraColumns}
       from collection_cases c
       join users u on u.user_id = c.user_id
       left join profiles pr on pr.user_id = c.user_id
-      left join staff st on st.staff_id = c.assigned_to`;
+      left join staff st on st.staff_id = c.assigned_to
+      ${extraJoins}`;
   }
 
   private async rowsOf(rows: DbRow[]): Promise<CaseRow[]> {
@@ -390,9 +392,11 @@ export class CollectionCases {
     const { db } = this.deps;
     await this.visible(db, caseId, member);
     const [row] = await db.query<DbRow>(
-      `select ${this.caseSelect()}, o.status as loan_status, o.principal, sc.due_date::text as due_date
-       join loan_orders o on o.order_id = c.order_id
-       left join loan_schedules sc on sc.order_id = c.order_id
+      `select ${this.caseSelect(
+        ', o.status as loan_status, o.principal, sc.due_date::text as due_date',
+        `join loan_orders o on o.order_id = c.order_id
+         left join loan_schedules sc on sc.order_id = c.order_id`,
+      )}
        where c.case_id = $1`,
       [caseId],
     );
