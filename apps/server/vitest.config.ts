@@ -1,6 +1,6 @@
 import { defineProject } from 'vitest/config';
 import { postgresAvailable } from './test/database-target.ts';
-import { ONCE_SUITES, PROCESS_SUITES, sharedTestOptions } from './vitest.shared.ts';
+import { ONCE_SUITES, POSTGRES_ONLY_SUITES, PROCESS_SUITES, sharedTestOptions } from './vitest.shared.ts';
 
 // Decided as the root configuration decides whether the PostgreSQL project runs (test/database-target.ts).
 const onPostgresInstead = (await postgresAvailable()) ? ONCE_SUITES : [];
@@ -17,7 +17,7 @@ export default defineProject({
     ...sharedTestOptions,
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', ...PROCESS_SUITES, ...onPostgresInstead],
+    exclude: ['**/node_modules/**', ...PROCESS_SUITES, ...POSTGRES_ONLY_SUITES, ...onPostgresInstead],
     env: { HIRAM_TEST_DATABASE: 'embedded' },
     globalSetup: ['test/global-setup.ts'],
   },

@@ -34,3 +34,9 @@ export const PROCESS_SUITES = ['test/processes/**/*.test.ts'];
  * (PGlite is PostgreSQL compiled to WebAssembly), so hostile input meets the same parser and the same SQL.
  */
 export const ONCE_SUITES = ['test/routes/openapi-fuzz.test.ts'];
+
+/**
+ * Suites about PostgreSQL itself (two database roles, ADR 0061): the embedded database has one role, so they
+ * are listed in the `server-postgres` project only, never shown as skipped on the embedded one.
+ */
+export const POSTGRES_ONLY_SUITES = ['test/db/server-role.test.ts'];

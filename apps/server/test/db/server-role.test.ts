@@ -9,12 +9,7 @@ import { openPostgres } from '../../src/db/postgres.ts';
 import { APPEND_ONLY_TABLES, migrateAsOwner } from '../../src/db/server-role.ts';
 import { disbursementLines } from '../../src/domain/ledger.ts';
 import { runMigrateCommand } from '../../src/ops-cli.ts';
-import {
-  adminUrl,
-  createTestPostgresDatabase,
-  type TestPostgresDatabase,
-  testDatabaseKind,
-} from '../database-target.ts';
+import { adminUrl, createTestPostgresDatabase, type TestPostgresDatabase } from '../database-target.ts';
 import { startTestServer, type TestServer } from '../helper.ts';
 import { newLedgerOrder } from '../ledger-fixtures.ts';
 import { opsCall } from '../ops-fixtures.ts';
@@ -52,7 +47,7 @@ async function asAdmin(sql: string): Promise<void> {
   }
 }
 
-describe.runIf(testDatabaseKind() === 'postgres')('two database roles (PostgreSQL)', () => {
+describe('two database roles (PostgreSQL)', () => {
   beforeAll(async () => {
     database = await createTestPostgresDatabase();
     const name = new URL(database.url).pathname.slice(1);
