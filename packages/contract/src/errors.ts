@@ -805,6 +805,116 @@ export const ERRORS = {
       es: 'Ya existe una regla para esta marca y este tramo',
     },
   },
+  // Promises to pay (issue 22, ADR 0075): 40037-40039 and 40952-40954.
+  PROMISE_DATE_OUT_OF_RANGE: {
+    code: 40037,
+    status: 400,
+    message: {
+      en: 'Please choose a day from today to {last}',
+      fil: 'Pumili ng araw mula ngayon hanggang {last}',
+      es: 'Elija un día desde hoy hasta el {last}',
+    },
+  },
+  PROMISE_BELOW_MINIMUM: {
+    code: 40038,
+    status: 400,
+    message: {
+      en: 'Please promise at least {min}',
+      fil: 'Mangako ng hindi bababa sa {min}',
+      es: 'Prometa al menos {min}',
+    },
+  },
+  PROMISE_ABOVE_DUE: {
+    code: 40039,
+    status: 400,
+    message: {
+      en: 'The amount is more than you owe ({due})',
+      fil: 'Mas malaki ang halaga kaysa sa utang mo ({due})',
+      es: 'El monto es mayor que lo que debe ({due})',
+    },
+  },
+  PROMISE_ALREADY_RUNNING: {
+    code: 40952,
+    status: 409,
+    message: {
+      en: 'You already promised to pay {amount} on {date}. Pay it, or wait until that day has passed',
+      fil: 'Nangako ka nang magbayad ng {amount} sa {date}. Bayaran ito, o hintaying lumipas ang araw na iyon',
+      es: 'Ya prometió pagar {amount} el {date}. Páguelo, o espere a que pase ese día',
+    },
+  },
+  PROMISE_NOT_OVERDUE: {
+    code: 40953,
+    status: 409,
+    message: {
+      en: 'This loan is not overdue, so there is nothing to promise. You can pay it at any time',
+      fil: 'Hindi overdue ang loan na ito, kaya walang kailangang ipangako. Puwede mo itong bayaran kahit kailan',
+      es: 'Este préstamo no está atrasado, así que no hay nada que prometer. Puede pagarlo en cualquier momento',
+    },
+  },
+  PROMISE_NOT_RUNNING: {
+    code: 40954,
+    status: 409,
+    message: {
+      en: 'This promise is no longer running: it was kept, broken or cancelled',
+      fil: 'Hindi na tumatakbo ang pangakong ito: natupad, hindi natupad, o kinansela na',
+      es: 'Esta promesa ya no está en curso: se cumplió, se incumplió o se canceló',
+    },
+  },
+  // Collection cases (issue 22, ADR 0074): 40033-40036 and 40946-40949.
+  CASE_ASSIGNEE_NOT_AGENT: {
+    code: 40033,
+    status: 400,
+    message: {
+      en: 'Cases can be given only to an active collections agent of their brand',
+      fil: 'Maaari lang ibigay ang mga kaso sa aktibong collections agent ng kanilang brand',
+      es: 'Los casos solo pueden asignarse a un agente de cobranza activo de su marca',
+    },
+  },
+  CONTACT_IN_FUTURE: {
+    code: 40034,
+    status: 400,
+    message: {
+      en: 'A contact cannot be logged in the future',
+      fil: 'Hindi maaaring i-log ang isang contact sa hinaharap',
+      es: 'No se puede registrar un contacto en el futuro',
+    },
+  },
+  NEXT_ACTION_IN_PAST: {
+    code: 40035,
+    status: 400,
+    message: {
+      en: 'The next action date cannot be in the past',
+      fil: 'Hindi maaaring nasa nakaraan ang petsa ng susunod na aksyon',
+      es: 'La fecha de la próxima acción no puede estar en el pasado',
+    },
+  },
+  NEXT_ACTION_TOO_FAR: {
+    code: 40036,
+    status: 400,
+    message: {
+      en: 'The next action date must be within a year',
+      fil: 'Dapat nasa loob ng isang taon ang petsa ng susunod na aksyon',
+      es: 'La fecha de la próxima acción debe estar dentro de un año',
+    },
+  },
+  CASE_CLOSED: {
+    code: 40946,
+    status: 409,
+    message: {
+      en: 'This case is closed',
+      fil: 'Sarado na ang kasong ito',
+      es: 'Este caso está cerrado',
+    },
+  },
+  ASSIGNMENT_RULE_EXISTS: {
+    code: 40947,
+    status: 409,
+    message: {
+      en: 'A rule for this brand and bucket already exists',
+      fil: 'May patakaran na para sa brand at bucket na ito',
+      es: 'Ya existe una regla para esta marca y este tramo',
+    },
+  },
   ORDER_TIMED_OUT: {
     code: 40930,
     status: 409,

@@ -14,6 +14,7 @@ import { lotteryDrawRoutes } from './lottery-draw/index.ts';
 import { matiRoutes } from './mati/index.ts';
 import { portalRoutes } from './portal/index.ts';
 import { repayRoutes } from './repay/index.ts';
+import { promiseRoutes } from './repay/promises.ts';
 import { servicingRoutes } from './repay/servicing.ts';
 import { voucherUploadRoutes } from './repay/voucher-upload.ts';
 import { securityRoutes } from './security/index.ts';
@@ -62,6 +63,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(payoutCallbackRoutes);
   await app.register(lotteryDrawRoutes);
   await app.register(servicingRoutes);
+  await app.register(promiseRoutes);
   await app.register(voucherUploadRoutes);
   await app.register(messagesRoutes);
 }

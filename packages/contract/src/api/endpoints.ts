@@ -43,6 +43,7 @@ import {
   PortalDetailRequest,
   RepaymentDetail,
 } from './repayment.ts';
+import { MakePromiseInput, orderNoField, PromiseToPay } from './promises.ts';
 import { API, type ApiName, type ApiRoute } from './routes.ts';
 import { ExtensionData, ExtensionOrder, SaveVoucherInput, UploadedVoucher, Voucher } from './servicing.ts';
 import { wireBoolean, wireNumber } from './wire-values.ts';
@@ -1274,6 +1275,20 @@ export const ENDPOINTS = {
     'Ask to cancel the loan in its cooling-off period (a repeat answers the same). The borrower then pays `amount` through any channel (the cashier accepts that exact amount); the payment that reaches it within the period cancels the loan: one cancellation journal, interest and fees reversed, status 8. After the period: 40975; no period: 40976.',
     z.object({ orderNo: z.string({ message: 'orderNoRequired' }).min(1, 'orderNoRequired').max(64) }),
     CoolingOff,
+  ),
+  promiseToPay: endpoint(
+    'promiseToPay',
+    'repay',
+    "The overdue screen's \"I'll pay on…\" (ADR 0075): whether the loan may be promised (overdue, owing), the days and amounts allowed, and her promise still running (hers or one an agent recorded on a call). Another borrower's order answers 404.",
+    z.object({ orderNo: orderNoField }),
+    PromiseToPay,
+  ),
+  makePromiseToPay: endpoint(
+    'makePromiseToPay',
+    'repay',
+    "She promises to pay `amount` by `promisedFor`: from today to the brand's last day (40037), at least the least part payment (40038), at most what she owes (40039), one running at a time (40952), only while the loan is overdue (40953). Logged on the loan's collection case as a contact in the app, confirmed by SMS in her language; payments credited from now to that day that reach the amount keep it, else it is broken the day after.",
+    MakePromiseInput,
+    PromiseToPay,
   ),
   messages: endpoint(
     'messages',

@@ -282,6 +282,10 @@ export const API = {
     auth: 'required',
   },
 
+  // Promises to pay from the overdue screen (issue 22, ADR 0075).
+  promiseToPay: { method: 'GET', path: '/repay/promise-to-pay', encoding: 'query', auth: 'required' },
+  makePromiseToPay: { method: 'POST', path: '/repay/promise-to-pay/make', encoding: 'json', auth: 'required' },
+
   // The borrower's inbox (issue #11, "Missing screens").
   messages: { method: 'GET', path: '/user/messages', encoding: 'query', auth: 'required' },
   markMessagesRead: { method: 'POST', path: '/user/messages/read', encoding: 'json', auth: 'required' },

@@ -4,6 +4,7 @@ import { APPROVAL_ENDPOINTS } from './approvals.ts';
 import { BORROWER_ENDPOINTS } from './borrowers.ts';
 import { BRAND_ENDPOINTS } from './brands.ts';
 import { COLLECTION_CASE_ENDPOINTS } from './collection-cases.ts';
+import { COLLECTION_PROMISE_ENDPOINTS } from './collection-promises.ts';
 import { CREDIT_POLICY_ENDPOINTS } from './credit-policy.ts';
 import { ADMIN_ONLY, ALL_STAFF_ROLES, type OpsEndpoint, opsEndpoint, STAFF_ROLES } from './endpoint.ts';
 import { LOAN_ENDPOINTS } from './loans.ts';
@@ -190,6 +191,7 @@ export const OPS_ENDPOINTS = {
   ...BRAND_ENDPOINTS,
   ...CREDIT_POLICY_ENDPOINTS,
   ...COLLECTION_CASE_ENDPOINTS,
+  ...COLLECTION_PROMISE_ENDPOINTS,
 } as const satisfies Record<string, OpsEndpoint>;
 
 export type OpsEndpointName = keyof typeof OPS_ENDPOINTS;

@@ -128,6 +128,8 @@ declare module 'fastify' {
     reconciliation: Reconciliation;
     /** Collection cases: their lifecycle with the loan, assignment and contact log (ADR 0074). */
     collectionCases: CollectionCases;
+    /** Promises to pay on collection cases, by an agent or the borrower in the app (ADR 0075). */
+    promises: Promises;
   }
 }
 
@@ -403,6 +405,21 @@ export const servicesPlugin = fp<ServicesOptions>(
     );
     // Every process makes sure tomorrow's run is queued; the database keeps one per day.
     app.addHook('onReady', async () => servicing.scheduleDailyRun());
+    // Promises to pay (ADR 0075): settled the day after their date by a daily job of their own.
+    const promises = new Promises({
+      db,
+      clock,
+      ledger: app.ledger,
+      jobs,
+      sms,
+      appNameOf: (name) => app.brands.find(name)?.appName ?? 'Hiram',
+      openCase: (tx, orderId) => app.collectionCases.openCase(tx, orderId),
+    });
+    app.decorate('promises', promises);
+    jobs.handle(PROMISES_DAILY_JOB, async () => {
+      await promises.runDaily();
+    });
+    app.addHook('onReady', async () => promises.scheduleDailyRun());
     const unsubmittedData = new UnsubmittedData(db, clock, jobs, app.log);
     app.decorate('unsubmittedData', unsubmittedData);
     jobs.handle(UNSUBMITTED_PURGE_JOB, async () => {

@@ -5,6 +5,7 @@ import { auditEndpoints } from './audit.ts';
 import { borrowerEndpoints } from './borrowers.ts';
 import { brandEndpoints } from './brands.ts';
 import { collectionCaseEndpoints } from './collection-cases.ts';
+import { collectionPromiseEndpoints } from './collection-promises.ts';
 import { creditPolicyEndpoints } from './credit-policy.ts';
 import { opsDefiner } from './define.ts';
 import { loanEndpoints } from './loans.ts';
@@ -33,4 +34,5 @@ export async function opsApiRoutes(app: FastifyInstance): Promise<void> {
   brandEndpoints(app, define);
   creditPolicyEndpoints(app, define);
   collectionCaseEndpoints(app, define);
+  collectionPromiseEndpoints(app, define);
 }

@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import { allocatePayment } from '../../domain/ledger.ts';
 import { manilaDay } from '../../domain/servicing-rules.ts';
+import { keepPromiseIfMet } from '../collection-cases/promises.ts';
 import { staffCreditOf } from '../servicing/credited-payments.ts';
 import { creditRecovery } from '../servicing/recovery.ts';
 import type { CollectionsDeps } from './collections-deps.ts';
@@ -171,6 +172,8 @@ export async function creditCollection(
          where instrument_id = $1`,
         [instrument.instrument_id, event.amount, recovered.journalId, now],
       );
+      const owed = (await deps.ledger.orderBalance(tx, order.order_id)).owedAfterWriteOff;
+      await keepPromiseIfMet(tx, order.order_id, new Date(now), owed);
       return 'credited';
     }
     // The borrower asked to cancel in the cooling-off period and this payment reaches the amount: the loan
@@ -221,6 +224,8 @@ export async function creditCollection(
         [order.order_id, now],
       );
     }
+    // A promise to pay this payment meets is kept here, in the crediting transaction (ADR 0075).
+    await keepPromiseIfMet(tx, order.order_id, new Date(now), left);
     return 'credited';
   });
 }
