@@ -37,6 +37,15 @@ const BorrowersScreen = lazyScreen(
   () => import('../features/borrowers/borrowers-screen.tsx'),
   'BorrowersScreen',
 );
+const CaseBoardScreen = lazyScreen(
+  () => import('../features/collections/board-screen.tsx'),
+  'CaseBoardScreen',
+);
+const CaseScreen = lazyScreen(() => import('../features/collections/case-screen.tsx'), 'CaseScreen');
+const MyCasesScreen = lazyScreen(
+  () => import('../features/collections/my-cases-screen.tsx'),
+  'MyCasesScreen',
+);
 const CreditPolicyScreen = lazyScreen(
   () => import('../features/credit-policy/credit-policy-screen.tsx'),
   'CreditPolicyScreen',
@@ -107,6 +116,9 @@ const SCREENS: Partial<Record<RouteName, (params: URLSearchParams) => ReactNode>
   brand: (params) => <BrandScreen packageName={params.get('id') ?? ''} />,
   brandNew: () => <NewBrandScreen />,
   creditPolicy: () => <CreditPolicyScreen />,
+  myCases: (params) => <MyCasesScreen page={Number(params.get('page') ?? '1') || 1} />,
+  collectionCase: (params) => <CaseScreen caseId={params.get('id') ?? ''} />,
+  collectionBoard: (params) => <CaseBoardScreen params={params} />,
 };
 
 const ENDED = 'Your session has ended. Sign in again to carry on where you were.';

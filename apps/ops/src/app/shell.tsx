@@ -13,6 +13,8 @@ interface Section {
 /** The navigation: the sections a role may open show (mayOpen), each with what waits in it. */
 const SECTIONS: readonly Section[] = [
   { label: 'Queues', href: paths.home.getHref(), route: 'home' },
+  { label: 'My cases', href: paths.myCases.getHref(), route: 'myCases' },
+  { label: 'Collections board', href: paths.collectionBoard.getHref(), route: 'collectionBoard' },
   { label: 'Applications', href: paths.applications.getHref(), route: 'applications' },
   { label: 'Borrowers', href: paths.borrowers.getHref(), route: 'borrowers' },
   { label: 'Loans', href: paths.loans.getHref(), route: 'loans' },
@@ -33,6 +35,7 @@ function sectionOf(route: RouteName): RouteName {
   if (route === 'application') return 'applications';
   if (route === 'product' || route === 'newProduct') return 'products';
   if (route === 'queue') return 'home';
+  if (route === 'collectionCase') return 'myCases';
   return route;
 }
 

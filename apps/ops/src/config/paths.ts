@@ -141,6 +141,29 @@ export const paths = {
   brandNew: { path: '/brands/new', public: false, getHref: () => '#/brands/new' },
   /** The credit policy: versions, the draft editor, backtests, champion/challenger (ADR 0072). */
   creditPolicy: { path: '/credit-policy', public: false, getHref: () => '#/credit-policy' },
+  /** Collections (ADR 0074): the agent's day, one case, the supervisor's board. */
+  myCases: {
+    path: '/collections',
+    public: false,
+    getHref: (page = 1) => (page > 1 ? `#/collections?page=${page}` : '#/collections'),
+  },
+  collectionCase: {
+    path: '/collections/case',
+    public: false,
+    getHref: (caseId: string) => `#/collections/case?id=${encodeURIComponent(caseId)}`,
+  },
+  collectionBoard: {
+    path: '/collections/board',
+    public: false,
+    getHref: (filters: Record<string, string | number | undefined> = {}) => {
+      const query = new URLSearchParams();
+      for (const [name, value] of Object.entries(filters))
+        if (value !== undefined && value !== '' && !(name === 'page' && Number(value) <= 1))
+          query.set(name, String(value));
+      const text = query.toString();
+      return text ? `#/collections/board?${text}` : '#/collections/board';
+    },
+  },
 } as const;
 
 /** The page of what a proposal touches, for the inbox and the pending-proposals boxes. */
@@ -191,6 +214,9 @@ const ROUTE_OPENS: Record<Exclude<RouteName, 'setup' | 'signIn'>, Opens> = {
   brand: 'opsBrandView',
   brandNew: { proposal: 'brand.create' },
   creditPolicy: 'opsCreditPolicy',
+  myCases: 'opsMyCases',
+  collectionCase: 'opsCaseView',
+  collectionBoard: 'opsCaseBoard',
 };
 
 /** Whether a member of `role` may open the route at `location` (the server refuses the rest anyway). */
