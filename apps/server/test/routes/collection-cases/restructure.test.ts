@@ -1,0 +1,167 @@
+import { LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
+import type { Proposal } from '@hiram/contract/ops/approvals';
+import type { OpsEndpointName, StaffRole } from '@hiram/contract/ops/staff';
+import type { RestructurePreview } from '@hiram/contract/restructure';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../../helper.ts';
+import { opsCall, type Signed, signedInMember } from '../../ops-fixtures.ts';
+import { disbursedLoan, goTo, startServicingServer } from '../../servicing-fixtures.ts';
+
+/**
+ * Hardship (issue 22; ADR 0077), on both databases: a restructure within the caps and refused beyond them,
+ * maker-checker (the maker never approves, only a supervisor or an admin), nothing in effect before the
+ * borrower signs, one journal however often she taps sign, the old schedule kept, and a payment holiday that
+ * pauses penalties while the clock moves.
+ */
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServicingServer();
+}, 60_000);
+afterAll(() => server.close());
+
+const member = (role: StaffRole) => signedInMember(server, role);
+const ops = (name: OpsEndpointName, payload: Record<string, unknown>, signed: Signed) =>
+  opsCall(server, name, payload, { signed });
+
+const TERMS = {
+  instalments: 3,
+  daysBetween: 30,
+  monthlyInterestBps: 100,
+  penaltyReductionBps: 5000,
+  dailyPenaltyBps: 10,
+};
+
+/** A loan 10 days past its due date, penalties accrued. */
+async function overdueLoan() {
+  const loan = await disbursedLoan(server);
+  const due = (await server.call('extensionData', { orderId: loan.orderId }, { token: loan.token })).body.data
+    .dueDate as string;
+  await goTo(
+    server,
+    new Date(Date.parse(`${due}T00:00:00Z`) + 10 * 86_400_000).toISOString().slice(0, 10),
+    10,
+  );
+  return loan;
+}
+
+async function propose(kind: string, payload: object, maker: Signed) {
+  return ops('opsProposalCreate', { kind, payload, reason: 'lost her job, asked for time' }, maker);
+}
+
+async function decide(proposalId: string, checker: Signed) {
+  const answer = await ops('opsProposalDecide', { proposalIds: [proposalId], decision: 'approve' }, checker);
+  if (answer.status !== 200) return { status: `http ${answer.status}`, errorCode: answer.body.code };
+  return (answer.body.data as { outcomes: { status: string; errorCode: number | null }[] }).outcomes[0];
+}
+
+const journals = async (orderId: string, kind: string) =>
+  server.db.query(`select 1 from ledger_journals where order_id = $1 and kind = $2`, [orderId, kind]);
+
+describe('a restructure', () => {
+  it('is previewed, refused beyond the caps, approved by a supervisor only, and in effect only once signed', async () => {
+    const { orderId, userId, token } = await overdueLoan();
+    const agent = await member('collections');
+    const preview = await ops('opsRestructurePreview', { orderId, ...TERMS }, agent);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    const figures = preview.body.data as RestructurePreview;
+    expect(figures.violations).toEqual([]);
+    expect(figures.after.schedule).toHaveLength(3);
+    expect(figures.after.schedule.reduce((sum, line) => sum + line.total, 0)).toBe(
+      figures.after.totalPayable,
+    );
+    expect(figures.after.penaltyForgiven).toBe(Math.round(figures.before.penalty / 2));
+
+    // Beyond the caps in force today (nominal 6% a month): refused, naming the cap.
+    const above = await propose('loan.restructure', { orderId, ...TERMS, monthlyInterestBps: 700 }, agent);
+    expect(above.status).toBe(409);
+    expect(above.body.code).toBe(40968);
+    const penaltyAbove = await propose('loan.restructure', { orderId, ...TERMS, dailyPenaltyBps: 20 }, agent);
+    expect(penaltyAbove.body.code).toBe(40968);
+
+    const proposed = await propose('loan.restructure', { orderId, ...TERMS }, agent);
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(200);
+    const proposal = proposed.body.data as Proposal;
+    expect(proposal.changes.map((change) => change.field)).toEqual(
+      expect.arrayContaining(['schedule', 'totalPayable', 'penalty', 'effectiveMonthlyRate']),
+    );
+    // The maker cannot approve her own; finance is not a checker of hardship.
+    expect((await decide(proposal.proposalId, agent))?.errorCode).not.toBeNull();
+    expect((await decide(proposal.proposalId, await member('finance')))?.errorCode).not.toBeNull();
+    expect(await decide(proposal.proposalId, await member('collectionsSupervisor'))).toMatchObject({
+      status: 'approved',
+      errorCode: null,
+    });
+    // Approved but not signed: nothing changed on the loan.
+    const [order] = await server.db.query<{ status: number }>(
+      'select status from loan_orders where order_id = $1',
+      [orderId],
+    );
+    expect(order?.status).toBe(S.overdue);
+    expect(await journals(orderId, 'restructure')).toHaveLength(0);
+
+    // She signs with a code: it takes effect once, however often she taps.
+    const offer = await server.app.hardship.view(userId, orderId);
+    expect(offer.status).toBe('awaitingSignature');
+    const code = await server.ownCode(token, 'signAgreement');
+    const client = { userAgent: null, clientAddress: null, appName: null, packageName: null };
+    const input = { orderId, documentHash: offer.documentHash, agreed: true, code };
+    const signed = await server.app.hardship.sign(userId, input, 'en', client);
+    expect(signed.status).toBe('signed');
+    const again = await server.app.hardship.sign(userId, input, 'en', client);
+    expect(again.signedAt).toBe(signed.signedAt);
+    expect(await journals(orderId, 'restructure')).toHaveLength(1);
+    const [after] = await server.db.query<{ status: number }>(
+      'select status from loan_orders where order_id = $1',
+      [orderId],
+    );
+    expect(after?.status).toBe(S.repaying);
+    // The old schedule is kept beside the new one.
+    const [kept] = await server.db.query<{ old_schedule: unknown[] }>(
+      `select old_schedule from loan_restructures where order_id = $1 and status = 'signed'`,
+      [orderId],
+    );
+    expect(kept?.old_schedule).toHaveLength(1);
+    const balance = await server.app.ledger.orderBalance(server.db, orderId);
+    expect(balance.totalDue).toBe(signed.plan.totalPayable);
+  });
+});
+
+describe('a payment holiday', () => {
+  it('pauses penalties for its days while the clock moves, approved by a supervisor', async () => {
+    const { orderId } = await overdueLoan();
+    const penalty = async () => (await server.app.ledger.orderBalance(server.db, orderId)).penalty;
+    const proposed = await propose('loan.payment-holiday', { orderId, days: 5 }, await member('collections'));
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(200);
+    const { proposalId } = proposed.body.data as Proposal;
+    expect(await decide(proposalId, await member('admin'))).toMatchObject({ status: 'approved' });
+    const before = await penalty();
+    const today = new Date(server.clock.now().getTime() + 8 * 3600_000);
+    const day = (n: number) => new Date(today.getTime() + n * 86_400_000).toISOString().slice(0, 10);
+    await goTo(server, day(4), 10);
+    expect(await penalty()).toBe(before);
+    await goTo(server, day(6), 10);
+    expect(await penalty()).toBeGreaterThan(before);
+  });
+});
+
+describe('who may', () => {
+  it('preview a restructure: agents, supervisors and admins; everyone else 403', async () => {
+    const { orderId } = await overdueLoan();
+    for (const role of [
+      'viewer',
+      'support',
+      'reviewer',
+      'collections',
+      'collectionsSupervisor',
+      'finance',
+      'risk',
+      'admin',
+    ] as const) {
+      const answer = await ops('opsRestructurePreview', { orderId, ...TERMS }, await member(role));
+      expect(answer.status, role).toBe(
+        ['collections', 'collectionsSupervisor', 'admin'].includes(role) ? 200 : 403,
+      );
+    }
+  });
+});
