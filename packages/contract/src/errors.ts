@@ -860,61 +860,6 @@ export const ERRORS = {
       es: 'Esta promesa ya no está en curso: se cumplió, se incumplió o se canceló',
     },
   },
-  // Collection cases (issue 22, ADR 0074): 40033-40036 and 40946-40949.
-  CASE_ASSIGNEE_NOT_AGENT: {
-    code: 40033,
-    status: 400,
-    message: {
-      en: 'Cases can be given only to an active collections agent of their brand',
-      fil: 'Maaari lang ibigay ang mga kaso sa aktibong collections agent ng kanilang brand',
-      es: 'Los casos solo pueden asignarse a un agente de cobranza activo de su marca',
-    },
-  },
-  CONTACT_IN_FUTURE: {
-    code: 40034,
-    status: 400,
-    message: {
-      en: 'A contact cannot be logged in the future',
-      fil: 'Hindi maaaring i-log ang isang contact sa hinaharap',
-      es: 'No se puede registrar un contacto en el futuro',
-    },
-  },
-  NEXT_ACTION_IN_PAST: {
-    code: 40035,
-    status: 400,
-    message: {
-      en: 'The next action date cannot be in the past',
-      fil: 'Hindi maaaring nasa nakaraan ang petsa ng susunod na aksyon',
-      es: 'La fecha de la próxima acción no puede estar en el pasado',
-    },
-  },
-  NEXT_ACTION_TOO_FAR: {
-    code: 40036,
-    status: 400,
-    message: {
-      en: 'The next action date must be within a year',
-      fil: 'Dapat nasa loob ng isang taon ang petsa ng susunod na aksyon',
-      es: 'La fecha de la próxima acción debe estar dentro de un año',
-    },
-  },
-  CASE_CLOSED: {
-    code: 40946,
-    status: 409,
-    message: {
-      en: 'This case is closed',
-      fil: 'Sarado na ang kasong ito',
-      es: 'Este caso está cerrado',
-    },
-  },
-  ASSIGNMENT_RULE_EXISTS: {
-    code: 40947,
-    status: 409,
-    message: {
-      en: 'A rule for this brand and bucket already exists',
-      fil: 'May patakaran na para sa brand at bucket na ito',
-      es: 'Ya existe una regla para esta marca y este tramo',
-    },
-  },
   ORDER_TIMED_OUT: {
     code: 40930,
     status: 409,

@@ -153,27 +153,6 @@ const TEXTS = {
     fil: '{app}: pansamantala naming itinigil ang late penalty sa loan mo. Magbayad sa lalong madaling panahon.',
     es: '{app}: pausamos por un tiempo la penalidad por atraso de su préstamo. Pague en cuanto pueda.',
   },
-  // Her promise to pay from the app, confirmed (issue 22, ADR 0075). {date} is written out in her language.
-  promiseConfirmed: {
-    en: '{app}: thank you. You promised to pay {amount} by {date}. Pay any time until then in the {app} app.',
-    fil: '{app}: salamat. Nangako kang magbabayad ng {amount} bago matapos ang {date}. Magbayad kahit kailan hanggang sa araw na iyon sa {app} app.',
-    es: '{app}: gracias. Prometió pagar {amount} a más tardar el {date}. Puede pagar en cualquier momento hasta entonces en la aplicación {app}.',
-  },
-  restructureOffered: {
-    en: '{app}: a new payment schedule for your loan is ready. Open the app to read it and sign it with a code; it takes effect once signed.',
-    fil: '{app}: handa na ang bagong schedule ng bayad para sa loan mo. Buksan ang app para basahin ito at pirmahan gamit ang code; magkakabisa ito kapag napirmahan.',
-    es: '{app}: hay un nuevo calendario de pagos para su préstamo. Abra la app para leerlo y firmarlo con un código; rige una vez firmado.',
-  },
-  restructured: {
-    en: '{app}: your new payment schedule is in effect. Total to pay: {amount}. See the dates in the app.',
-    fil: '{app}: may bisa na ang bago mong schedule ng bayad. Kabuuang babayaran: {amount}. Tingnan ang mga petsa sa app.',
-    es: '{app}: su nuevo calendario de pagos está vigente. Total a pagar: {amount}. Vea las fechas en la app.',
-  },
-  penaltiesPaused: {
-    en: '{app}: we paused the late penalty on your loan for a while. Please pay as soon as you can.',
-    fil: '{app}: pansamantala naming itinigil ang late penalty sa loan mo. Magbayad sa lalong madaling panahon.',
-    es: '{app}: pausamos por un tiempo la penalidad por atraso de su préstamo. Pague en cuanto pueda.',
-  },
 } as const satisfies Record<string, Localized>;
 
 export type SmsTextKind = keyof typeof TEXTS;

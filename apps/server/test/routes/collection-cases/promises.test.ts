@@ -1,5 +1,6 @@
 import { ERRORS } from '@hiram/contract/errors';
 import { LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
+import type { PromiseRow } from '@hiram/contract/ops/collection-promises';
 import { STAFF_ROLES, type StaffRole } from '@hiram/contract/ops/staff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../src/domain/servicing-rules.ts';
@@ -235,7 +236,7 @@ describe(`an agent's promise (${testDatabaseKind()})`, () => {
       { caseId: kase?.case_id },
       { signed: agent.signed },
     );
-    expect(listed.body.data[0]).toMatchObject({ status: 'kept', paidSince: 100_000 });
+    expect((listed.body.data as PromiseRow[])[0]).toMatchObject({ status: 'kept', paidSince: 100_000 });
     // The daily job later changes nothing.
     await goTo(server, addDays(overdueDay, 5), 9);
     expect(await promisesOf(l.orderId)).toEqual([
@@ -282,14 +283,14 @@ describe(`an agent's promise (${testDatabaseKind()})`, () => {
     const cancelled = await opsCall(
       server,
       'opsPromiseCancel',
-      { promiseId: next.body.data.promiseId, note: 'Recorded on the wrong day' },
+      { promiseId: (next.body.data as PromiseRow).promiseId, note: 'Recorded on the wrong day' },
       { signed: agent.signed },
     );
     expect(cancelled.body.data).toMatchObject({ status: 'cancelled', settledReason: 'replaced' });
     const twice = await opsCall(
       server,
       'opsPromiseCancel',
-      { promiseId: next.body.data.promiseId, note: 'Again' },
+      { promiseId: (next.body.data as PromiseRow).promiseId, note: 'Again' },
       { signed: agent.signed },
     );
     expect([twice.status, twice.body.code]).toEqual([409, ERRORS.PROMISE_NOT_RUNNING.code]);
@@ -339,7 +340,7 @@ describe(`the promises endpoints by role (${testDatabaseKind()})`, () => {
         const cancel = await opsCall(
           server,
           'opsPromiseCancel',
-          { promiseId: record.body.data.promiseId, note: `by ${role}` },
+          { promiseId: (record.body.data as PromiseRow).promiseId, note: `by ${role}` },
           { signed },
         );
         expect(cancel.status, role).toBe(200);
