@@ -1431,6 +1431,70 @@ export const ERRORS = {
       es: 'Este nuevo calendario no se firmó a tiempo y ya no se ofrece. Contáctenos',
     },
   },
+  // Collection agencies (issue 22, ADR 0078): 40056-40059 and 40977-40979.
+  AGENCY_UNCHANGED: {
+    code: 40056,
+    status: 400,
+    message: {
+      en: 'Nothing to change: the agency already reads so',
+      fil: 'Walang babaguhin: ganito na ang nakatala sa ahensya',
+      es: 'Nada que cambiar: la agencia ya figura así',
+    },
+  },
+  COMMISSION_BACKDATED: {
+    code: 40057,
+    status: 400,
+    message: {
+      en: 'A commission rate starts today or later: commission already earned is not recomputed',
+      fil: 'Ang commission rate ay magsisimula ngayon o sa susunod: hindi na binabago ang commission na nakuha na',
+      es: 'Una tasa de comisión empieza hoy o después: la comisión ya ganada no se recalcula',
+    },
+  },
+  AGENCY_INACTIVE: {
+    code: 40058,
+    status: 400,
+    message: {
+      en: 'This agency does not take cases now: it is inactive',
+      fil: 'Hindi tumatanggap ng kaso ang ahensyang ito ngayon: hindi ito aktibo',
+      es: 'Esta agencia no recibe casos ahora: está inactiva',
+    },
+  },
+  AGENCY_OTHER_BRAND: {
+    code: 40059,
+    status: 400,
+    message: {
+      en: "A case can only be placed with an agency of the loan's own brand",
+      fil: 'Ang kaso ay mailalagay lamang sa ahensya ng brand ng loan',
+      es: 'Un caso solo puede asignarse a una agencia de la propia marca del préstamo',
+    },
+  },
+  AGENCY_SEC_TAKEN: {
+    code: 40977,
+    status: 409,
+    message: {
+      en: 'An agency with this SEC registration number is already registered for this brand',
+      fil: 'May nakarehistro nang ahensya na may ganitong SEC registration number para sa brand na ito',
+      es: 'Ya hay una agencia con este número de registro SEC para esta marca',
+    },
+  },
+  CASE_NOT_PLACEABLE: {
+    code: 40978,
+    status: 409,
+    message: {
+      en: 'This case cannot be placed with an agency now: it is closed, disputed, in hardship or already placed',
+      fil: 'Hindi mailalagay sa ahensya ang kasong ito ngayon: sarado, may dispute, nasa hardship o nakalagay na',
+      es: 'Este caso no puede asignarse a una agencia ahora: está cerrado, en disputa, en dificultad o ya asignado',
+    },
+  },
+  CASE_NOT_PLACED: {
+    code: 40979,
+    status: 409,
+    message: {
+      en: 'This case is not placed with an agency: there is nothing to recall',
+      fil: 'Hindi nakalagay sa ahensya ang kasong ito: walang babawiin',
+      es: 'Este caso no está asignado a una agencia: no hay nada que retirar',
+    },
+  },
 } as const satisfies Record<string, { code: number; status: number; message: Localized }>;
 
 export type ErrorKey = keyof typeof ERRORS;

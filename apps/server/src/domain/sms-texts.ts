@@ -153,6 +153,13 @@ const TEXTS = {
     fil: '{app}: pansamantala naming itinigil ang late penalty sa loan mo. Magbayad sa lalong madaling panahon.',
     es: '{app}: pausamos por un tiempo la penalidad por atraso de su préstamo. Pague en cuanto pueda.',
   },
+  // A case placed with a collection agency (issue 22, ADR 0078): who will contact her, with the lender's and the
+  // agency's SEC registrations (MC 18 s.2019), and where to pay.
+  agencyPlaced: {
+    en: '{app} ({lender}, SEC {lenderSec}): your overdue loan is now handled by our collection agency {agency}, SEC reg. {agencySec}. They may contact you from {agencyPhone}. Pay only in the {app} app, never to a personal account.',
+    fil: '{app} ({lender}, SEC {lenderSec}): ang iyong overdue na loan ay hawak na ngayon ng aming collection agency na {agency}, SEC reg. {agencySec}. Maaari ka nilang kontakin mula sa {agencyPhone}. Magbayad lamang sa {app} app, hindi sa personal na account.',
+    es: '{app} ({lender}, SEC {lenderSec}): su préstamo atrasado ahora lo gestiona nuestra agencia de cobranza {agency}, registro SEC {agencySec}. Pueden contactarle desde {agencyPhone}. Pague solo en la aplicación {app}, nunca a una cuenta personal.',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type SmsTextKind = keyof typeof TEXTS;
@@ -160,14 +167,10 @@ export type SmsTextKind = keyof typeof TEXTS;
 export function smsText(
   kind: SmsTextKind,
   language: Language,
-  values: { app: string; code?: string; account?: string; amount?: string; date?: string; due?: string },
+  values: SmsValues & { code?: string },
 ): string {
-  const filled: Record<string, string | number> = { minutes: VERIFY_CODE_TTL_SECONDS / 60, app: values.app };
-  if (values.code !== undefined) filled.code = values.code;
-  if (values.account !== undefined) filled.account = values.account;
-  if (values.amount !== undefined) filled.amount = values.amount;
-  if (values.date !== undefined) filled.date = values.date;
-  if (values.due !== undefined) filled.due = values.due;
+  const filled: Record<string, string | number> = { minutes: VERIFY_CODE_TTL_SECONDS / 60 };
+  for (const [key, value] of Object.entries(values)) if (value !== undefined) filled[key] = value;
   return fillTemplate(TEXTS[kind][language], filled);
 }
 
@@ -176,7 +179,19 @@ export function isSmsTextKind(kind: string): kind is SmsTextKind {
   return Object.hasOwn(TEXTS, kind);
 }
 
-type SmsValues = { app: string; account?: string; amount?: string; date?: string; due?: string };
+type SmsValues = {
+  app: string;
+  account?: string;
+  amount?: string;
+  date?: string;
+  due?: string;
+  /** A collection agency's notice (agencyPlaced): the lender's and the agency's names and SEC numbers. */
+  lender?: string;
+  lenderSec?: string;
+  agency?: string;
+  agencySec?: string;
+  agencyPhone?: string;
+};
 
 /**
  * A text that is not a code, with what it was made from: send both (`SmsSendOptions.template`), so the

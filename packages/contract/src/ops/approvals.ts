@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { DifferentPaymentReason, ProofAmountReason } from '../payment-reference.ts';
 import { PAYMENT_HOLIDAY_MAX_DAYS, RestructurePreview, RestructureTerms } from '../restructure.ts';
 import { BrandChangePayload, BrandCreatePayload } from './brands.ts';
+import {
+  AGENCY_CHECKERS,
+  AGENCY_MAKERS,
+  AgencyChangePayload,
+  AgencyRegisterPayload,
+} from './collection-agencies.ts';
 import { CREDIT_LINE_CHECKERS, CREDIT_LINE_MAKERS, CreditLineChangePayload } from './credit-lines.ts';
 import {
   CreditPolicyChallengerPayload,
@@ -204,6 +210,19 @@ export const PROPOSAL_KINDS = {
     checkers: POLICY_CHECKERS,
     payload: CreditPolicyChallengerPayload,
   },
+  // Collection agencies (issue 22, ADR 0078): a collections supervisor proposes, finance or an admin approves.
+  'collection-agency.register': {
+    label: 'Register a collection agency',
+    makers: AGENCY_MAKERS,
+    checkers: AGENCY_CHECKERS,
+    payload: AgencyRegisterPayload,
+  },
+  'collection-agency.change': {
+    label: "Change a collection agency's details, commission or standing",
+    makers: AGENCY_MAKERS,
+    checkers: AGENCY_CHECKERS,
+    payload: AgencyChangePayload,
+  },
 } as const satisfies Record<string, ProposalKindRule>;
 
 export type ProposalKind = keyof typeof PROPOSAL_KINDS;
@@ -218,6 +237,7 @@ export const PROPOSAL_TARGET_TYPES = [
   'brand',
   'staff',
   'creditPolicy',
+  'collectionAgency',
 ] as const;
 export type ProposalTargetType = (typeof PROPOSAL_TARGET_TYPES)[number];
 

@@ -3,6 +3,7 @@ import { APPLICATION_ENDPOINTS } from './applications.ts';
 import { APPROVAL_ENDPOINTS } from './approvals.ts';
 import { BORROWER_ENDPOINTS } from './borrowers.ts';
 import { BRAND_ENDPOINTS } from './brands.ts';
+import { COLLECTION_AGENCY_ENDPOINTS } from './collection-agencies.ts';
 import { COLLECTION_CASE_ENDPOINTS } from './collection-cases.ts';
 import { COLLECTION_PROMISE_ENDPOINTS } from './collection-promises.ts';
 import { CREDIT_POLICY_ENDPOINTS } from './credit-policy.ts';
@@ -190,6 +191,7 @@ export const OPS_ENDPOINTS = {
   ...PRODUCT_ENDPOINTS,
   ...BRAND_ENDPOINTS,
   ...CREDIT_POLICY_ENDPOINTS,
+  ...COLLECTION_AGENCY_ENDPOINTS,
   ...COLLECTION_CASE_ENDPOINTS,
   ...COLLECTION_PROMISE_ENDPOINTS,
 } as const satisfies Record<string, OpsEndpoint>;

@@ -24,6 +24,7 @@ import { UNSUBMITTED_PURGE_JOB, UnsubmittedData } from '../../services/applicati
 import { Approvals } from '../../services/approvals/approvals.ts';
 import { BorrowerService } from '../../services/borrowers/borrowers.ts';
 import { BrandService } from '../../services/brands/brands.ts';
+import { AGENCY_NOTICE_JOB, CollectionAgencies } from '../../services/collection-cases/agencies.ts';
 import { CollectionCases } from '../../services/collection-cases/cases.ts';
 import { paymentHolidayHandler } from '../../services/collection-cases/payment-holiday.ts';
 import { PROMISES_DAILY_JOB, Promises } from '../../services/collection-cases/promises.ts';
@@ -71,6 +72,8 @@ import { RateLimits } from './rate-limits.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     sms: SmsProvider;
+    /** Collection agencies: registry, placements, their notices, exports and commission (ADR 0078). */
+    collectionAgencies: CollectionAgencies;
     /** The sandbox provider's outbox, when SMS_PROVIDER is `sandbox`. */
     sandboxSms: SandboxSms | null;
     /** The configured SMS provider itself (not counted): what the start-up key check asks. */
@@ -342,6 +345,21 @@ export const servicesPlugin = fp<ServicesOptions>(
     const refunds = new OverpaymentRefunds({ db, clock, jobs, ledger, provider: payoutProvider });
     disbursements.alsoApplyResultsOf((event) => refunds.applyResult(event));
     approvals.register(refunds.handler());
+    // Collection agencies (issue 22, ADR 0078): registered under maker-checker, the borrower's notice a job.
+    const collectionAgencies = new CollectionAgencies({
+      db,
+      clock,
+      jobs,
+      ledger,
+      sms,
+      brandOf: (name) => app.brands.find(name),
+    });
+    approvals.register(collectionAgencies.registerHandler());
+    approvals.register(collectionAgencies.changeHandler());
+    jobs.handle(AGENCY_NOTICE_JOB, (payload) =>
+      collectionAgencies.sendNotice((payload as { placementId: string }).placementId),
+    );
+    app.decorate('collectionAgencies', collectionAgencies);
     approvals.register(cancelUnpaidHandler({ ledger, loanOrders, clock, jobs }));
     app.decorate('refunds', refunds);
     app.decorate(

@@ -4,6 +4,7 @@ import { approvalEndpoints } from './approvals.ts';
 import { auditEndpoints } from './audit.ts';
 import { borrowerEndpoints } from './borrowers.ts';
 import { brandEndpoints } from './brands.ts';
+import { collectionAgencyEndpoints } from './collection-agencies.ts';
 import { collectionCaseEndpoints } from './collection-cases.ts';
 import { collectionPromiseEndpoints } from './collection-promises.ts';
 import { creditPolicyEndpoints } from './credit-policy.ts';
@@ -33,6 +34,7 @@ export async function opsApiRoutes(app: FastifyInstance): Promise<void> {
   productEndpoints(app, define);
   brandEndpoints(app, define);
   creditPolicyEndpoints(app, define);
+  collectionAgencyEndpoints(app, define);
   collectionCaseEndpoints(app, define);
   collectionPromiseEndpoints(app, define);
 }
