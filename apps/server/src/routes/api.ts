@@ -8,6 +8,7 @@ import { payoutCallbackRoutes } from './callback/payout.ts';
 import { disbursementRoutes } from './loan/disbursement.ts';
 import { loanRoutes } from './loan/index.ts';
 import { loanOrderRoutes } from './loan/orders.ts';
+import { restructureRoutes } from './loan/restructure.ts';
 import { loanMarketRoutes } from './loan-market/index.ts';
 import { logRoutes } from './log/index.ts';
 import { lotteryDrawRoutes } from './lottery-draw/index.ts';
@@ -64,6 +65,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(lotteryDrawRoutes);
   await app.register(servicingRoutes);
   await app.register(promiseRoutes);
+  await app.register(restructureRoutes);
   await app.register(voucherUploadRoutes);
   await app.register(messagesRoutes);
 }

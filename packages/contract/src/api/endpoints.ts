@@ -43,7 +43,7 @@ import {
   PortalDetailRequest,
   RepaymentDetail,
 } from './repayment.ts';
-import { MakePromiseInput, orderNoField, PromiseToPay } from './promises.ts';
+import { LoanRestructure } from './restructure.ts';
 import { API, type ApiName, type ApiRoute } from './routes.ts';
 import { ExtensionData, ExtensionOrder, SaveVoucherInput, UploadedVoucher, Voucher } from './servicing.ts';
 import { wireBoolean, wireNumber } from './wire-values.ts';
@@ -858,6 +858,27 @@ export const ENDPOINTS = {
     }),
     LoanAgreement,
     { contentType: 'application/pdf', orEnvelope: true },
+  ),
+  loanRestructure: endpoint(
+    'loanRestructure',
+    'loan',
+    "The new schedule of the borrower's overdue loan (ADR 0077): the one approved and waiting for her signature (figured for today, with the hash to sign and the last day to sign it), else the last she signed; beside it, the schedule it replaces. None: 404; another borrower's order: 404.",
+    z.object({ orderId }),
+    LoanRestructure,
+  ),
+  signRestructure: endpoint(
+    'signRestructure',
+    'loan',
+    'Sign the new schedule with a fresh `signAgreement` SMS code: only then does it take effect (one ledger journal, the loan current again, the new schedule in force, the old kept). `agreed` must be true; a documentHash that is not the current one answers 40902 (reload); priced above the caps in force today: 40968; past its 7 days: 40974; a wrong, expired or locked code answers 40006, 40007 or 40008 and signs nothing. A repeat answers the signature on record and posts nothing again.',
+    z.object({
+      orderId,
+      documentHash: z.string({ message: 'required' }).min(1, 'required').max(128, 'invalid'),
+      code: verifyCode,
+      agreed: wireBoolean('agreementRequired')
+        .refine((value) => value, 'agreementRequired')
+        .describe('the tick: must be true'),
+    }),
+    LoanRestructure,
   ),
   getMoneyContract: endpoint(
     'getMoneyContract',

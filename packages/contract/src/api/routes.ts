@@ -120,6 +120,9 @@ export const API = {
   // Agreement (issue "Loan lifecycle").
   loanAgreement: { method: 'GET', path: '/loan/loanAgreement', encoding: 'query', auth: 'required' },
   signAgreement: { method: 'POST', path: '/loan/agreement/sign', encoding: 'json', auth: 'required' },
+  // A restructure of an overdue loan the borrower signs (issue 22, ADR 0077).
+  loanRestructure: { method: 'GET', path: '/loan/restructure', encoding: 'query', auth: 'required' },
+  signRestructure: { method: 'POST', path: '/loan/restructure/sign', encoding: 'json', auth: 'required' },
   getMoneyContract: {
     method: 'GET',
     path: '/loan/get-money/contract',

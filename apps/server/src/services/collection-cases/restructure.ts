@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { LoanRestructure } from '@hiram/contract/api/restructure';
 import { buildDisclosure, type DisclosureStatement, type LenderDetails } from '@hiram/contract/disclosure';
 import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import { formatPeso } from '@hiram/contract/money';
@@ -336,6 +337,31 @@ function hashOf(restructureId: string, disclosure: DisclosureStatement): string 
 
 export class Hardship {
   constructor(private readonly deps: HardshipDeps) {}
+
+  /** The borrower's view of a restructure document (contract LoanRestructure). */
+  answer(doc: RestructureDocument): LoanRestructure {
+    const { plan } = doc;
+    return {
+      restructureId: doc.restructureId,
+      orderId: doc.orderId,
+      status: doc.status,
+      oldSchedule: doc.oldSchedule,
+      schedule: plan.schedule.map((line) => ({
+        number: line.number,
+        dueDate: line.dueDate,
+        total: line.total,
+      })),
+      totalPayable: plan.totalPayable,
+      owedBefore: plan.owedBefore.total,
+      penaltyForgiven: plan.penaltyForgiven,
+      newInterest: plan.newInterest,
+      dailyPenaltyPercent: doc.disclosure.penalty.dailyPercent,
+      effectiveMonthlyRatePercent: doc.disclosure.effectiveMonthlyRatePercent,
+      documentHash: doc.documentHash,
+      signedAt: doc.signedAt,
+      signBy: doc.signBy,
+    };
+  }
 
   /** The figures before proposing: changes nothing, refuses nothing the caps would (they are listed). */
   async preview(

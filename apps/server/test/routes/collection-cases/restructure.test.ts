@@ -1,3 +1,4 @@
+import type { LoanRestructure } from '@hiram/contract/api/restructure';
 import { LOAN_ORDER_STATUS as S } from '@hiram/contract/loan-status';
 import type { Proposal } from '@hiram/contract/ops/approvals';
 import type { OpsEndpointName, StaffRole } from '@hiram/contract/ops/staff';
@@ -55,12 +56,20 @@ async function decide(proposalId: string, checker: Signed) {
   return (answer.body.data as { outcomes: { status: string; errorCode: number | null }[] }).outcomes[0];
 }
 
+const caseOf = async (orderId: string) =>
+  (
+    await server.db.query<{ status: string; close_reason: string | null }>(
+      'select status, close_reason from collection_cases where order_id = $1',
+      [orderId],
+    )
+  )[0];
+
 const journals = async (orderId: string, kind: string) =>
   server.db.query(`select 1 from ledger_journals where order_id = $1 and kind = $2`, [orderId, kind]);
 
 describe('a restructure', () => {
   it('is previewed, refused beyond the caps, approved by a supervisor only, and in effect only once signed', async () => {
-    const { orderId, userId, token } = await overdueLoan();
+    const { orderId, token } = await overdueLoan();
     const agent = await member('collections');
     const preview = await ops('opsRestructurePreview', { orderId, ...TERMS }, agent);
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
@@ -100,30 +109,51 @@ describe('a restructure', () => {
     expect(order?.status).toBe(S.overdue);
     expect(await journals(orderId, 'restructure')).toHaveLength(0);
 
-    // She signs with a code: it takes effect once, however often she taps.
-    const offer = await server.app.hardship.view(userId, orderId);
-    expect(offer.status).toBe('awaitingSignature');
+    // She reads it in the app and signs with a code: it takes effect once, however often she taps.
+    const offer = await server.call('loanRestructure', { orderId }, { token });
+    expect(offer.status, JSON.stringify(offer.body)).toBe(200);
+    const offered = offer.body.data as LoanRestructure;
+    expect(offered).toMatchObject({ status: 'awaitingSignature', totalPayable: figures.after.totalPayable });
     const code = await server.ownCode(token, 'signAgreement');
-    const client = { userAgent: null, clientAddress: null, appName: null, packageName: null };
-    const input = { orderId, documentHash: offer.documentHash, agreed: true, code };
-    const signed = await server.app.hardship.sign(userId, input, 'en', client);
-    expect(signed.status).toBe('signed');
-    const again = await server.app.hardship.sign(userId, input, 'en', client);
-    expect(again.signedAt).toBe(signed.signedAt);
+    const input = { orderId, documentHash: offered.documentHash, agreed: true, code };
+    const signed = await server.call('signRestructure', input, { token });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    expect(signed.body.data).toMatchObject({ status: 'signed' });
+    const again = await server.call('signRestructure', input, { token });
+    expect(again.body.data.signedAt).toBe(signed.body.data.signedAt);
     expect(await journals(orderId, 'restructure')).toHaveLength(1);
     const [after] = await server.db.query<{ status: number }>(
       'select status from loan_orders where order_id = $1',
       [orderId],
     );
     expect(after?.status).toBe(S.repaying);
-    // The old schedule is kept beside the new one.
+    // The old schedule is kept beside the new one; what she owes is the new total.
     const [kept] = await server.db.query<{ old_schedule: unknown[] }>(
       `select old_schedule from loan_restructures where order_id = $1 and status = 'signed'`,
       [orderId],
     );
     expect(kept?.old_schedule).toHaveLength(1);
     const balance = await server.app.ledger.orderBalance(server.db, orderId);
-    expect(balance.totalDue).toBe(signed.plan.totalPayable);
+    expect(balance.totalDue).toBe(offered.totalPayable);
+    expect(await caseOf(orderId)).toMatchObject({ status: 'closed', close_reason: 'restructured' });
+    const inbox = await server.call('messages', {}, { token, lang: 'fil' });
+    expect(inbox.body.data.messages.map((m: { kind: string }) => m.kind)).toEqual(
+      expect.arrayContaining(['restructured', 'restructureOffered']),
+    );
+
+    // The first new instalment unpaid past its date: a broken arrangement, the case reopens.
+    const first = offered.schedule[0]?.dueDate as string;
+    await goTo(
+      server,
+      new Date(Date.parse(`${first}T00:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10),
+      10,
+    );
+    const [fallen] = await server.db.query<{ status: number }>(
+      'select status from loan_orders where order_id = $1',
+      [orderId],
+    );
+    expect(fallen?.status).toBe(S.overdue);
+    expect((await caseOf(orderId))?.status).not.toBe('closed');
   });
 });
 
