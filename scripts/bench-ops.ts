@@ -6,6 +6,7 @@
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/hiram_scale npm run bench:ops
 //   BENCH_ROUNDS=20 npm run bench:ops        # more rounds, steadier figures
+//   BENCH_ONLY=opsCollectionsReport,opsCaseBoard,opsMyCases npm run bench:ops   # only these calls
 //
 // An endpoint with required parameters gets them from SAMPLES (named variants: a name search, a mobile
 // search...) or, when it has none, from SAMPLE_VALUES by parameter name (userId, orderId...), read from the
@@ -27,6 +28,11 @@ import { freePort, start, stop } from './bench-support.ts';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const SLOW_MS = 1000;
 const url = process.env.DATABASE_URL?.trim();
+/** Endpoint names to measure alone, comma-separated; none: every GET endpoint. */
+const ONLY = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
 
 type Params = Record<string, string>;
 
@@ -38,6 +44,7 @@ async function readBook(databaseUrl: string): Promise<{ size: string; values: Pa
     const one = async (sql: string) =>
       String(Object.values((await client.query(sql)).rows[0] ?? {})[0] ?? '');
     const count = (table: string) => one(`select count(*) from ${table}`);
+    const cases = await count('collection_cases');
     const size = `${await count('users')} borrowers, ${await count('loan_orders')} loans, ${await count('ledger_entries')} ledger entries, ${await count('audit_log')} audit rows`;
     const values = {
       userId: await one('select user_id from loan_orders where status = 3 order by seq desc limit 1'),
@@ -52,12 +59,38 @@ async function readBook(databaseUrl: string): Promise<{ size: string; values: Pa
       signedOrderId: await one(
         'select order_id from agreement_signatures where signed_document is not null limit 1',
       ),
+      // The busiest agent's first case: a case page at scale.
+      caseId: await one(
+        `select case_id from collection_cases where status <> 'closed' order by opened_at limit 1`,
+      ),
       referredOrderId: await one(
         `select order_id from order_assessments where outcome = 'refer' and reviewed_at is null
           order by assessed_at limit 1`,
       ),
     };
-    return { size, values };
+    return { size, values: { ...values, cases } };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The agent's day list is the signed-in member's own cases: the bench admin takes over the cases of the seeded
+ * agent with the most open ones (seed:scale spreads every overdue loan's case over 40 agents), so opsMyCases
+ * reads a real agent's day. Written straight to the database: the bench measures reads, not assignment.
+ */
+async function takeAnAgentsCases(databaseUrl: string, email: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const taken = await client.query(
+      `update collection_cases set assigned_to = (select staff_id from staff where email = $1)
+       where status <> 'closed' and assigned_to = (
+         select assigned_to from collection_cases where status <> 'closed' and assigned_to is not null
+         group by 1 order by count(*) desc limit 1)`,
+      [email],
+    );
+    return taken.rowCount ?? 0;
   } finally {
     await client.end();
   }
@@ -106,6 +139,9 @@ function samplesFor(values: Params): Partial<Record<OpsEndpointName, Record<stri
     opsReconciliationRuns: { newest: {}, 'page 30': { page: '30' } },
     opsReferredView: { 'the oldest waiting': { orderId: values.referredOrderId ?? '' } },
     opsPortfolioReport: { 'last 30 days': lastDays(30), 'a year': lastDays(366) },
+    opsCollectionsReport: { 'last 30 days': lastDays(30), 'a year': lastDays(366) },
+    opsCaseBoard: { 'every brand': {} },
+    opsCaseList: { 'open, first page': {}, '90+, page 20': { bucket: '90+', page: '20' } },
     opsReportExport: {
       'loans, 30 days': { ...lastDays(30), kind: 'loans' },
       'payments, 30 days': { ...lastDays(30), kind: 'payments' },
@@ -156,7 +192,7 @@ async function post(base: string, path: string, body: unknown, headers: Record<s
 }
 
 /** An admin made with create-admin, set up through the link and signed in: the session cookie. */
-async function signedInAdmin(databaseUrl: string, base: string): Promise<string> {
+async function signedInAdmin(databaseUrl: string, base: string): Promise<{ cookie: string; email: string }> {
   const db = openPostgres(databaseUrl, { max: 1 });
   const email = `bench.${Date.now()}@lender.example`;
   let output: string;
@@ -182,7 +218,7 @@ async function signedInAdmin(databaseUrl: string, base: string): Promise<string>
   });
   const cookie = signIn.response.headers.get('set-cookie') ?? '';
   if (!cookie.startsWith(`${OPS_SESSION_COOKIE}=`)) throw new Error('No session cookie after sign-in');
-  return cookie.split(';')[0] as string;
+  return { cookie: cookie.split(';')[0] as string, email };
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -205,16 +241,20 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const server = await startServer(url, port);
   try {
-    const cookie = await signedInAdmin(url, base);
+    const { cookie, email } = await signedInAdmin(url, base);
     const { size, values } = await readBook(url);
+    const agentsDay = await takeAnAgentsCases(url, email);
     const samples = samplesFor(values);
-    console.log(`Database: ${size}. ${ROUNDS} rounds after a warm-up.\n`);
+    console.log(
+      `Database: ${size}, ${values.cases} collection cases (the agent's list: ${agentsDay}). ${ROUNDS} rounds after a warm-up.\n`,
+    );
     console.log(`${'call'.padEnd(62)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'max'.padStart(7)}`);
     const notMeasured: string[] = [];
     const slow: string[] = [];
     for (const name of Object.keys(OPS_ENDPOINTS) as OpsEndpointName[]) {
       const endpoint = OPS_ENDPOINTS[name];
       if (endpoint.method !== 'GET' || endpoint.roles === null) continue;
+      if (ONLY.length > 0 && !ONLY.includes(name)) continue;
       const fallback = guessed(name, values);
       const variants = samples[name] ?? (fallback ? { default: fallback } : null);
       if (!variants) {

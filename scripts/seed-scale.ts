@@ -637,6 +637,9 @@ async function backOffice(tx: Queryable, total: number): Promise<void> {
 }
 
 const AGENTS = 40;
+/** A version-4-shaped uuid from text in SQL (md5, with the version and variant digits set), as `id` makes them. */
+const uuidOf = (text: string) =>
+  `overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
 const SUPERVISORS = 4;
 
 /**
@@ -675,7 +678,7 @@ async function collections(tx: Queryable): Promise<number> {
      made as (
        insert into collection_cases (case_id, order_id, user_id, package_name, status, days_past_due, bucket,
          assigned_to, next_action_on, opened_at, updated_at)
-       select md5($3 || order_id::text)::uuid, order_id, user_id, package_name,
+       select ${uuidOf('$3 || order_id::text')}, order_id, user_id, package_name,
          (array['open', 'contacted', 'promiseToPay', 'brokenPromise', 'contacted', 'dispute', 'hardship',
                 'contacted'])[1 + k % 8],
          dpd,
@@ -690,7 +693,7 @@ async function collections(tx: Queryable): Promise<number> {
     [agents, today, salt],
   );
   const cases = `collection_cases c join loan_schedules s on s.order_id = c.order_id
-    where c.case_id = md5($1 || c.order_id::text)::uuid`;
+    where c.case_id = ${uuidOf('$1 || c.order_id::text')}`;
   // The history: opened in 1-7 and assigned at once; each bucket boundary it crossed; its status now.
   await tx.query(
     `insert into collection_case_events (case_id, kind, from_value, to_value, staff_id, at)
@@ -703,7 +706,7 @@ async function collections(tx: Queryable): Promise<number> {
      from collection_cases c join loan_schedules s on s.order_id = c.order_id
      join (values ('1-7', '8-30', 8), ('8-30', '31-60', 31), ('31-60', '61-90', 61), ('61-90', '90+', 91))
        b (from_bucket, to_bucket, day) on c.days_past_due >= b.day
-     where c.case_id = md5($1 || c.order_id::text)::uuid
+     where c.case_id = ${uuidOf('$1 || c.order_id::text')}
      union all
      select c.case_id, 'statusChanged', 'open', c.status, c.assigned_to, c.opened_at + interval '1 day'
      from ${cases} and c.status <> 'open'`,
@@ -712,7 +715,7 @@ async function collections(tx: Queryable): Promise<number> {
   // Three contacts a case: the reminder SMS, an unanswered call, then the call that set its status.
   await tx.query(
     `insert into collection_contacts (contact_id, case_id, user_id, channel, direction, outcome, staff_id, at)
-     select md5($1 || c.case_id::text || n::text)::uuid, c.case_id, c.user_id,
+     select ${uuidOf('$1 || c.case_id::text || n::text')}, c.case_id, c.user_id,
        case n when 1 then 'sms' else 'call' end, 'outbound',
        case n when 1 then 'sent' when 2 then 'noAnswer'
          else case c.status when 'promiseToPay' then 'promise' when 'brokenPromise' then 'promise'
@@ -720,19 +723,40 @@ async function collections(tx: Queryable): Promise<number> {
        case n when 1 then null else c.assigned_to end,
        c.opened_at + make_interval(hours => n * 5)
      from collection_cases c cross join generate_series(1, 3) n
-     where c.case_id = md5($1 || c.order_id::text)::uuid`,
+     where c.case_id = ${uuidOf('$1 || c.order_id::text')}`,
     [salt],
   );
   await tx.query(
     `insert into collection_promises (promise_id, case_id, order_id, amount, promised_for, source, status,
        staff_id, made_at, settled_at)
-     select md5($1 || 'promise' || c.case_id::text)::uuid, c.case_id, c.order_id, 50000,
+     select ${uuidOf("$1 || 'promise' || c.case_id::text")}, c.case_id, c.order_id, 50000,
        case when c.status = 'promiseToPay' then $2::date + 3 else (c.opened_at + interval '4 days')::date end,
        'agent', case when c.status = 'promiseToPay' then 'running' else 'broken' end, c.assigned_to,
        c.opened_at + interval '1 day',
        case when c.status = 'promiseToPay' then null else c.opened_at + interval '5 days' end
      from ${cases} and c.status in ('promiseToPay', 'brokenPromise')`,
     [salt, today],
+  );
+  // Money recovered: a ₱500 counter payment on every third case, three days after it opened (or yesterday),
+  // so the report's recoveries read ledger lines of the cases at scale. Keyed by case: added once.
+  const paid = `select c.case_id, c.order_id, 'collection:seed-case-' || c.case_id::text as key,
+      least(c.opened_at + interval '3 days', now() - interval '1 day') as at
+    from collection_cases c
+    where c.status <> 'closed' and ('x' || substr(c.case_id::text, 1, 8))::bit(32)::int % 3 = 0
+      and not exists (select 1 from ledger_journals j where j.idempotency_key = 'collection:seed-case-' || c.case_id::text)`;
+  await tx.query(
+    `create temporary table seed_case_payments on commit drop as
+     select ${uuidOf('p.key')} as journal_id, p.* from (${paid}) p`,
+  );
+  await tx.query(
+    `insert into ledger_journals (journal_id, kind, order_id, idempotency_key, memo, occurred_at)
+     select journal_id, 'repayment', order_id, key, null, at from seed_case_payments`,
+  );
+  await tx.query(
+    `insert into ledger_entries (journal_id, account, order_id, amount)
+     select journal_id, 'cash', order_id, 50000 from seed_case_payments
+     union all
+     select journal_id, 'principal_receivable', order_id, -50000 from seed_case_payments`,
   );
   return made?.n ?? 0;
 }
@@ -748,7 +772,7 @@ async function main(): Promise<void> {
     await seed(db);
     if (process.argv.includes('--collections-only')) {
       const made = await db.transaction((tx) => collections(tx));
-      await db.exec('analyze');
+      await db.exec('vacuum analyze');
       console.log(`${made} collection cases opened for the overdue loans.`);
       return;
     }
@@ -775,7 +799,7 @@ async function main(): Promise<void> {
     await db.transaction((tx) => backOffice(tx, borrowers));
     const cases = await db.transaction((tx) => collections(tx));
     console.log(`${cases} collection cases opened for the overdue loans.`);
-    await db.exec('analyze');
+    await db.exec('vacuum analyze');
     console.log(`Done in ${Math.round((Date.now() - started) / 1000)} s.`);
   } finally {
     await db.close();

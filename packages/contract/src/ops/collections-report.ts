@@ -87,7 +87,10 @@ export const CollectionsReport = z.object({
       }),
     ),
     byAgency: z.array(
-      Recovered.extend({ agencyId: z.string().nullable().describe('null: not placed when paid') }),
+      Recovered.extend({
+        agencyId: z.string().nullable().describe('null: not placed with an agency when paid'),
+        name: z.string().nullable(),
+      }),
     ),
     byChannel: z.array(Recovered.extend({ channel: z.string() })),
   }),
