@@ -159,6 +159,52 @@ export const ERRORS = {
       es: 'Añada una foto de su recibo',
     },
   },
+  // Dunning and the MC 18 guardrails (issue 22, ADR 0076): 40041-40045, 40957-40959, 42910-42912.
+  DUNNING_PLACEHOLDER_UNKNOWN: {
+    code: 40041,
+    status: 400,
+    message: {
+      en: 'A message may use only the borrower\'s own details, her amounts and the lender\'s: remove {names}',
+      fil: 'Ang mensahe ay puwede lang gumamit ng sariling detalye ng borrower, ng kanyang halaga at ng lender: alisin ang {names}',
+      es: 'Un mensaje solo puede usar los datos de la prestataria, sus montos y los del prestamista: quite {names}',
+    },
+  },
+  DUNNING_WORDS_FORBIDDEN: {
+    code: 40042,
+    status: 400,
+    message: {
+      en: 'A collection message may not threaten, insult, shame or claim what is not true: remove {words}',
+      fil: 'Ang mensahe sa paniningil ay hindi puwedeng magbanta, mang-insulto, mamahiya o magsabi ng hindi totoo: alisin ang {words}',
+      es: 'Un mensaje de cobro no puede amenazar, insultar, avergonzar ni afirmar algo falso: quite {words}',
+    },
+  },
+  DUNNING_LENDER_MISSING: {
+    code: 40043,
+    status: 400,
+    message: {
+      en: 'Every collection message names the lender and its SEC numbers: add {names}',
+      fil: 'Bawat mensahe sa paniningil ay nagsasabi ng pangalan ng lender at ng mga numero nito sa SEC: idagdag ang {names}',
+      es: 'Todo mensaje de cobro nombra al prestamista y sus números de la SEC: añada {names}',
+    },
+  },
+  CONTACT_NOT_BORROWER: {
+    code: 40044,
+    status: 400,
+    message: {
+      en: 'Only the borrower herself may be contacted about her loan, on her own number: never her references or contacts',
+      fil: 'Ang borrower lang mismo ang puwedeng kontakin tungkol sa kanyang loan, sa sarili niyang numero: hindi kailanman ang kanyang mga reference o contact',
+      es: 'Solo se puede contactar a la prestataria sobre su préstamo, en su propio número: nunca a sus referencias o contactos',
+    },
+  },
+  CONTACT_DISPUTE_NOT_SAID: {
+    code: 40045,
+    status: 400,
+    message: {
+      en: 'The borrower disputes this debt: a contact must say that the debt is disputed',
+      fil: 'Kinukuwestiyon ng borrower ang utang na ito: dapat sabihin sa pakikipag-ugnayan na kinukuwestiyon ang utang',
+      es: 'La prestataria disputa esta deuda: el contacto debe decir que la deuda está en disputa',
+    },
+  },
   METRICS_TOKEN_REFUSED: {
     code: 40141,
     status: 401,
@@ -1301,6 +1347,60 @@ export const ERRORS = {
       en: 'We could not prepare this document. Please try again in a minute',
       fil: 'Hindi namin naihanda ang dokumentong ito. Pakisubukan muli pagkalipas ng isang minuto',
       es: 'No pudimos preparar este documento. Inténtelo de nuevo en un minuto',
+    },
+  },
+  DISPUTE_ALREADY_OPEN: {
+    code: 40957,
+    status: 409,
+    message: {
+      en: 'A dispute is already open on this case',
+      fil: 'May bukas nang dispute sa kasong ito',
+      es: 'Ya hay una disputa abierta en este caso',
+    },
+  },
+  DISPUTE_NOT_OPEN: {
+    code: 40958,
+    status: 409,
+    message: {
+      en: 'This dispute is no longer open',
+      fil: 'Hindi na bukas ang dispute na ito',
+      es: 'Esta disputa ya no está abierta',
+    },
+  },
+  DUNNING_UNCHANGED: {
+    code: 40959,
+    status: 409,
+    message: {
+      en: 'Nothing in this dunning rule or message would change',
+      fil: 'Walang magbabago sa dunning rule o mensaheng ito',
+      es: 'Nada cambiaría en esta regla o mensaje de cobro',
+    },
+  },
+  CONTACT_QUIET_HOURS: {
+    code: 42910,
+    status: 429,
+    message: {
+      en: 'No borrower is contacted between 22:00 and 06:00 Manila time. Try again from {time}',
+      fil: 'Walang borrower na kinokontak mula 22:00 hanggang 06:00 oras sa Maynila. Subukan muli simula {time}',
+      es: 'No se contacta a ninguna prestataria entre las 22:00 y las 06:00, hora de Manila. Inténtelo desde las {time}',
+    },
+  },
+  CONTACT_DAILY_CAP: {
+    code: 42911,
+    status: 429,
+    message: {
+      en: 'The borrower was already contacted {count} times today, the most allowed. Try again tomorrow',
+      fil: 'Nakontak na ang borrower nang {count} beses ngayong araw, ang pinakamarami. Subukan muli bukas',
+      es: 'Ya se contactó a la prestataria {count} veces hoy, el máximo permitido. Inténtelo mañana',
+    },
+  },
+  CONTACT_WEEKLY_CAP: {
+    code: 42912,
+    status: 429,
+    message: {
+      en: 'The borrower was already contacted {count} times in seven days, the most allowed. Try again from {date}',
+      fil: 'Nakontak na ang borrower nang {count} beses sa loob ng pitong araw, ang pinakamarami. Subukan muli simula {date}',
+      es: 'Ya se contactó a la prestataria {count} veces en siete días, el máximo permitido. Inténtelo desde el {date}',
     },
   },
   COOLING_OFF_OVER: {

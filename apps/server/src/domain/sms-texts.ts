@@ -115,6 +115,21 @@ const TEXTS = {
     fil: '{app}: ang credit line mo ay {amount} na ngayon. Puwede kang humiram hanggang dito, at lumalaki ito sa bawat loan na nabayaran sa oras.',
     es: '{app}: su línea de crédito ahora es de {amount}. Puede pedir hasta ese monto, y crece con cada préstamo pagado a tiempo.',
   },
+  disputeOpened: {
+    en: '{app}: we received your dispute of your loan. We will not send collection messages or add late penalties while we review it, and we will tell you what we find.',
+    fil: '{app}: natanggap namin ang iyong dispute sa iyong loan. Hindi kami magpapadala ng mensahe sa paniningil o magdadagdag ng multa habang sinusuri namin ito, at sasabihin namin sa iyo ang aming nakita.',
+    es: '{app}: recibimos su disputa sobre su préstamo. No enviaremos mensajes de cobro ni sumaremos recargos mientras la revisamos, y le diremos lo que encontremos.',
+  },
+  disputeUpheld: {
+    en: '{app}: we reviewed your dispute and found you were right. We are correcting your loan; no collection message will be sent about what you disputed.',
+    fil: '{app}: sinuri namin ang iyong dispute at tama ka. Itinatama namin ang iyong loan; walang mensahe sa paniningil na ipapadala tungkol sa iyong kinuwestiyon.',
+    es: '{app}: revisamos su disputa y tenía razón. Estamos corrigiendo su préstamo; no se enviará ningún mensaje de cobro sobre lo que disputó.',
+  },
+  disputeRejected: {
+    en: '{app}: we reviewed your dispute and found the amount is owed. Collection resumes; no late penalty was added for the days we reviewed it. To ask why, contact Customer service.',
+    fil: '{app}: sinuri namin ang iyong dispute at nakitang utang ang halaga. Magpapatuloy ang paniningil; walang multang idinagdag sa mga araw ng pagsusuri. Para malaman kung bakit, kontakin ang Customer service.',
+    es: '{app}: revisamos su disputa y el monto se debe. El cobro se reanuda; no se sumó recargo por los días de revisión. Para saber por qué, contacte a Atención al cliente.',
+  },
   reapplyAllowed: {
     en: '{app}: we reviewed the decision on your application. You can apply again now.',
     fil: '{app}: sinuri namin muli ang desisyon sa iyong application. Puwede ka nang mag-apply muli ngayon.',

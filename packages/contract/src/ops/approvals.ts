@@ -15,6 +15,7 @@ import {
   POLICY_CHECKERS,
   POLICY_MAKERS,
 } from './credit-policy.ts';
+import { DUNNING_CHECKERS, DUNNING_MAKERS, DunningRulePayload, DunningTemplatePayload } from './dunning.ts';
 import { ADMIN_ONLY, opsEndpoint, STAFF_ROLES, type StaffRole } from './endpoint.ts';
 import { ProductChangePayload, ProductCreatePayload } from './products.ts';
 import { queueRoles } from './queues.ts';
@@ -196,6 +197,20 @@ export const PROPOSAL_KINDS = {
     makers: ADMIN_ONLY,
     checkers: ADMIN_ONLY,
     payload: StaffReEnablePayload,
+  },
+  // Dunning as data (issue 22; ADR 0076): a collections supervisor writes, another or an admin approves. The
+  // target is the brand the rule or template belongs to; the server refuses any template MC 18 forbids.
+  'dunning.template': {
+    label: 'Write or change a dunning message',
+    makers: DUNNING_MAKERS,
+    checkers: DUNNING_CHECKERS,
+    payload: DunningTemplatePayload,
+  },
+  'dunning.rule': {
+    label: 'Write or change a dunning rule',
+    makers: DUNNING_MAKERS,
+    checkers: DUNNING_CHECKERS,
+    payload: DunningRulePayload,
   },
   // The credit policy (ADR 0072): a risk officer proposes, another risk officer or an admin approves.
   'credit-policy.publish': {

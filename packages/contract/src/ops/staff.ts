@@ -7,6 +7,7 @@ import { COLLECTION_AGENCY_ENDPOINTS } from './collection-agencies.ts';
 import { COLLECTION_CASE_ENDPOINTS } from './collection-cases.ts';
 import { COLLECTION_PROMISE_ENDPOINTS } from './collection-promises.ts';
 import { CREDIT_POLICY_ENDPOINTS } from './credit-policy.ts';
+import { DUNNING_ENDPOINTS } from './dunning.ts';
 import { ADMIN_ONLY, ALL_STAFF_ROLES, type OpsEndpoint, opsEndpoint, STAFF_ROLES } from './endpoint.ts';
 import { LOAN_ENDPOINTS } from './loans.ts';
 import { PRODUCT_ENDPOINTS } from './products.ts';
@@ -191,6 +192,7 @@ export const OPS_ENDPOINTS = {
   ...PRODUCT_ENDPOINTS,
   ...BRAND_ENDPOINTS,
   ...CREDIT_POLICY_ENDPOINTS,
+  ...DUNNING_ENDPOINTS,
   ...COLLECTION_AGENCY_ENDPOINTS,
   ...COLLECTION_CASE_ENDPOINTS,
   ...COLLECTION_PROMISE_ENDPOINTS,

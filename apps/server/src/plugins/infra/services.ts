@@ -129,6 +129,10 @@ declare module 'fastify' {
     queues: Queues;
     unsubmittedData: UnsubmittedData;
     reconciliation: Reconciliation;
+    /** Dunning rules and templates, their daily run under the MC 18 guardrails (ADR 0076). */
+    dunning: Dunning;
+    /** Disputes on collection cases: dunning and penalties pause until resolved (ADR 0076). */
+    disputes: Disputes;
     /** Collection cases: their lifecycle with the loan, assignment and contact log (ADR 0074). */
     collectionCases: CollectionCases;
     /** Promises to pay on collection cases, by an agent or the borrower in the app (ADR 0075). */
@@ -421,6 +425,23 @@ export const servicesPlugin = fp<ServicesOptions>(
         payload as { noticeId: string },
       ),
     );
+    // Dunning (issue 22; ADR 0076): rules and templates under maker-checker, the daily run, disputes.
+    const dunning = new Dunning({
+      db,
+      clock,
+      jobs,
+      sms,
+      brandOf: (name) => app.brands.find(name),
+      log: app.log,
+    });
+    approvals.register(dunning.handlers().rule);
+    approvals.register(dunning.handlers().template);
+    app.decorate('dunning', dunning);
+    app.decorate('disputes', new Disputes({ db, clock, jobs }));
+    jobs.handle(DUNNING_DAILY_JOB, async () => {
+      await dunning.runDaily();
+    });
+    app.addHook('onReady', async () => dunning.scheduleDailyRun());
     // Every process makes sure tomorrow's run is queued; the database keeps one per day.
     app.addHook('onReady', async () => servicing.scheduleDailyRun());
     // Promises to pay (ADR 0075): settled the day after their date by a daily job of their own.

@@ -9,6 +9,7 @@ import { collectionCaseEndpoints } from './collection-cases.ts';
 import { collectionPromiseEndpoints } from './collection-promises.ts';
 import { creditPolicyEndpoints } from './credit-policy.ts';
 import { opsDefiner } from './define.ts';
+import { dunningEndpoints } from './dunning.ts';
 import { loanEndpoints } from './loans.ts';
 import { productEndpoints } from './products.ts';
 import { queueEndpoints } from './queues.ts';
@@ -34,6 +35,7 @@ export async function opsApiRoutes(app: FastifyInstance): Promise<void> {
   productEndpoints(app, define);
   brandEndpoints(app, define);
   creditPolicyEndpoints(app, define);
+  dunningEndpoints(app, define);
   collectionAgencyEndpoints(app, define);
   collectionCaseEndpoints(app, define);
   collectionPromiseEndpoints(app, define);
