@@ -23,6 +23,7 @@ import { dateTime, day } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useOpsData } from '../../lib/use-ops-data.ts';
 import { CaseStatus, PromiseLine } from './case-parts.tsx';
+import { PromisesPanel } from './promises-panel.tsx';
 
 type View = OpsResponseOf<'opsCaseView'>;
 
@@ -138,9 +139,14 @@ function CaseHeader({ view }: { view: View }) {
  * a reload (promises C2, dunning and disputes C3, restructure and holiday C4, agency C5).
  */
 function CasePanels({ view, reload }: { view: View; reload: () => void }): ReactNode {
-  void view;
-  void reload;
-  const panels: ReactNode[] = [];
+  const panels: ReactNode[] = [
+    <PromisesPanel
+      key="promises"
+      caseId={view.caseId}
+      closed={view.status === 'closed'}
+      onChanged={reload}
+    />,
+  ];
   return panels.length > 0 ? <div className="case-panels">{panels}</div> : null;
 }
 

@@ -22,6 +22,7 @@ import { useRepaymentDetail } from './api/get-repayment-detail.ts';
 import { AmountChoice, type PaymentMode } from './components/amount-choice.tsx';
 import { CoolingOffCard } from './components/cooling-off-card.tsx';
 import { PaymentReferenceBlock } from './components/payment-reference-block.tsx';
+import { PromiseCard } from './components/promise-card.tsx';
 import { coolingOffText } from './cooling-off-text.ts';
 import { amountFromInput, largestPart, screenOfChannel } from './repay-rules.ts';
 import { formatManilaDay, formatManilaTime, type RepayTextKey, repayText } from './repay-text.ts';
@@ -198,70 +199,75 @@ function Repayment({ t, detail }: { t: FeatureTranslate<RepayTextKey>; detail: R
   ];
 
   return (
-    <form className="repay" onSubmit={submit} noValidate>
-      <section className="card repay-due" aria-labelledby="repay-due-title">
-        <h2 id="repay-due-title" className="repay-due-label">
-          {t('totalDue')}
-        </h2>
-        <p className="repay-due-amount">{formatPeso(detail.amountDueNow)}</p>
-        {detail.amountDueNow !== detail.totalDue ? (
-          <p className="repay-due-date">{t('totalBalance', { amount: formatPeso(detail.totalDue) })}</p>
-        ) : null}
-        <p className={detail.daysOverdue > 0 ? 'repay-due-date repay-overdue' : 'repay-due-date'}>
-          {detail.dueDate ? `${t('dueDate')}: ${formatManilaDay(detail.dueDate, lang)}` : null}
-          {' · '}
-          {detail.daysOverdue > 0 ? t('daysOverdue', { days: detail.daysOverdue }) : t('onTime')}
-        </p>
-      </section>
-
-      <section className="card" aria-labelledby="repay-why-title">
-        <h2 id="repay-why-title" className="card-title">
-          {t('whyTitle')}
-        </h2>
-        <dl className="facts repay-facts">
-          <Fact label={t('principal')} amount={detail.principal} />
-          <Fact label={t('interest')} amount={detail.interest} />
-          <Fact label={t('fees')} amount={detail.fees} />
-          <Fact label={t('penalty')} amount={detail.penalty} />
-          {/* Itemised: an extension fee paid moves the due date, it does not repay the loan (defect 8). */}
-          <Fact label={t('paidToLoan')} amount={detail.paidToLoan} />
-          {detail.paidToExtensionFees > 0 ? (
-            <Fact label={t('paidToExtensionFees')} amount={detail.paidToExtensionFees} />
+    <div className="repay">
+      <form className="repay" onSubmit={submit} noValidate>
+        <section className="card repay-due" aria-labelledby="repay-due-title">
+          <h2 id="repay-due-title" className="repay-due-label">
+            {t('totalDue')}
+          </h2>
+          <p className="repay-due-amount">{formatPeso(detail.amountDueNow)}</p>
+          {detail.amountDueNow !== detail.totalDue ? (
+            <p className="repay-due-date">{t('totalBalance', { amount: formatPeso(detail.totalDue) })}</p>
           ) : null}
-          {detail.overpayment > 0 ? <Fact label={t('overpayment')} amount={detail.overpayment} /> : null}
-        </dl>
-      </section>
+          <p className={detail.daysOverdue > 0 ? 'repay-due-date repay-overdue' : 'repay-due-date'}>
+            {detail.dueDate ? `${t('dueDate')}: ${formatManilaDay(detail.dueDate, lang)}` : null}
+            {' · '}
+            {detail.daysOverdue > 0 ? t('daysOverdue', { days: detail.daysOverdue }) : t('onTime')}
+          </p>
+        </section>
 
-      {detail.openInstruments.length > 0 ? <OpenInstruments t={t} detail={detail} /> : null}
+        <section className="card" aria-labelledby="repay-why-title">
+          <h2 id="repay-why-title" className="card-title">
+            {t('whyTitle')}
+          </h2>
+          <dl className="facts repay-facts">
+            <Fact label={t('principal')} amount={detail.principal} />
+            <Fact label={t('interest')} amount={detail.interest} />
+            <Fact label={t('fees')} amount={detail.fees} />
+            <Fact label={t('penalty')} amount={detail.penalty} />
+            {/* Itemised: an extension fee paid moves the due date, it does not repay the loan (defect 8). */}
+            <Fact label={t('paidToLoan')} amount={detail.paidToLoan} />
+            {detail.paidToExtensionFees > 0 ? (
+              <Fact label={t('paidToExtensionFees')} amount={detail.paidToExtensionFees} />
+            ) : null}
+            {detail.overpayment > 0 ? <Fact label={t('overpayment')} amount={detail.overpayment} /> : null}
+          </dl>
+        </section>
 
-      <AmountChoice
-        t={t}
-        name="repay-mode"
-        mode={mode}
-        onModeChange={(choice) => {
-          setMode(choice);
-          setProblem(null);
-        }}
-        typed={typed}
-        onTypedChange={(value) => {
-          setTyped(value);
-          setProblem(null);
-        }}
-        problem={problem}
-        values={values}
-      />
+        {detail.openInstruments.length > 0 ? <OpenInstruments t={t} detail={detail} /> : null}
 
-      <button type="submit" className="button button-primary button-block">
-        {t('continue', { amount: chosen.ok ? formatPeso(chosen.amount) : '' }).trim()}
-      </button>
-      <p className="fine-print">{t('pendingNote', { minutes: CREDITING_MINUTES })}</p>
+        <AmountChoice
+          t={t}
+          name="repay-mode"
+          mode={mode}
+          onModeChange={(choice) => {
+            setMode(choice);
+            setProblem(null);
+          }}
+          typed={typed}
+          onTypedChange={(value) => {
+            setTyped(value);
+            setProblem(null);
+          }}
+          problem={problem}
+          values={values}
+        />
 
-      {coolingOff.data ? (
-        <CoolingOffCard coolingOff={coolingOff.data} payOrderId={detail.payOrderId} />
-      ) : null}
+        <button type="submit" className="button button-primary button-block">
+          {t('continue', { amount: chosen.ok ? formatPeso(chosen.amount) : '' }).trim()}
+        </button>
+        <p className="fine-print">{t('pendingNote', { minutes: CREDITING_MINUTES })}</p>
+
+        {coolingOff.data ? (
+          <CoolingOffCard coolingOff={coolingOff.data} payOrderId={detail.payOrderId} />
+        ) : null}
+      </form>
+
+      {/* Overdue: she may promise a day and an amount instead (ADR 0075); its own form, outside the payment's. */}
+      {detail.status === LOAN_ORDER_STATUS.overdue ? <PromiseCard orderNo={detail.orderNo} /> : null}
 
       <MenuList title={t('moreOptions')} items={otherOptions} />
-    </form>
+    </div>
   );
 }
 
