@@ -41,6 +41,14 @@ const CaseBoardScreen = lazyScreen(
   () => import('../features/collections/board-screen.tsx'),
   'CaseBoardScreen',
 );
+const AgenciesScreen = lazyScreen(
+  () => import('../features/collections/agencies-screen.tsx'),
+  'AgenciesScreen',
+);
+const AgencyScreen = lazyScreen(
+  () => import('../features/collections/agencies-detail-screen.tsx'),
+  'AgencyScreen',
+);
 const CaseScreen = lazyScreen(() => import('../features/collections/case-screen.tsx'), 'CaseScreen');
 const MyCasesScreen = lazyScreen(
   () => import('../features/collections/my-cases-screen.tsx'),
@@ -119,6 +127,8 @@ const SCREENS: Partial<Record<RouteName, (params: URLSearchParams) => ReactNode>
   myCases: (params) => <MyCasesScreen page={Number(params.get('page') ?? '1') || 1} />,
   collectionCase: (params) => <CaseScreen caseId={params.get('id') ?? ''} />,
   collectionBoard: (params) => <CaseBoardScreen params={params} />,
+  agencies: () => <AgenciesScreen />,
+  agency: (params) => <AgencyScreen agencyId={params.get('id') ?? ''} />,
 };
 
 const ENDED = 'Your session has ended. Sign in again to carry on where you were.';

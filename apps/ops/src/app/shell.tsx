@@ -15,6 +15,7 @@ const SECTIONS: readonly Section[] = [
   { label: 'Queues', href: paths.home.getHref(), route: 'home' },
   { label: 'My cases', href: paths.myCases.getHref(), route: 'myCases' },
   { label: 'Collections board', href: paths.collectionBoard.getHref(), route: 'collectionBoard' },
+  { label: 'Agencies', href: paths.agencies.getHref(), route: 'agencies' },
   { label: 'Applications', href: paths.applications.getHref(), route: 'applications' },
   { label: 'Borrowers', href: paths.borrowers.getHref(), route: 'borrowers' },
   { label: 'Loans', href: paths.loans.getHref(), route: 'loans' },
@@ -36,6 +37,7 @@ function sectionOf(route: RouteName): RouteName {
   if (route === 'product' || route === 'newProduct') return 'products';
   if (route === 'queue') return 'home';
   if (route === 'collectionCase') return 'myCases';
+  if (route === 'agency') return 'agencies';
   return route;
 }
 

@@ -164,6 +164,13 @@ export const paths = {
       return text ? `#/collections/board?${text}` : '#/collections/board';
     },
   },
+  /** Collection agencies (ADR 0078): the list, one agency with its cases, recoveries and commission. */
+  agencies: { path: '/collections/agencies', public: false, getHref: () => '#/collections/agencies' },
+  agency: {
+    path: '/collections/agency',
+    public: false,
+    getHref: (agencyId: string) => `#/collections/agency?id=${encodeURIComponent(agencyId)}`,
+  },
 } as const;
 
 /** The page of what a proposal touches, for the inbox and the pending-proposals boxes. */
@@ -179,6 +186,9 @@ export function proposalTargetHref(targetType: string, targetId: string): string
       return paths.staff.getHref();
     case 'creditPolicy':
       return paths.creditPolicy.getHref();
+    case 'collectionAgency':
+      // A registration's target is its brand and SEC number until approved: the list then.
+      return /^[0-9a-f-]{36}$/i.test(targetId) ? paths.agency.getHref(targetId) : paths.agencies.getHref();
     default:
       return paths.brand.getHref(targetId);
   }
@@ -217,6 +227,8 @@ const ROUTE_OPENS: Record<Exclude<RouteName, 'setup' | 'signIn'>, Opens> = {
   myCases: 'opsMyCases',
   collectionCase: 'opsCaseView',
   collectionBoard: 'opsCaseBoard',
+  agencies: 'opsAgencyList',
+  agency: 'opsAgencyView',
 };
 
 /** Whether a member of `role` may open the route at `location` (the server refuses the rest anyway). */

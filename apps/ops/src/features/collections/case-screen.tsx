@@ -22,6 +22,7 @@ import { OpsApiError, opsCall } from '../../lib/api.ts';
 import { dateTime, day } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useOpsData } from '../../lib/use-ops-data.ts';
+import { AgencyPanel } from './agency-panel.tsx';
 import { CaseStatus, PromiseLine } from './case-parts.tsx';
 import { PromisesPanel } from './promises-panel.tsx';
 import { RestructurePanel } from './restructure-panel.tsx';
@@ -147,6 +148,7 @@ function CasePanels({ view, reload }: { view: View; reload: () => void }): React
       closed={view.status === 'closed'}
       onChanged={reload}
     />,
+    <AgencyPanel key="agency" view={view} reload={reload} />,
   ];
   if (view.status !== 'closed')
     panels.push(<RestructurePanel key="hardship" orderId={view.orderId} onProposed={reload} />);
