@@ -1,0 +1,185 @@
+import { rmSync } from 'node:fs';
+import { formatPeso } from '@hiram/contract/money';
+import { consoleDay } from '@hiram/contract/ops/labels';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { totpCode } from '../apps/server/src/services/staff/totp.ts';
+import { ApiBorrower } from './support/api-borrower.ts';
+import { snap, snapAtConsoleWidths, useBrowser } from './support/browser.ts';
+import { moveServerClock, type RunningServer, startServer } from './support/server.ts';
+import { newMobile } from './support/sms.ts';
+import { dataDirWithAdmin, setUpWithAuthenticator, signInToOps } from './support/staff.ts';
+
+/**
+ * Issue 22 (ADR 0074): a collections agent works her day's list at 1280 px. A loan falls overdue on the moved
+ * clock and its case opens by itself; the collections supervisor gives it to the agent on the board; the agent
+ * finds it in My cases (the borrower's mobile masked, what is owed now), opens the case, logs a call with its
+ * outcome and a note and sets the next action date: the call is in the contact log and in the case's history.
+ */
+const browser = useBrowser();
+const JOURNEY = 'collections-agent';
+const ADMIN = 'collections.admin@lender.example';
+const AGENT = { email: 'ana.agent@lender.example', name: 'Ana Agent', role: 'collections' } as const;
+const SUPERVISOR = {
+  email: 'sol.supervisor@lender.example',
+  name: 'Sol Supervisor',
+  role: 'collectionsSupervisor',
+} as const;
+const PASSWORD = 'correct horse battery';
+const DAY_SECONDS = 86_400;
+
+let server: RunningServer;
+let agentToken = '';
+let supervisorToken = '';
+
+// Its own server: the journey moves the server's clock by months (the loan falls due), which would upset the
+// other journeys. The members are made before it starts (the running server holds the data directory's lock).
+beforeAll(async () => {
+  const made = await dataDirWithAdmin(inject('dataDirTemplate'), ADMIN, [], [AGENT, SUPERVISOR]);
+  try {
+    server = await startServer({}, made.dataDir);
+  } finally {
+    rmSync(made.dataDir, { recursive: true, force: true });
+  }
+  [agentToken = '', supervisorToken = ''] = made.memberTokens;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** The step at 1280 px (axe-checked) and at 768 px. */
+const look = (page: Page, step: string, focus?: Locator) => snapAtConsoleWidths(page, JOURNEY, step, focus);
+
+/** The server's Manila day, `days` after its now: the date inputs' value. */
+function manilaDay(now: Date, days = 0): string {
+  return new Date(now.getTime() + days * DAY_SECONDS * 1000 + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
+describe("a collections agent's day at 1280 px", () => {
+  it('the supervisor assigns the new case; the agent finds it in My cases, logs a call and sets the next action', async () => {
+    const members: { context: BrowserContext; page: Page }[] = [];
+    try {
+      const borrower = new ApiBorrower(server.url, newMobile());
+      await borrower.register('Utang2026!');
+      await borrower.takeLoanToRepayment(100_000, 91);
+
+      // The members set up their authenticators before the clock moves (a set-up link lasts days, not months);
+      // their codes follow the server's clock from then on.
+      let offset = (await moveServerClock(server.url, 0)).getTime() - Date.now();
+      const code = (secret: string, stepsAhead = 0) =>
+        totpCode(secret, new Date(Date.now() + offset + stepsAhead * 30_000));
+      const secrets: string[] = [];
+      for (const token of [supervisorToken, agentToken]) {
+        const opened = await browser().newPage();
+        members.push(opened);
+        await opened.page.goto(`${server.url}/ops/#/setup?token=${encodeURIComponent(token)}`);
+        const secret = await setUpWithAuthenticator(opened.page, PASSWORD);
+        await opened.page.getByLabel("The app's 6-digit code").fill(code(secret));
+        await opened.page.getByRole('button', { name: 'Finish set-up' }).click();
+        await opened.page.getByRole('heading', { name: 'You are set up' }).waitFor();
+        secrets.push(secret);
+      }
+      const [sup, agent] = members.map((m) => m.page) as [Page, Page];
+      const [supSecret = '', agentSecret = ''] = secrets;
+
+      // Four days past the 91-day due date: the daily run finds the loan overdue and opens its case.
+      const now = await moveServerClock(server.url, 95 * DAY_SECONDS);
+      offset = now.getTime() - Date.now();
+      // (Her sign-in ended with the months; what she owes now is what the console must show.)
+      await borrower.logIn('Utang2026!');
+      const owed = (await borrower.call<{ amountDue: number; homeState: string }>('latestLoanOrder'))
+        .amountDue;
+      const masked = `${borrower.mobile.slice(0, 4)} *** ${borrower.mobile.slice(-4)}`;
+
+      // The supervisor: the board counts the new case in 1-30 days, unassigned; she gives it to Ana.
+      await sup.getByRole('link', { name: 'Sign in' }).click();
+      await signInToOps(sup, SUPERVISOR.email, PASSWORD, code(supSecret, 1));
+      const supNav = sup.getByRole('navigation', { name: 'Sections' });
+      await supNav.getByRole('link', { name: 'Collections board' }).click();
+      await sup.getByRole('heading', { name: 'Collections board' }).waitFor();
+      const unassigned = sup.getByRole('link', { name: 'Unassigned: 1' });
+      await unassigned.waitFor();
+      await look(sup, '01-board');
+      await unassigned.click();
+      const caseRow = sup.getByRole('row', { name: new RegExp(masked.replace(/\*/g, '\\*')) });
+      await caseRow.getByRole('cell', { name: 'Unassigned' }).waitFor();
+      expect(await caseRow.textContent()).toContain(formatPeso(owed));
+      await caseRow.getByRole('checkbox').check();
+      await sup.getByLabel(/^Reassign 1 ticked to/).selectOption({ label: `${AGENT.name} (0 open)` });
+      await sup.getByRole('button', { name: 'Reassign' }).click();
+      await sup.getByRole('status').filter({ hasText: '1 case reassigned.' }).waitFor();
+      await look(sup, '02-board-reassigned');
+
+      // The agent signs in: My cases holds the case, the mobile masked, what is owed now.
+      await agent.getByRole('link', { name: 'Sign in' }).click();
+      await signInToOps(agent, AGENT.email, PASSWORD, code(agentSecret, 1));
+      const agentNav = agent.getByRole('navigation', { name: 'Sections' });
+      await agentNav.getByRole('link', { name: 'My cases' }).click();
+      await agent.getByRole('heading', { name: 'My cases', level: 1 }).waitFor();
+      await agent.getByText('1 open case').waitFor();
+      const mine = agent.getByRole('table', { name: 'My cases' }).getByRole('row').nth(1);
+      const rowText = (await mine.textContent()) ?? '';
+      expect(rowText).toContain(masked);
+      expect(rowText).not.toContain(borrower.mobile.slice(4, 7));
+      expect(rowText).toContain(formatPeso(owed));
+      expect(rowText).toContain('No contact yet');
+      await look(agent, '03-my-cases');
+
+      // The case page: the header says who, what is owed, the agent; nothing logged yet.
+      await mine.getByRole('link').first().click();
+      await agent.getByRole('heading', { name: /^Case: .* Open$/ }).waitFor();
+      const facts = agent.locator('dl.facts');
+      expect(await facts.textContent()).toContain(masked);
+      expect(await facts.textContent()).toContain(formatPeso(owed));
+      expect(await facts.textContent()).toContain(AGENT.name);
+      await agent.getByText('No contact logged yet.').waitFor();
+      await look(agent, '04-case-page');
+
+      // She calls: the borrower answers, lost her job, will pay part at the end of the month.
+      const nextAction = manilaDay(now, 3);
+      const form = agent.getByRole('form', { name: 'Log a contact' });
+      await form.getByLabel('Channel').selectOption({ label: 'Call' });
+      await form.getByLabel('Direction').selectOption({ label: 'We contacted her' });
+      await form.getByLabel('Outcome').selectOption({ label: 'In hardship' });
+      await form.getByLabel('Note').fill('Lost her job last week; asks for time, call back Monday.');
+      await form.getByLabel('Next action').fill(nextAction);
+      await look(agent, '05-contact-form', form);
+      await form.getByRole('button', { name: 'Log contact' }).click();
+      await agent.getByRole('status').filter({ hasText: 'Call logged: In hardship.' }).waitFor();
+
+      // The contact log and the history show the call; the header the new status and next action.
+      const contacts = agent.getByRole('table', { name: 'Contacts' });
+      const logged = contacts.getByRole('row', { name: /Lost her job last week/ });
+      await logged.waitFor();
+      const loggedText = (await logged.textContent()) ?? '';
+      expect(loggedText).toContain('Call');
+      expect(loggedText).toContain('In hardship');
+      expect(loggedText).toContain(AGENT.name);
+      await agent.getByRole('heading', { name: /^Case: .* Hardship$/ }).waitFor();
+      expect(await facts.textContent()).toContain(consoleDay(nextAction));
+      const history = agent.getByRole('table', { name: 'History' });
+      await history
+        .getByRole('row', { name: new RegExp(`Next action .*${consoleDay(nextAction)}`) })
+        .waitFor();
+      await history.getByRole('row', { name: /Status .*Hardship/ }).waitFor();
+      await look(agent, '06-call-logged', contacts);
+
+      // Back on My cases: the last contact is the call, the next action the date she set.
+      await agentNav.getByRole('link', { name: 'My cases' }).click();
+      await agent.getByRole('heading', { name: 'My cases', level: 1 }).waitFor();
+      await mine.getByText('Call: In hardship').waitFor();
+      expect(await mine.textContent()).toContain(consoleDay(nextAction));
+      await look(agent, '07-my-cases-after-call');
+
+      // ── Promise to pay (helper C2's part of this journey): the agent records a promise on the case page
+      // ── (promises-panel.tsx in CasePanels), the clock moves past its date unpaid, and the next day the
+      // ── case reads Broken promise. Goes here, with `agent` on My cases and `now` the server's time.
+    } catch (error) {
+      for (const [index, member] of members.entries())
+        await snap(member.page, JOURNEY, `failed-here-${index}`);
+      throw error;
+    } finally {
+      for (const member of members) await member.context.close();
+    }
+  }, 240_000);
+});
