@@ -23,6 +23,7 @@ import { borrowerNameSql, maskMobile } from '../borrowers/masking.ts';
 import { assignByRules, assignCase, deleteRule, listRules, saveRule } from './assignment.ts';
 import { addCaseEvent, bucketOf } from './case-log.ts';
 import { logContact } from './contacts.ts';
+import { endPromiseWithCase } from './promises.ts';
 
 /**
  * Collection cases (issue 22, docs/decisions/0074-collection-cases.md): one per loan that passed its due date.
@@ -151,11 +152,8 @@ export class CollectionCases {
        where case_id = $1`,
       [kase.case_id, now.toISOString(), reason],
     );
-    // A running promise ends with the case: nothing is owed under it any more.
-    await tx.query(
-      `update collection_promises set status = 'cancelled', settled_at = $2 where case_id = $1 and status = 'running'`,
-      [kase.case_id, now.toISOString()],
-    );
+    // A running promise ends with the case: kept when the loan was paid, else cancelled (ADR 0075).
+    await endPromiseWithCase(tx, kase.case_id, reason, now);
     await addCaseEvent(tx, kase.case_id, {
       kind: 'closed',
       from: kase.status,

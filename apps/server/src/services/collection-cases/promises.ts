@@ -166,6 +166,25 @@ export async function keepPromiseIfMet(
   return true;
 }
 
+/**
+ * A case closing ends its running promise in the same transaction (cases.ts `closeCase`): kept when the loan was
+ * paid in full or recovered (whatever the amount promised, nothing is owed any more), else cancelled (written
+ * off, cooled off, restructured, current again after an extension).
+ */
+export async function endPromiseWithCase(
+  tx: Queryable,
+  caseId: string,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  const kept = reason === 'paid';
+  await tx.query(
+    `update collection_promises set status = $2, settled_at = $3, settled_reason = $4
+     where case_id = $1 and status = 'running'`,
+    [caseId, kept ? 'kept' : 'cancelled', now.toISOString(), kept ? 'paidInFull' : 'caseClosed'],
+  );
+}
+
 export class Promises {
   constructor(private readonly deps: PromisesDeps) {}
 

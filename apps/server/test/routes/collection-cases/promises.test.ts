@@ -362,3 +362,25 @@ describe(`the promises endpoints by role (${testDatabaseKind()})`, () => {
     expect(audited).toHaveLength(6);
   }, 240_000);
 });
+
+describe(`a promise and the loan paid in full (${testDatabaseKind()})`, () => {
+  it('is kept when a payment pays the loan in full, in the transaction that closes the case', async () => {
+    const l = loan(0);
+    const today = addDays(overdueDay, 7);
+    const made = await server.call(
+      'makePromiseToPay',
+      { orderNo: l.orderId, amount: 60_000, promisedFor: addDays(today, 2) },
+      { token: l.token },
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    await pay(l, made.body.data.maxAmount);
+    expect(await orderStatus(server, l.orderId)).toBe(S.finished);
+    expect(await promisesOf(l.orderId)).toEqual([
+      { status: 'kept', source: 'borrower', settled_reason: 'paidInFull' },
+    ]);
+    expect((await caseOf(l.orderId))?.status).toBe('closed');
+    // Nothing owed: no promise is offered any more.
+    const after = await server.call('promiseToPay', { orderNo: l.orderId }, { token: l.token });
+    expect(after.body.data).toMatchObject({ available: false, running: null });
+  }, 120_000);
+});
