@@ -361,6 +361,16 @@ const DISPUTE_READERS: readonly StaffRole[] = [
   'admin',
 ];
 const DUNNING_READERS: readonly StaffRole[] = ['collections', 'collectionsSupervisor', 'admin'];
+/** Who contacts borrowers from the console: agents, their supervisors, admins. */
+const CONTACTERS: readonly StaffRole[] = ['collections', 'collectionsSupervisor', 'admin'];
+
+/** May the borrower be contacted now, on this channel: the answer to show before an agent calls or texts. */
+export const ContactCheck = z.object({
+  allowed: z.boolean(),
+  /** The guardrail that says no (an error code of the catalogue), and its words. */
+  errorCode: z.number().int().nullable(),
+  message: z.string().nullable(),
+});
 
 export const DUNNING_ENDPOINTS = {
   opsDunningView: opsEndpoint(
@@ -370,6 +380,18 @@ export const DUNNING_ENDPOINTS = {
     'The dunning rules and templates of the brands the member sees, and the contact caps in force.',
     z.object({}),
     z.object({ rules: z.array(DunningRule), templates: z.array(DunningTemplate), caps: ContactCaps }),
+  ),
+  opsContactCheck: opsEndpoint(
+    'GET',
+    '/collections/contact-check',
+    CONTACTERS,
+    'Whether the borrower of a case may be contacted now on a channel, by the MC 18 guardrails (her own number, quiet hours, caps, an open dispute). The case page asks before a call or a text.',
+    z.object({
+      caseId: z.uuid('invalid'),
+      channel: z.enum(['call', 'sms', 'visit', 'email', 'letter']),
+      saysDisputed: z.stringbool().optional(),
+    }),
+    ContactCheck,
   ),
   opsDisputeList: opsEndpoint(
     'GET',

@@ -23,6 +23,7 @@ import { borrowerNameSql, maskMobile } from '../borrowers/masking.ts';
 import { assignByRules, assignCase, deleteRule, listRules, saveRule } from './assignment.ts';
 import { addCaseEvent, bucketOf } from './case-log.ts';
 import { logContact } from './contacts.ts';
+import { auditContactBreach } from './dunning/guardrails.ts';
 import { endPromiseWithCase } from './promises.ts';
 
 /**
@@ -438,6 +439,8 @@ export class CollectionCases {
       const now = this.now();
       const at = input.at ? new Date(input.at) : now;
       if (at.getTime() > now.getTime() + 60_000) throw new AppError('CONTACT_IN_FUTURE');
+      // A call or text that broke an MC 18 guardrail is logged all the same and its breach audited (ADR 0076).
+      await auditContactBreach(tx, { ...input, at }, member);
       const logged = await logContact(tx, {
         caseId: input.caseId,
         channel: input.channel,

@@ -116,6 +116,7 @@ describe('roles', () => {
   it('every dunning and dispute endpoint answers the roles the contract lists and refuses the others with 403', async () => {
     const payloads: Partial<Record<OpsEndpointName, Record<string, unknown>>> = {
       opsDisputeList: { caseId: NOBODY },
+      opsContactCheck: { caseId: NOBODY, channel: 'call' },
       opsDisputeOpen: { caseId: NOBODY, source: 'agent', reason: 'She says she paid' },
       opsDisputeResolve: { disputeId: NOBODY, outcome: 'rejected', resolution: 'No payment found' },
     };
@@ -400,6 +401,10 @@ describe('a dispute', () => {
     expect(
       await refusal(guardContact(server.db, at, { userId: l.userId, channel: 'call', saysDisputed: true })),
     ).toBeNull();
+    expect(await ok('opsContactCheck', { caseId, channel: 'call' }, agent)).toMatchObject({
+      allowed: false,
+      errorCode: ERRORS.CONTACT_DISPUTE_NOT_SAID.code,
+    });
 
     const sentBefore = (await dunningSms(l.mobile)).length;
     await goTo(server, addDays(openedDay, 3), 9);

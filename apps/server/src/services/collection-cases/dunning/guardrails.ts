@@ -4,6 +4,7 @@ import { forbiddenWordsIn, normalizedWords } from '@hiram/contract/ops/dunning';
 import type { Queryable } from '../../../db/database.ts';
 import { AppError } from '../../../domain/app-error.ts';
 import { addDays, manilaDay, manilaTime, reminderSendTime } from '../../../domain/servicing-rules.ts';
+import { recordAudit } from '../../audit/audit.ts';
 
 /**
  * The MC 18 s.2019 guardrails (docs/decisions/0076-dunning-and-guardrails.md), in one place: every contact a
@@ -146,4 +147,74 @@ function emergencyNumbers(info: Record<string, unknown> | null): Set<string> {
     if (typeof value === 'string' && value.replace(/\D/g, '').length >= 10) numbers.add(mobileKey(value));
   }
   return numbers;
+}
+
+/**
+ * Whether a contact on a case may be made now, for the console to ask before an agent calls or texts: null
+ * when it may, else the refusal. The agent's own phone is not the server's to stop, so the case page asks
+ * first and says why not (ADR 0076).
+ */
+export async function contactRefusal(
+  db: Queryable,
+  now: Date,
+  caseId: string,
+  channel: ContactChannel,
+  saysDisputed = false,
+): Promise<AppError | null> {
+  const [kase] = await db.query<{ user_id: string }>(
+    'select user_id from collection_cases where case_id = $1',
+    [caseId],
+  );
+  if (!kase) return new AppError('NOT_FOUND');
+  try {
+    await guardContact(db, now, { userId: kase.user_id, channel, saysDisputed });
+    return null;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+}
+
+/**
+ * A contact an agent logs that broke a guardrail when it was made: logged all the same (the log is what the
+ * lender shows the SEC, and hiding a breach would be worse), and its breach audited for the supervisor. Call
+ * before the contact is written, so the caps count the ones before it.
+ */
+export async function auditContactBreach(
+  tx: Queryable,
+  entry: {
+    caseId: string;
+    channel: ContactChannel;
+    direction: 'outbound' | 'inbound';
+    outcome: string;
+    at: Date;
+  },
+  actor: {
+    staffId: string | null;
+    email: string | null;
+    clientAddress?: string | null;
+    userAgent?: string | null;
+  },
+): Promise<string | null> {
+  if (entry.direction !== 'outbound' || entry.channel === 'app') return null;
+  const refusal = await contactRefusal(
+    tx,
+    entry.at,
+    entry.caseId,
+    entry.channel,
+    entry.outcome === 'dispute',
+  );
+  if (!refusal || refusal.key === 'NOT_FOUND') return null;
+  await recordAudit(tx, {
+    at: entry.at,
+    actorId: actor.staffId,
+    actorEmail: actor.email,
+    action: 'collections.contact.breach',
+    target: `collection-case:${entry.caseId}`,
+    brandScope: null,
+    after: { channel: entry.channel, rule: refusal.key },
+    clientAddress: actor.clientAddress ?? null,
+    userAgent: actor.userAgent ?? null,
+  });
+  return refusal.key;
 }
