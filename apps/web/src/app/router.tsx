@@ -163,6 +163,8 @@ const screens: Record<Exclude<RouteName, 'home'>, LazyScreen> = {
     })),
   lending: () =>
     import('../features/borrow/lending-screen.tsx').then((m) => ({ Component: m.LendingScreen })),
+  restructure: () =>
+    import('../features/servicing/restructure-screen.tsx').then((m) => ({ Component: m.RestructureScreen })),
   repayDetail: () =>
     import('../features/repay/repay-detail-screen.tsx').then((m) => ({ Component: m.RepayDetailScreen })),
   repayStp: instrumentScreen,

@@ -59,6 +59,8 @@ export const paths = {
   cashier: signedIn('/repay/cashier'),
   repayVoucher: signedIn('/repay/voucher'),
   loanDocuments: signedIn('/repay/documents'),
+  // The new schedule of an overdue loan she signs (issue 22, ADR 0077).
+  restructure: signedIn('/repay/restructure'),
   // Paying from a link (`/pay?ref=<order reference>`) without signing in: an SMS code to the loan's mobile.
   pay: open('/pay'),
 

@@ -864,7 +864,7 @@ export const ENDPOINTS = {
     'loan',
     "The new schedule of the borrower's overdue loan (ADR 0077): the one approved and waiting for her signature (figured for today, with the hash to sign and the last day to sign it), else the last she signed; beside it, the schedule it replaces. None: 404; another borrower's order: 404.",
     z.object({ orderId }),
-    LoanRestructure,
+    LoanRestructure.extend({ disclosure: DisclosureStatement.describe('the statement she reads and signs') }),
   ),
   signRestructure: endpoint(
     'signRestructure',
@@ -878,7 +878,7 @@ export const ENDPOINTS = {
         .refine((value) => value, 'agreementRequired')
         .describe('the tick: must be true'),
     }),
-    LoanRestructure,
+    LoanRestructure.extend({ disclosure: DisclosureStatement.describe('the statement she reads and signs') }),
   ),
   getMoneyContract: endpoint(
     'getMoneyContract',

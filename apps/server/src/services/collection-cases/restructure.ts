@@ -339,7 +339,7 @@ export class Hardship {
   constructor(private readonly deps: HardshipDeps) {}
 
   /** The borrower's view of a restructure document (contract LoanRestructure). */
-  answer(doc: RestructureDocument): LoanRestructure {
+  answer(doc: RestructureDocument): LoanRestructure & { disclosure: DisclosureStatement } {
     const { plan } = doc;
     return {
       restructureId: doc.restructureId,
@@ -360,6 +360,7 @@ export class Hardship {
       documentHash: doc.documentHash,
       signedAt: doc.signedAt,
       signBy: doc.signBy,
+      disclosure: doc.disclosure,
     };
   }
 

@@ -2,7 +2,7 @@ import { VERIFY_CODE_LENGTH } from '@hiram/contract/auth-rules';
 import type { RateLimitData } from '@hiram/contract/envelope';
 import { FIELD_MESSAGES } from '@hiram/contract/field-messages';
 import { formatPhMobile } from '@hiram/contract/mobile';
-import { useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CheckIcon } from '../../components/icons.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
@@ -50,11 +50,17 @@ export function SignPanel({
   documentHash,
   signedAt,
   onSign,
+  consent,
+  signedActions,
 }: {
   orderId: string;
   documentHash: string;
   signedAt: string | null;
   onSign: (request: SignRequest) => Promise<string | null>;
+  /** What the tick agrees to, when it is not the loan agreement (a restructure's new schedule, ADR 0077). */
+  consent?: string;
+  /** What follows a signature, when it is not Get money and the agreement's PDF. */
+  signedActions?: ReactNode;
 }) {
   const t = useFeatureText(agreementText);
   const { lang } = useI18n();
@@ -76,12 +82,16 @@ export function SignPanel({
         title={t('signedTitle')}
         message={t('signedOn', { date: formatSignedAt(signedAt, lang) })}
       >
-        <Link className="button button-primary" to={paths.lending.getHref({ orderId })}>
-          {t('getMoney')}
-        </Link>
-        <button type="button" className="button button-secondary" onClick={() => void download(orderId)}>
-          {t('downloadAgreement')}
-        </button>
+        {signedActions ?? (
+          <>
+            <Link className="button button-primary" to={paths.lending.getHref({ orderId })}>
+              {t('getMoney')}
+            </Link>
+            <button type="button" className="button button-secondary" onClick={() => void download(orderId)}>
+              {t('downloadAgreement')}
+            </button>
+          </>
+        )}
       </StatusMessage>
     );
   }
@@ -145,7 +155,7 @@ export function SignPanel({
             if (event.target.checked) setConsentMissing(false);
           }}
         />
-        <span>{t('consent')}</span>
+        <span>{consent ?? t('consent')}</span>
       </label>
       {consentMissing ? (
         <p className="field-error sign-consent-error" id={consentErrorId} role="alert">

@@ -1,0 +1,70 @@
+import type { FeatureText } from '../../lib/i18n/feature-text.ts';
+
+/** The new schedule of an overdue loan she signs (issue 22; ADR 0077). */
+const en = {
+  title: 'Your new payment schedule',
+  intro:
+    'We agreed to give you more time. Read your new schedule and its Disclosure Statement, then sign with the code we text you. Nothing changes until you sign.',
+  signBy: 'Please sign by {date}.',
+  signedIntro: 'Your new schedule is in effect. Pay each amount by its date.',
+  oldTitle: 'Before',
+  newTitle: 'New schedule',
+  due: 'Due {date}',
+  totalPayable: 'Total to pay',
+  owedBefore: 'You owed',
+  penaltyForgiven: 'Penalty forgiven',
+  newInterest: 'Interest for the extra time',
+  latePenalty: 'Late penalty',
+  latePenaltyValue: '{percent}% a day, on the overdue amount only',
+  consent: 'I have read and agree to the new payment schedule and its Disclosure Statement',
+  noOrder: 'No loan was chosen',
+  loadFailed: 'Your new schedule could not be loaded',
+  documentChanged: 'The figures changed since you opened this page. Please read them again before signing.',
+  backToLoan: 'Back to my loan',
+};
+
+export const restructureText: FeatureText<keyof typeof en> = {
+  en,
+  fil: {
+    title: 'Ang bago mong schedule ng bayad',
+    intro:
+      'Pumayag kaming bigyan ka ng dagdag na panahon. Basahin ang bago mong schedule at ang Disclosure Statement nito, saka pumirma gamit ang code na ite-text namin. Walang magbabago hangga’t hindi ka pumipirma.',
+    signBy: 'Pakipirmahan bago matapos ang {date}.',
+    signedIntro: 'May bisa na ang bago mong schedule. Bayaran ang bawat halaga bago ang petsa nito.',
+    oldTitle: 'Dati',
+    newTitle: 'Bagong schedule',
+    due: 'Bayaran bago ang {date}',
+    totalPayable: 'Kabuuang babayaran',
+    owedBefore: 'Utang mo dati',
+    penaltyForgiven: 'Penalty na pinatawad',
+    newInterest: 'Interes para sa dagdag na panahon',
+    latePenalty: 'Late penalty',
+    latePenaltyValue: '{percent}% kada araw, sa overdue na halaga lang',
+    consent: 'Nabasa ko at sumasang-ayon ako sa bagong schedule ng bayad at sa Disclosure Statement nito',
+    noOrder: 'Walang napiling loan',
+    loadFailed: 'Hindi ma-load ang bago mong schedule',
+    documentChanged: 'Nagbago ang mga halaga mula nang buksan mo ang page na ito. Basahin muli bago pumirma.',
+    backToLoan: 'Bumalik sa loan ko',
+  },
+  es: {
+    title: 'Su nuevo calendario de pagos',
+    intro:
+      'Acordamos darle más tiempo. Lea su nuevo calendario y su Declaración de Divulgación, y firme con el código que le enviamos por SMS. Nada cambia hasta que firme.',
+    signBy: 'Firme a más tardar el {date}.',
+    signedIntro: 'Su nuevo calendario está vigente. Pague cada monto a más tardar en su fecha.',
+    oldTitle: 'Antes',
+    newTitle: 'Nuevo calendario',
+    due: 'Vence el {date}',
+    totalPayable: 'Total a pagar',
+    owedBefore: 'Usted debía',
+    penaltyForgiven: 'Penalidad condonada',
+    newInterest: 'Interés por el tiempo adicional',
+    latePenalty: 'Penalidad por atraso',
+    latePenaltyValue: '{percent}% al día, solo sobre el monto vencido',
+    consent: 'He leído y acepto el nuevo calendario de pagos y su Declaración de Divulgación',
+    noOrder: 'No se eligió ningún préstamo',
+    loadFailed: 'No se pudo cargar su nuevo calendario',
+    documentChanged: 'Las cifras cambiaron desde que abrió esta página. Léalas de nuevo antes de firmar.',
+    backToLoan: 'Volver a mi préstamo',
+  },
+};
