@@ -661,7 +661,7 @@ async function collections(tx: Queryable): Promise<number> {
     if (s < AGENTS) agents.push(staffId);
     staff.add(
       staffId,
-      `${role}.${s}.${salt}@lender.example`,
+      `${role}.desk${s}.${salt}@lender.example`,
       `Seed ${role} ${s}`,
       role,
       daysAgo(400),

@@ -3,6 +3,7 @@ import {
   CASE_BUCKETS,
   CASE_CLOSE_REASONS,
   CASE_STATUSES,
+  type CaseCloseReason,
   CONTACT_CHANNELS,
   CONTACT_OUTCOMES,
 } from '../collection-cases.ts';
@@ -23,6 +24,12 @@ export const COLLECTIONS_REPORT_ROLES: readonly StaffRole[] = [
   'finance',
   'admin',
 ];
+
+/**
+ * A case returned to current: closed as paid (nothing owed) or cured (current again without being paid off, a
+ * paid extension moved its due date). A restructure is a new arrangement, not a cure: it may yet be broken.
+ */
+export const CURE_REASONS = ['paid', 'cured'] as const satisfies readonly CaseCloseReason[];
 
 /** Where a case ended the period in a roll-rate row: a bucket while open, `closed` however it closed. */
 export const CASE_ROLL_TARGETS = [...CASE_BUCKETS, 'closed'] as const;
@@ -50,7 +57,7 @@ export const CollectionsReport = z.object({
     /** Cases closed in the range, by reason (a case closed twice counts twice). */
     closed: z.array(z.object({ reason: z.enum(CASE_CLOSE_REASONS), cases: count })),
   }),
-  /** Cases closed as paid in the range over cases open at any moment of it. */
+  /** Cases returned to current (CURE_REASONS) in the range over cases open at any moment of it. */
   cure: Share,
   rollRates: z.object({
     fromDay: z.string().describe('the day before the range: the earlier period end'),

@@ -1,6 +1,10 @@
 import { CASE_BUCKETS, CASE_CLOSE_REASONS, type CaseBucket } from '@hiram/contract/collection-cases';
 import type { PromiseRateRow } from '@hiram/contract/ops/collection-promises';
-import { CASE_ROLL_TARGETS, type CollectionsReport } from '@hiram/contract/ops/collections-report';
+import {
+  CASE_ROLL_TARGETS,
+  type CollectionsReport,
+  CURE_REASONS,
+} from '@hiram/contract/ops/collections-report';
 import { REPORT_MAX_DAYS, type ReportFilter } from '@hiram/contract/ops/reports';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
@@ -21,6 +25,7 @@ const n = (value: Amount | undefined) => Number(value ?? 0);
 
 const BUCKET_LIST = CASE_BUCKETS.map((bucket) => `'${bucket}'`).join(', ');
 const REASON_LIST = CASE_CLOSE_REASONS.map((reason) => `'${reason}'`).join(', ');
+const CURE_LIST = CURE_REASONS.map((reason) => `'${reason}'`).join(', ');
 
 /*
  * Where a case stood at a moment T, from its history (events before T):
@@ -32,8 +37,9 @@ const REASON_LIST = CASE_CLOSE_REASONS.map((reason) => `'${reason}'`).join(', ')
  * start and the end of its as-of day): an aggregate per case, not a lookup per case and moment.
  */
 const SETS_BUCKET = `e.kind in ('opened', 'bucketChanged') and e.to_value in (${BUCKET_LIST})`;
-const SETS_STATUS = `e.kind in ('opened', 'statusChanged', 'closed', 'reopened')`;
-const STATUS_SET = `case e.kind when 'opened' then 'open' when 'closed' then 'closed'
+const SETS_STATUS = `e.kind in ('opened', 'statusChanged', 'closed', 'reopened', 'placed', 'recalled')`;
+/** The status an event left: placed with an agency is `agency` (its value is the agency), recalled names its. */
+const STATUS_SET = `case e.kind when 'opened' then 'open' when 'closed' then 'closed' when 'placed' then 'agency'
   when 'reopened' then coalesce(nullif(e.to_value, 'closed'), 'open') else e.to_value end`;
 /** The reason a `closed` event gives, or the case's own when the event does not say. */
 const CLOSE_REASON = `coalesce(case when e.to_value in (${REASON_LIST}) then e.to_value end, c.close_reason)`;
@@ -83,7 +89,7 @@ interface Range {
 interface CaseStates {
   board: CollectionsReport['board']['cells'];
   rolls: CollectionsReport['rollRates']['rows'];
-  /** Cases open at some moment of the range, and those of them closed as paid in it. */
+  /** Cases open at some moment of the range, and those of them returned to current in it (CURE_REASONS). */
   openInRange: number;
   cured: number;
 }
@@ -108,7 +114,7 @@ async function caseStates(db: Database, range: Range): Promise<CaseStates> {
        select * from (
          select e.case_id, ${factsAt('$1::timestamptz', 'start')}, ${factsAt('$4::timestamptz', 'end')},
            bool_or(e.kind = 'closed' and e.at >= $1::timestamptz and e.at < $2::timestamptz
-                   and ${CLOSE_REASON} = 'paid') over w as cured,
+                   and ${CLOSE_REASON} in (${CURE_LIST})) over w as cured,
            row_number() over w as nth
          from collection_case_events e join collection_cases c on c.case_id = e.case_id
          where ($3::text is null or c.package_name = $3) and c.opened_at < $2::timestamptz
