@@ -3,6 +3,7 @@ import { APPLICATION_ENDPOINTS } from './applications.ts';
 import { APPROVAL_ENDPOINTS } from './approvals.ts';
 import { BORROWER_ENDPOINTS } from './borrowers.ts';
 import { BRAND_ENDPOINTS } from './brands.ts';
+import { COLLECTIONS_REPORT_ENDPOINTS } from './collections-report.ts';
 import { COLLECTION_AGENCY_ENDPOINTS } from './collection-agencies.ts';
 import { COLLECTION_CASE_ENDPOINTS } from './collection-cases.ts';
 import { COLLECTION_PROMISE_ENDPOINTS } from './collection-promises.ts';
@@ -185,6 +186,7 @@ export const OPS_ENDPOINTS = {
   ...QUEUE_ENDPOINTS,
   ...APPROVAL_ENDPOINTS,
   ...REPORT_ENDPOINTS,
+  ...COLLECTIONS_REPORT_ENDPOINTS,
   ...RECONCILIATION_ENDPOINTS,
   ...LOAN_ENDPOINTS,
   ...REFUND_ENDPOINTS,
