@@ -6,7 +6,7 @@ import { type OpsEndpointName, STAFF_ROLES, type StaffRole } from '@hiram/contra
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, manilaDay } from '../../../src/domain/servicing-rules.ts';
 import type { TestServer } from '../../helper.ts';
-import { opsCall, type Signed, signedInMember } from '../../ops-fixtures.ts';
+import { addOtherBrand, opsCall, type Signed, signedInMember } from '../../ops-fixtures.ts';
 import { disbursedLoan, goTo, startServicingServer } from '../../servicing-fixtures.ts';
 
 /**
@@ -385,6 +385,14 @@ describe('recoveries and commission', () => {
     await ops('opsAgencyRecall', { caseIds: [loan.caseId] }, supervisor);
     server.clock.advance(60);
     await credit(loan.orderId, 10_000, 'after-recall');
+    // The day-1 payment is taken back by the bank after the recall: it comes off the agency's figures.
+    const [dayOne] = await server.db.query<{ journal_id: string }>(
+      'select journal_id from ledger_journals where idempotency_key = $1',
+      ['placed-day-1'],
+    );
+    await server.db.transaction((tx) =>
+      server.app.ledger.reverse(tx, dayOne?.journal_id ?? '', 'chargeback-day-1', 'chargeback'),
+    );
 
     const view = (await ops('opsAgencyView', { agencyId: agency.agencyId }, finance)).body.data as AgencyView;
     // The recount: the cash of the order's repayments credited within the placement, rate by Manila day.
@@ -392,27 +400,32 @@ describe('recoveries and commission', () => {
       'select placed_at, recalled_at from collection_placements where case_id = $1',
       [loan.caseId],
     );
-    const journals = await server.db.query<{ occurred_at: Date; cash: string }>(
-      `select j.occurred_at, sum(e.amount) as cash from ledger_journals j
+    const journals = await server.db.query<{ occurred_at: Date; credited_at: Date; cash: string }>(
+      `select j.occurred_at, coalesce(o.occurred_at, j.occurred_at) as credited_at, sum(e.amount) as cash
+       from ledger_journals j left join ledger_journals o on o.journal_id = j.reverses
        join ledger_entries e on e.journal_id = j.journal_id and e.account = 'cash'
-       where j.order_id = $1 and j.kind = 'repayment' group by j.journal_id, j.occurred_at`,
+       where j.order_id = $1 and coalesce(o.kind, j.kind) = 'repayment'
+       group by j.journal_id, j.occurred_at, o.occurred_at`,
       [loan.orderId],
     );
     const inside = journals.filter(
       (j) =>
-        new Date(j.occurred_at) >= new Date(placement?.placed_at ?? 0) &&
-        new Date(j.occurred_at) < new Date(placement?.recalled_at ?? 0),
+        new Date(j.credited_at) >= new Date(placement?.placed_at ?? 0) &&
+        new Date(j.credited_at) < new Date(placement?.recalled_at ?? 0),
     );
-    expect(inside).toHaveLength(3);
+    // Three payments while placed and the reversal of one of them.
+    expect(inside).toHaveLength(4);
     const recount = inside.map((j) => {
       const amount = Number(j.cash);
-      const rate = manilaDay(new Date(j.occurred_at)) >= addDays(start, 2) ? 1_500 : 1_000;
-      return { amount, commission: Math.round((amount * rate) / 10_000) };
+      const rate = manilaDay(new Date(j.credited_at)) >= addDays(start, 2) ? 1_500 : 1_000;
+      const magnitude = Math.round((Math.abs(amount) * rate) / 10_000);
+      return { amount, commission: amount < 0 ? -magnitude : magnitude };
     });
     expect(view.totals.recovered).toBe(recount.reduce((s, r) => s + r.amount, 0));
     expect(view.totals.commission).toBe(recount.reduce((s, r) => s + r.commission, 0));
     // 12,345 × 10% = 1,234.5 → 1,235; 10,005 × 10% → 1,001 (half away from zero); 12,345 × 15% = 1,851.75 → 1,852.
     expect(view.recoveries.map((r) => [r.amount, r.rateBps, r.commission])).toEqual([
+      [-10_005, 1_000, -1_001],
       [12_345, 1_500, 1_852],
       [10_005, 1_000, 1_001],
       [12_345, 1_000, 1_235],
@@ -449,5 +462,11 @@ describe('roles', () => {
         place ? 404 : 403,
       );
     }
+    // A supervisor of another brand neither sees the agency nor exports its list.
+    await addOtherBrand(server, 'ph.other.agencies');
+    const other = await signedInMember(server, 'collectionsSupervisor', 'ph.other.agencies');
+    expect(((await ops('opsAgencyList', {}, other)).body.data as { items: Agency[] }).items).toEqual([]);
+    expect((await ops('opsAgencyView', { agencyId: agency.agencyId }, other)).status).toBe(404);
+    expect((await ops('opsAgencyExport', { agencyId: agency.agencyId }, other)).status).toBe(404);
   });
 });
