@@ -239,8 +239,9 @@ async function promises(db: Queryable, range: Range): Promise<CollectionsReport[
 }
 
 async function recoveries(db: Database, range: Range): Promise<CollectionsReport['recoveries']> {
-  // Money credited in the range to a loan whose case had opened when it was paid; a reversal is
-  // attributed as the payment it reverses (agent and agency at that payment's time).
+  // Repayments and recoveries credited in the range to a loan whose case had opened when it was paid (as an
+  // agency's recoveries count them, ADR 0078); a reversal is attributed as the payment it reverses (agent and
+  // agency at that payment's time) and counted negatively when posted.
   const rows = await largeRead(db, (tx) =>
     tx.query<{
       agent: string | null;
@@ -264,8 +265,8 @@ async function recoveries(db: Database, range: Range): Promise<CollectionsReport
        left join collection_instruments ci on ci.journal_id = coalesce(original.journal_id, j.journal_id)
        left join payment_vouchers pv on pv.journal_id = coalesce(original.journal_id, j.journal_id)
        where j.occurred_at >= $1 and j.occurred_at < $2 and e.account = 'cash'
-         and j.kind in ('repayment', 'cancellation', 'recovery', 'reversal')
-         and coalesce(original.kind, j.kind) in ('repayment', 'cancellation', 'recovery')
+         and j.kind in ('repayment', 'recovery', 'reversal')
+         and coalesce(original.kind, j.kind) in ('repayment', 'recovery')
          and c.opened_at <= coalesce(original.occurred_at, j.occurred_at)
          and ($3::text is null or c.package_name = $3))
      select
