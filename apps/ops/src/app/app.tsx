@@ -50,6 +50,7 @@ const AgencyScreen = lazyScreen(
   'AgencyScreen',
 );
 const CaseScreen = lazyScreen(() => import('../features/collections/case-screen.tsx'), 'CaseScreen');
+const DunningScreen = lazyScreen(() => import('../features/collections/dunning-screen.tsx'), 'DunningScreen');
 const MyCasesScreen = lazyScreen(
   () => import('../features/collections/my-cases-screen.tsx'),
   'MyCasesScreen',
@@ -128,6 +129,7 @@ const SCREENS: Partial<Record<RouteName, (params: URLSearchParams) => ReactNode>
   collectionCase: (params) => <CaseScreen caseId={params.get('id') ?? ''} />,
   collectionBoard: (params) => <CaseBoardScreen params={params} />,
   agencies: () => <AgenciesScreen />,
+  dunning: () => <DunningScreen />,
   agency: (params) => <AgencyScreen agencyId={params.get('id') ?? ''} />,
 };
 

@@ -16,6 +16,7 @@ const SECTIONS: readonly Section[] = [
   { label: 'My cases', href: paths.myCases.getHref(), route: 'myCases' },
   { label: 'Collections board', href: paths.collectionBoard.getHref(), route: 'collectionBoard' },
   { label: 'Agencies', href: paths.agencies.getHref(), route: 'agencies' },
+  { label: 'Dunning', href: paths.dunning.getHref(), route: 'dunning' },
   { label: 'Applications', href: paths.applications.getHref(), route: 'applications' },
   { label: 'Borrowers', href: paths.borrowers.getHref(), route: 'borrowers' },
   { label: 'Loans', href: paths.loans.getHref(), route: 'loans' },

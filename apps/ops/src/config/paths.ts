@@ -164,6 +164,8 @@ export const paths = {
       return text ? `#/collections/board?${text}` : '#/collections/board';
     },
   },
+  /** Dunning (ADR 0076): rules and messages, drafted and proposed under maker-checker. */
+  dunning: { path: '/collections/dunning', public: false, getHref: () => '#/collections/dunning' },
   /** Collection agencies (ADR 0078): the list, one agency with its cases, recoveries and commission. */
   agencies: { path: '/collections/agencies', public: false, getHref: () => '#/collections/agencies' },
   agency: {
@@ -228,6 +230,7 @@ const ROUTE_OPENS: Record<Exclude<RouteName, 'setup' | 'signIn'>, Opens> = {
   collectionCase: 'opsCaseView',
   collectionBoard: 'opsCaseBoard',
   agencies: 'opsAgencyList',
+  dunning: 'opsDunningView',
   agency: 'opsAgencyView',
 };
 

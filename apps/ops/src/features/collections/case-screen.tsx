@@ -24,6 +24,7 @@ import { useSession } from '../../lib/session.tsx';
 import { useOpsData } from '../../lib/use-ops-data.ts';
 import { AgencyPanel } from './agency-panel.tsx';
 import { CaseStatus, PromiseLine } from './case-parts.tsx';
+import { ContactCheckLine, DisputePanel } from './dispute-panel.tsx';
 import { PromisesPanel } from './promises-panel.tsx';
 import { RestructurePanel } from './restructure-panel.tsx';
 
@@ -55,6 +56,7 @@ export function CaseScreen({ caseId }: { caseId: string }) {
           <CasePanels view={data} reload={reload} />
           <section aria-labelledby="contacts-title" className="card">
             <h2 id="contacts-title">Contacts</h2>
+            {mayWork ? <ContactCheckLine caseId={data.caseId} key={data.contacts.length} /> : null}
             {mayWork ? <ContactForm caseId={data.caseId} onLogged={reload} /> : null}
             <DataTable
               label="Contacts"
@@ -149,6 +151,7 @@ function CasePanels({ view, reload }: { view: View; reload: () => void }): React
       onChanged={reload}
     />,
     <AgencyPanel key="agency" view={view} reload={reload} />,
+    <DisputePanel key="disputes" caseId={view.caseId} closed={view.status === 'closed'} onChanged={reload} />,
   ];
   if (view.status !== 'closed')
     panels.push(<RestructurePanel key="hardship" orderId={view.orderId} onProposed={reload} />);
