@@ -143,9 +143,9 @@ const TEXTS = {
   // A case placed with a collection agency (issue 22, ADR 0078): who will contact her, with the lender's and the
   // agency's SEC registrations (MC 18 s.2019), and where to pay.
   agencyPlaced: {
-    en: '{app} ({lender}, SEC {lenderSec}): your overdue loan is now handled by our collection agency {agency}, SEC reg. {agencySec}. They may contact you from {agencyPhone}. Pay only in the {app} app, never to a personal account.',
-    fil: '{app} ({lender}, SEC {lenderSec}): ang iyong overdue na loan ay hawak na ngayon ng aming collection agency na {agency}, SEC reg. {agencySec}. Maaari ka nilang kontakin mula sa {agencyPhone}. Magbayad lamang sa {app} app, hindi sa personal na account.',
-    es: '{app} ({lender}, SEC {lenderSec}): su préstamo atrasado ahora lo gestiona nuestra agencia de cobranza {agency}, registro SEC {agencySec}. Pueden contactarle desde {agencyPhone}. Pague solo en la aplicación {app}, nunca a una cuenta personal.',
+    en: '{app} ({lender}, SEC {lenderSec}, CA {lenderCa}): your overdue loan is now handled by our collection agency {agency}, SEC reg. {agencySec}. They may contact you from {agencyPhone}. Pay only in the {app} app, never to a personal account.',
+    fil: '{app} ({lender}, SEC {lenderSec}, CA {lenderCa}): ang iyong overdue na loan ay hawak na ngayon ng aming collection agency na {agency}, SEC reg. {agencySec}. Maaari ka nilang kontakin mula sa {agencyPhone}. Magbayad lamang sa {app} app, hindi sa personal na account.',
+    es: '{app} ({lender}, SEC {lenderSec}, CA {lenderCa}): su préstamo atrasado ahora lo gestiona nuestra agencia de cobranza {agency}, registro SEC {agencySec}. Pueden contactarle desde {agencyPhone}. Pague solo en la aplicación {app}, nunca a una cuenta personal.',
   },
   // Her promise to pay from the app, confirmed (issue 22, ADR 0075). {date} is written out in her language.
   promiseConfirmed: {
@@ -167,13 +167,6 @@ const TEXTS = {
     en: '{app}: we paused the late penalty on your loan for a while. Please pay as soon as you can.',
     fil: '{app}: pansamantala naming itinigil ang late penalty sa loan mo. Magbayad sa lalong madaling panahon.',
     es: '{app}: pausamos por un tiempo la penalidad por atraso de su préstamo. Pague en cuanto pueda.',
-  },
-  // A case placed with a collection agency (issue 22, ADR 0078): who will contact her, with the lender's and the
-  // agency's SEC registrations (MC 18 s.2019), and where to pay.
-  agencyPlaced: {
-    en: '{app} ({lender}, SEC {lenderSec}): your overdue loan is now handled by our collection agency {agency}, SEC reg. {agencySec}. They may contact you from {agencyPhone}. Pay only in the {app} app, never to a personal account.',
-    fil: '{app} ({lender}, SEC {lenderSec}): ang iyong overdue na loan ay hawak na ngayon ng aming collection agency na {agency}, SEC reg. {agencySec}. Maaari ka nilang kontakin mula sa {agencyPhone}. Magbayad lamang sa {app} app, hindi sa personal na account.',
-    es: '{app} ({lender}, SEC {lenderSec}): su préstamo atrasado ahora lo gestiona nuestra agencia de cobranza {agency}, registro SEC {agencySec}. Pueden contactarle desde {agencyPhone}. Pague solo en la aplicación {app}, nunca a una cuenta personal.',
   },
 } as const satisfies Record<string, Localized>;
 
@@ -203,6 +196,7 @@ type SmsValues = {
   /** A collection agency's notice (agencyPlaced): the lender's and the agency's names and SEC numbers. */
   lender?: string;
   lenderSec?: string;
+  lenderCa?: string;
   agency?: string;
   agencySec?: string;
   agencyPhone?: string;

@@ -357,6 +357,7 @@ export const servicesPlugin = fp<ServicesOptions>(
       ledger,
       sms,
       brandOf: (name) => app.brands.find(name),
+      log: app.log,
     });
     approvals.register(collectionAgencies.registerHandler());
     approvals.register(collectionAgencies.changeHandler());

@@ -21,6 +21,7 @@ import { csvField, recordAudit } from '../audit/audit.ts';
 import { borrowerNameSql } from '../borrowers/masking.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { Actor } from '../staff/staff-records.ts';
+import { guardContact } from './dunning/guardrails.ts';
 
 /**
  * Collection agencies (issue 22; docs/decisions/0078-collection-agencies.md). The lender answers for its agencies
@@ -46,7 +47,10 @@ export interface AgencyDeps {
   ledger: Ledger;
   sms: SmsProvider;
   brandOf: (packageName: string) => Brand | undefined;
+  log?: { warn(object: object, message: string): void };
 }
+
+const DAY_MS = 86_400_000;
 
 interface AgencyRow {
   agency_id: string;
@@ -547,30 +551,29 @@ export class CollectionAgencies {
   }
 
   /**
-   * Tells the borrower which agency will contact her: once per placement, never in the quiet hours (a job due
-   * in them waits for the morning), not at all if the case was recalled first. Logged as a contact of the case.
+   * Tells the borrower which agency will contact her: once per placement, through the MC 18 guardrails
+   * (`guardContact`, ADR 0076) like every message to her. In the quiet hours the job waits for 06:00; at a daily
+   * or weekly cap it tries again a day later; while she disputes the debt it is not sent (the notice does not
+   * speak of the dispute; a disputed case is not placed, and one disputed since waits for the recall). A case
+   * recalled first is not told. Logged as a contact of the case, then texted.
    */
   async sendNotice(placementId: string): Promise<void> {
     const { db, clock, jobs, sms } = this.deps;
     const now = clock.now();
+    const later = (ms: number) =>
+      db.transaction((tx) => jobs.enqueue(tx, AGENCY_NOTICE_JOB, { placementId }, ms));
     const sendAt = reminderSendTime(now);
-    if (sendAt.getTime() !== now.getTime()) {
-      await db.transaction((tx) =>
-        jobs.enqueue(tx, AGENCY_NOTICE_JOB, { placementId }, sendAt.getTime() - now.getTime()),
-      );
-      return;
-    }
+    if (sendAt.getTime() !== now.getTime()) return later(sendAt.getTime() - now.getTime());
+    let retryInMs: number | null = null;
     const message = await db.transaction(async (tx) => {
-      const [claimed] = await tx.query<{ case_id: string; agency_id: string; placed_by: string }>(
-        `update collection_placements set notice_sent_at = $2
-         where placement_id = $1 and notice_sent_at is null and recalled_at is null
-         returning case_id, agency_id, placed_by`,
-        [placementId, now.toISOString()],
+      const [placement] = await tx.query<{ case_id: string; agency_id: string; placed_by: string }>(
+        `select case_id, agency_id, placed_by from collection_placements
+         where placement_id = $1 and notice_sent_at is null and recalled_at is null for update`,
+        [placementId],
       );
-      if (!claimed) return null;
+      if (!placement) return null;
       const [row] = await tx.query<{
         user_id: string;
-        order_id: string;
         package_name: string;
         mobile: string;
         language: Language | null;
@@ -578,39 +581,67 @@ export class CollectionAgencies {
         sec_registration_number: string;
         phone: string;
       }>(
-        `select c.user_id, c.order_id, c.package_name, u.mobile, a.name, a.sec_registration_number, a.phone,
+        `select c.user_id, c.package_name, u.mobile, a.name, a.sec_registration_number, a.phone,
            (select language from agreement_signatures s where s.order_id = c.order_id limit 1) as language
          from collection_cases c join users u on u.user_id = c.user_id
          join collection_agencies a on a.agency_id = $2
          where c.case_id = $1`,
-        [claimed.case_id, claimed.agency_id],
+        [placement.case_id, placement.agency_id],
       );
       if (!row) return null;
       const brand = this.deps.brandOf(row.package_name);
       const language: Language = row.language === 'fil' || row.language === 'es' ? row.language : 'en';
+      const lender = {
+        corporateName: brand?.lender.corporateName ?? '',
+        secRegistrationNumber: brand?.lender.secRegistrationNumber ?? '',
+        certificateOfAuthorityNumber: brand?.lender.certificateOfAuthorityNumber ?? '',
+      };
       const built = templatedSms('agencyPlaced', language, {
         app: brand?.appName ?? row.package_name,
-        lender: brand?.lender.corporateName ?? '',
-        lenderSec: brand?.lender.secRegistrationNumber ?? '',
+        lender: lender.corporateName,
+        lenderSec: lender.secRegistrationNumber,
+        lenderCa: lender.certificateOfAuthorityNumber,
         agency: row.name,
         agencySec: row.sec_registration_number,
         agencyPhone: row.phone,
       });
+      try {
+        await guardContact(tx, now, {
+          userId: row.user_id,
+          channel: 'sms',
+          text: built.text,
+          language,
+          lender,
+        });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        if (error.key === 'CONTACT_QUIET_HOURS')
+          retryInMs = Math.max(60_000, sendAt.getTime() - now.getTime());
+        else if (error.key === 'CONTACT_DAILY_CAP' || error.key === 'CONTACT_WEEKLY_CAP') retryInMs = DAY_MS;
+        // Anything else (a dispute opened since, a message the guardrails refuse): not sent, the refusal logged.
+        else this.deps.log?.warn({ placementId, refusal: error.key }, 'agency notice not sent');
+        return null;
+      }
+      await tx.query('update collection_placements set notice_sent_at = $2 where placement_id = $1', [
+        placementId,
+        now.toISOString(),
+      ]);
       await tx.query(
         `insert into collection_contacts (contact_id, case_id, user_id, channel, direction, outcome, note, staff_id,
            at)
          values ($1, $2, $3, 'sms', 'outbound', 'sent', $4, $5, $6)`,
         [
           randomUUID(),
-          claimed.case_id,
+          placement.case_id,
           row.user_id,
           `Told which agency will contact her: ${row.name} (SEC ${row.sec_registration_number})`,
-          claimed.placed_by,
+          placement.placed_by,
           now.toISOString(),
         ],
       );
       return { to: row.mobile, packageName: row.package_name, ...built };
     });
+    if (retryInMs !== null) return later(retryInMs);
     // Recorded first, then sent: a failed send is not retried into a second copy.
     if (message)
       await sms.send(message.to, message.text, {

@@ -5,6 +5,7 @@ import { AGENCY_EXPORT_COLUMNS, type Agency, type AgencyView } from '@hiram/cont
 import { type OpsEndpointName, STAFF_ROLES, type StaffRole } from '@hiram/contract/ops/staff';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, manilaDay } from '../../../src/domain/servicing-rules.ts';
+import { contactCapsOn } from '../../../src/services/collection-cases/dunning/guardrails.ts';
 import type { TestServer } from '../../helper.ts';
 import { addOtherBrand, opsCall, type Signed, signedInMember } from '../../ops-fixtures.ts';
 import { disbursedLoan, goTo, startServicingServer } from '../../servicing-fixtures.ts';
@@ -307,6 +308,35 @@ describe("the borrower's notice", () => {
     expect(contacts).toEqual([
       { channel: 'sms', outcome: 'sent', note: expect.stringContaining('Ligtas Collections') },
     ]);
+  });
+});
+
+describe("the borrower's notice under the caps", () => {
+  it("waits a day when she was already contacted as often as today's cap allows", async () => {
+    const agency = await registeredAgency(1_000, 'Maayos Recovery');
+    const borrower = await openCase('es');
+    await goTo(server, addDays(today(), 1), 10);
+    await signInStaff();
+    const caps = await contactCapsOn(server.db, today());
+    for (let n = 0; n < caps.dailyMax; n += 1)
+      await server.db.query(
+        `insert into collection_contacts (contact_id, case_id, user_id, channel, direction, outcome, at)
+         values (gen_random_uuid(), $1, $2, 'call', 'outbound', 'noAnswer', $3)`,
+        [borrower.caseId, borrower.userId, server.clock.now().toISOString()],
+      );
+    server.clock.advance(60);
+    const placed = await ops(
+      'opsAgencyPlace',
+      { agencyId: agency.agencyId, caseIds: [borrower.caseId] },
+      supervisor,
+    );
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    await server.settle();
+    expect(await agencyTexts(borrower.userId)).toEqual([]);
+    await goTo(server, addDays(today(), 1), 11);
+    const texts = await agencyTexts(borrower.userId);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]?.text).toContain('agencia de cobranza Maayos Recovery');
   });
 });
 
