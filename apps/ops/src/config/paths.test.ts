@@ -38,4 +38,14 @@ describe('who may open a route (from the contract)', () => {
     expect(opens('#/sign-in', 'viewer')).toBe(true);
     expect(opens('#/nowhere', 'viewer')).toBe(true);
   });
+
+  it('opens the collections report to the collections desk, its supervisors, finance and admin (ADR 0079)', () => {
+    const allowed = STAFF_ROLES.filter((role) =>
+      opens(paths.collectionsReport.getHref({ from: '2026-01-01' }), role),
+    );
+    expect(allowed).toEqual(['collections', 'collectionsSupervisor', 'finance', 'admin']);
+    expect(
+      parseHash(paths.collectionsReport.getHref({ from: '2026-01-01', brand: '' })).params.get('from'),
+    ).toBe('2026-01-01');
+  });
 });
