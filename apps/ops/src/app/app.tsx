@@ -50,6 +50,10 @@ const AgencyScreen = lazyScreen(
   'AgencyScreen',
 );
 const CaseScreen = lazyScreen(() => import('../features/collections/case-screen.tsx'), 'CaseScreen');
+const CollectionsReportScreen = lazyScreen(
+  () => import('../features/collections/report-screen.tsx'),
+  'CollectionsReportScreen',
+);
 const DunningScreen = lazyScreen(() => import('../features/collections/dunning-screen.tsx'), 'DunningScreen');
 const MyCasesScreen = lazyScreen(
   () => import('../features/collections/my-cases-screen.tsx'),
@@ -128,6 +132,13 @@ const SCREENS: Partial<Record<RouteName, (params: URLSearchParams) => ReactNode>
   myCases: (params) => <MyCasesScreen page={Number(params.get('page') ?? '1') || 1} />,
   collectionCase: (params) => <CaseScreen caseId={params.get('id') ?? ''} />,
   collectionBoard: (params) => <CaseBoardScreen params={params} />,
+  collectionsReport: (params) => (
+    <CollectionsReportScreen
+      from={params.get('from') ?? ''}
+      to={params.get('to') ?? ''}
+      brand={params.get('brand') ?? ''}
+    />
+  ),
   agencies: () => <AgenciesScreen />,
   dunning: () => <DunningScreen />,
   agency: (params) => <AgencyScreen agencyId={params.get('id') ?? ''} />,

@@ -15,6 +15,7 @@ const SECTIONS: readonly Section[] = [
   { label: 'Queues', href: paths.home.getHref(), route: 'home' },
   { label: 'My cases', href: paths.myCases.getHref(), route: 'myCases' },
   { label: 'Collections board', href: paths.collectionBoard.getHref(), route: 'collectionBoard' },
+  { label: 'Collections report', href: paths.collectionsReport.getHref(), route: 'collectionsReport' },
   { label: 'Agencies', href: paths.agencies.getHref(), route: 'agencies' },
   { label: 'Dunning', href: paths.dunning.getHref(), route: 'dunning' },
   { label: 'Applications', href: paths.applications.getHref(), route: 'applications' },

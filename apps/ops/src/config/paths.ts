@@ -164,6 +164,17 @@ export const paths = {
       return text ? `#/collections/board?${text}` : '#/collections/board';
     },
   },
+  /** The collections report (ADR 0079), its filter in the URL. */
+  collectionsReport: {
+    path: '/collections/report',
+    public: false,
+    getHref: (filter: { from?: string; to?: string; brand?: string } = {}) => {
+      const query = new URLSearchParams(
+        Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])),
+      ).toString();
+      return query ? `#/collections/report?${query}` : '#/collections/report';
+    },
+  },
   /** Dunning (ADR 0076): rules and messages, drafted and proposed under maker-checker. */
   dunning: { path: '/collections/dunning', public: false, getHref: () => '#/collections/dunning' },
   /** Collection agencies (ADR 0078): the list, one agency with its cases, recoveries and commission. */
@@ -229,6 +240,7 @@ const ROUTE_OPENS: Record<Exclude<RouteName, 'setup' | 'signIn'>, Opens> = {
   myCases: 'opsMyCases',
   collectionCase: 'opsCaseView',
   collectionBoard: 'opsCaseBoard',
+  collectionsReport: 'opsCollectionsReport',
   agencies: 'opsAgencyList',
   dunning: 'opsDunningView',
   agency: 'opsAgencyView',
