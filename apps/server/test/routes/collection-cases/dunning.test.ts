@@ -459,4 +459,50 @@ describe('a dispute', () => {
     const list = await ok('opsDisputeList', { caseId }, await as('collections'));
     expect(list.items).toHaveLength(1);
   }, 120_000);
+
+  it('upheld: no rule texts her about that case again; rejected: dunning resumes', async () => {
+    const { case_id: caseId } = await caseOf(loan(0).orderId);
+    const dispute = await ok(
+      'opsDisputeOpen',
+      { caseId, source: 'agent', reason: 'Charged a penalty twice for one day' },
+      await as('collections'),
+    );
+    await ok(
+      'opsDisputeResolve',
+      { disputeId: dispute.disputeId, outcome: 'upheld', resolution: 'Posted twice; a waiver is proposed' },
+      await as('collectionsSupervisor', 'b'),
+    );
+    // A rule that would text every overdue borrower every day.
+    const proposed = await propose(await as('collectionsSupervisor', 'a'), 'dunning.rule', {
+      packageName: DEFAULT_PACKAGE_NAME,
+      ruleId: null,
+      name: 'Every day',
+      minDaysPastDue: 1,
+      maxDaysPastDue: null,
+      channel: 'sms',
+      templateId,
+      everyDays: 1,
+      maxSends: 10,
+      stopWhen: [],
+      active: true,
+    });
+    expect(await decide(await as('collectionsSupervisor', 'b'), proposed.body.data.proposalId)).toMatchObject(
+      {
+        status: 'approved',
+      },
+    );
+    const upheld = (await dunningSms(loan(0).mobile)).length;
+    const rejected = (await dunningSms(loan(1).mobile)).length;
+    await goTo(server, addDays(manilaDay(server.clock.now()), 1), 9);
+    expect(await dunningSms(loan(0).mobile)).toHaveLength(upheld);
+    expect(await dunningSms(loan(1).mobile)).toHaveLength(rejected + 1);
+    // A second run the same day: still one message a case a day, whichever rule.
+    await server.app.dunning.runDaily();
+    expect(await dunningSms(loan(1).mobile)).toHaveLength(rejected + 1);
+    const notices = await server.db.query<{ kind: string }>(
+      `select kind from borrower_notices where order_id = $1 and kind like 'dispute%' order by created_at`,
+      [loan(0).orderId],
+    );
+    expect(notices.map((n) => n.kind)).toEqual(['disputeOpened', 'disputeUpheld']);
+  }, 120_000);
 });

@@ -371,7 +371,10 @@ describe('the core', () => {
                 payload: { packageName: DEFAULT_PACKAGE_NAME, version: null, sharePercent: null },
                 reason: 'no challenger to end',
               }
-            : { kind: 'loan.write-off', payload: { orderId }, reason: 'long gone' },
+            : role === 'collectionsSupervisor'
+              ? // A collections supervisor proposes dunning, hardship and agencies (issue 22), not write-offs.
+                { kind: 'dunning.rule', payload: { packageName: DEFAULT_PACKAGE_NAME }, reason: 'incomplete' }
+              : { kind: 'loan.write-off', payload: { orderId }, reason: 'long gone' },
       opsProposalList: {},
       opsProposalDecide: { proposalIds: [stranger], decision: 'reject' },
       opsProposalWithdraw: { proposalId: stranger },

@@ -130,6 +130,8 @@ export class Dunning {
          and (select count(*) from collection_contacts k where k.case_id = c.case_id and k.rule_id = $4) < $5
          and not exists (select 1 from collection_contacts k where k.case_id = c.case_id and k.rule_id = $4
            and k.at >= $6)
+         and not exists (select 1 from collection_contacts k where k.case_id = c.case_id
+           and k.rule_id is not null and k.at >= $7)
        order by c.days_past_due desc, c.case_id`,
       [
         rule.package_name,
@@ -138,6 +140,8 @@ export class Dunning {
         rule.rule_id,
         rule.max_sends,
         manilaTime(addDays(today, 1 - rule.every_days)).toISOString(),
+        // One dunning message a case a day, whichever rule and however many runs.
+        manilaTime(today).toISOString(),
       ],
     );
   }
