@@ -94,6 +94,9 @@ describe('a restructure', () => {
     expect(proposal.changes.map((change) => change.field)).toEqual(
       expect.arrayContaining(['schedule', 'totalPayable', 'penalty', 'effectiveMonthlyRate']),
     );
+    // The checker's inbox lists it, old → new read again against the loan now.
+    const pending = await ops('opsProposalList', { status: 'pending' }, await member('collectionsSupervisor'));
+    expect(pending.status, JSON.stringify(pending.body)).toBe(200);
     // The maker cannot approve her own; finance is not a checker of hardship.
     expect((await decide(proposal.proposalId, agent))?.errorCode).not.toBeNull();
     expect((await decide(proposal.proposalId, await member('finance')))?.errorCode).not.toBeNull();
