@@ -55,6 +55,12 @@ function manilaDay(now: Date, days = 0): string {
   return new Date(now.getTime() + days * DAY_SECONDS * 1000 + 8 * 3_600_000).toISOString().slice(0, 10);
 }
 
+/** Seconds from `at` to the next 10:00 in Manila (UTC+8, no daylight saving). */
+function untilTenInManila(at: Date): number {
+  const manilaSeconds = Math.floor((at.getTime() / 1000 + 8 * 3600) % DAY_SECONDS);
+  return (10 * 3600 - manilaSeconds + DAY_SECONDS) % DAY_SECONDS;
+}
+
 describe("a collections agent's day at 1280 px", () => {
   it('the supervisor assigns the new case; the agent finds it in My cases, logs a call and sets the next action', async () => {
     const members: { context: BrowserContext; page: Page }[] = [];
@@ -82,8 +88,12 @@ describe("a collections agent's day at 1280 px", () => {
       const [sup, agent] = members.map((m) => m.page) as [Page, Page];
       const [supSecret = '', agentSecret = ''] = secrets;
 
-      // Four days past the 91-day due date: the daily run finds the loan overdue and opens its case.
-      const now = await moveServerClock(server.url, 95 * DAY_SECONDS);
+      // Four or five days past the 91-day due date, at 10:00 in Manila (an agent calls in working hours: the
+      // server refuses none between 06:00 and 22:00, MC 18): the daily run finds the loan overdue, opens its case.
+      const now = await moveServerClock(
+        server.url,
+        95 * DAY_SECONDS + untilTenInManila(new Date(Date.now() + offset)),
+      );
       offset = now.getTime() - Date.now();
       // (Her sign-in ended with the months; what she owes now is what the console must show.)
       await borrower.logIn('Utang2026!');
@@ -105,9 +115,13 @@ describe("a collections agent's day at 1280 px", () => {
       await caseRow.getByRole('cell', { name: 'Unassigned' }).waitFor();
       expect(await caseRow.textContent()).toContain(formatPeso(owed));
       await caseRow.getByRole('checkbox').check();
-      await sup.getByLabel(/^Reassign 1 ticked to/).selectOption({ label: `${AGENT.name} (0 open)` });
-      await sup.getByRole('button', { name: 'Reassign' }).click();
+      await sup.getByLabel('Give the ticked cases to').selectOption({ label: `${AGENT.name} (0 open)` });
+      await sup.getByRole('button', { name: 'Reassign ticked (1)' }).click();
       await sup.getByRole('status').filter({ hasText: '1 case reassigned.' }).waitFor();
+      // The list of the unassigned is read again: empty; the board counts the case as Ana's.
+      await sup.getByText('No case here.').waitFor();
+      await sup.getByRole('link', { name: 'Unassigned: 0' }).waitFor();
+      await sup.getByRole('row', { name: new RegExp(`^${AGENT.name} 1 `) }).waitFor();
       await look(sup, '02-board-reassigned');
 
       // The agent signs in: My cases holds the case, the mobile masked, what is owed now.
@@ -133,6 +147,8 @@ describe("a collections agent's day at 1280 px", () => {
       expect(await facts.textContent()).toContain(formatPeso(owed));
       expect(await facts.textContent()).toContain(AGENT.name);
       await agent.getByText('No contact logged yet.').waitFor();
+      // At 10:00 in Manila, with no dispute open, the guardrails let her call.
+      await agent.getByText('She may be called now.').waitFor();
       await look(agent, '04-case-page');
 
       // She calls: the borrower answers, lost her job, will pay part at the end of the month.

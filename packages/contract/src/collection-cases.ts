@@ -99,6 +99,12 @@ export const CONTACT_OUTCOME_LABELS: Record<ContactOutcome, string> = {
 /** A promise to pay: running until its date, kept by payments that meet it, broken the day after unpaid. */
 export const PROMISE_STATUSES = ['running', 'kept', 'broken', 'cancelled'] as const;
 export type PromiseStatus = (typeof PROMISE_STATUSES)[number];
+export const PROMISE_STATUS_LABELS: Record<PromiseStatus, string> = {
+  running: 'Running',
+  kept: 'Kept',
+  broken: 'Broken',
+  cancelled: 'Cancelled',
+};
 
 /** Who made a promise: an agent on a call, or the borrower in the app. */
 export const PROMISE_SOURCES = ['agent', 'borrower'] as const;

@@ -51,6 +51,7 @@ export function CaseBoardScreen({ params }: { params: URLSearchParams }) {
       setError(null);
       setNotice(`${answer.assigned} ${answer.assigned === 1 ? 'case' : 'cases'} reassigned.`);
       setTicked([]);
+      setAgent('');
       board.reload();
       list.reload();
       agents.reload();
@@ -83,9 +84,13 @@ export function CaseBoardScreen({ params }: { params: URLSearchParams }) {
                     <th scope="row">{bucket} days</th>
                     {OPEN_STATUSES.map((status) => (
                       <td key={status} className="numeric">
-                        <a href={paths.collectionBoard.getHref({ bucket, status })}>
-                          {count(bucket, status)}
-                        </a>
+                        {count(bucket, status) > 0 ? (
+                          <a href={paths.collectionBoard.getHref({ bucket, status })}>
+                            {count(bucket, status)}
+                          </a>
+                        ) : (
+                          <span className="muted">0</span>
+                        )}
                       </td>
                     ))}
                   </tr>
@@ -135,9 +140,9 @@ export function CaseBoardScreen({ params }: { params: URLSearchParams }) {
         </p>
       ) : null}
       {mayAssign ? (
-        <div className="filters">
+        <div className="filters reassign">
           <label>
-            Reassign {ticked.length} ticked to{' '}
+            Give the ticked cases to{' '}
             <select value={agent} onChange={(e) => setAgent(e.target.value)}>
               <option value="">Choose an agent</option>
               {agents.data?.items.map((a) => (
@@ -149,7 +154,7 @@ export function CaseBoardScreen({ params }: { params: URLSearchParams }) {
             </select>
           </label>{' '}
           <button type="button" disabled={ticked.length === 0 || !agent} onClick={reassign}>
-            Reassign
+            Reassign ticked ({ticked.length})
           </button>
         </div>
       ) : null}

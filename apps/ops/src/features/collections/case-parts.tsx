@@ -2,6 +2,7 @@ import {
   CASE_STATUS_LABELS,
   CONTACT_CHANNEL_LABELS,
   CONTACT_OUTCOME_LABELS,
+  PROMISE_STATUS_LABELS,
 } from '@hiram/contract/collection-cases';
 import { formatPeso } from '@hiram/contract/money';
 import type { CaseContact, CasePromise } from '@hiram/contract/ops/collection-cases';
@@ -33,7 +34,7 @@ export function PromiseLine({ promise }: { promise: CasePromise | null }) {
     <>
       {formatPeso(promise.amount)} by {day(promise.promisedFor)}
       <br />
-      <small>{promise.status}</small>
+      <small>{PROMISE_STATUS_LABELS[promise.status]}</small>
     </>
   );
 }

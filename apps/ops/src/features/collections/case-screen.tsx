@@ -32,16 +32,16 @@ type View = OpsResponseOf<'opsCaseView'>;
 
 /**
  * One collection case (ADR 0074): its header (borrower masked, loan, what is owed now), status, the contact log
- * with a form to log one, and its history. The other collections helpers' panels go in `panels` below the
- * header: promises (C2), dunning and disputes (C3), restructure and payment holiday (C4), agency (C5); each
- * gets the case and a reload.
+ * with a form to log one (the agent's most frequent act, right under the header), and its history. The other
+ * collections helpers' panels go between the contacts and the history: promises (C2), dunning and disputes
+ * (C3), restructure and payment holiday (C4), agency (C5); each gets the case and a reload.
  */
 export function CaseScreen({ caseId }: { caseId: string }) {
   const { data, failure, loading, reload } = useOpsData('opsCaseView', { caseId }, caseId);
   const role = useSession().member?.role;
   const mayWork = role !== undefined && CASE_WORKERS.includes(role) && data?.status !== 'closed';
   return (
-    <section aria-labelledby="case-title">
+    <section aria-labelledby="case-title" className="case-page">
       <p className="crumbs">
         <a href={paths.myCases.getHref()}>My cases</a> /
       </p>
@@ -53,8 +53,7 @@ export function CaseScreen({ caseId }: { caseId: string }) {
             Case: {data.name ?? '(no name yet)'} <CaseStatus status={data.status} />
           </h1>
           <CaseHeader view={data} />
-          <CasePanels view={data} reload={reload} />
-          <section aria-labelledby="contacts-title" className="card">
+          <section aria-labelledby="contacts-title" className="card case-card">
             <h2 id="contacts-title">Contacts</h2>
             {mayWork ? <ContactCheckLine caseId={data.caseId} key={data.contacts.length} /> : null}
             {mayWork ? <ContactForm caseId={data.caseId} onLogged={reload} /> : null}
@@ -67,7 +66,8 @@ export function CaseScreen({ caseId }: { caseId: string }) {
                 { header: 'When', cell: (row) => dateTime(row.at) },
                 {
                   header: 'Channel',
-                  cell: (row) => `${CONTACT_CHANNEL_LABELS[row.channel]} (${row.direction})`,
+                  cell: (row) =>
+                    `${CONTACT_CHANNEL_LABELS[row.channel]}, ${row.direction === 'outbound' ? 'we contacted her' : 'she contacted us'}`,
                 },
                 { header: 'Outcome', cell: (row) => CONTACT_OUTCOME_LABELS[row.outcome] },
                 { header: 'Note', cell: (row) => row.note ?? '' },
@@ -78,7 +78,8 @@ export function CaseScreen({ caseId }: { caseId: string }) {
               ]}
             />
           </section>
-          <section aria-labelledby="history-title" className="card">
+          <CasePanels view={data} reload={reload} />
+          <section aria-labelledby="history-title" className="card case-card">
             <h2 id="history-title">History</h2>
             <DataTable
               label="History"
@@ -225,43 +226,62 @@ function ContactForm({ caseId, onLogged }: { caseId: string; onLogged: () => voi
           {notice}
         </p>
       ) : null}
-      <label>
-        Channel{' '}
-        <select value={channel} onChange={(e) => setChannel(e.target.value as ContactChannel)}>
+      <div className="field">
+        <label htmlFor="contact-channel">Channel</label>
+        <select
+          id="contact-channel"
+          value={channel}
+          onChange={(e) => setChannel(e.target.value as ContactChannel)}
+        >
           {CONTACT_CHANNELS.map((c) => (
             <option key={c} value={c}>
               {CONTACT_CHANNEL_LABELS[c]}
             </option>
           ))}
         </select>
-      </label>{' '}
-      <label>
-        Direction{' '}
-        <select value={direction} onChange={(e) => setDirection(e.target.value as ContactDirection)}>
+      </div>
+      <div className="field">
+        <label htmlFor="contact-direction">Direction</label>
+        <select
+          id="contact-direction"
+          value={direction}
+          onChange={(e) => setDirection(e.target.value as ContactDirection)}
+        >
           {CONTACT_DIRECTIONS.map((d) => (
             <option key={d} value={d}>
               {d === 'outbound' ? 'We contacted her' : 'She contacted us'}
             </option>
           ))}
         </select>
-      </label>{' '}
-      <label>
-        Outcome{' '}
-        <select value={outcome} onChange={(e) => setOutcome(e.target.value as ContactOutcome)}>
+      </div>
+      <div className="field">
+        <label htmlFor="contact-outcome">Outcome</label>
+        <select
+          id="contact-outcome"
+          value={outcome}
+          onChange={(e) => setOutcome(e.target.value as ContactOutcome)}
+        >
           {CONTACT_OUTCOMES.filter((o) => o !== 'sent').map((o) => (
             <option key={o} value={o}>
               {CONTACT_OUTCOME_LABELS[o]}
             </option>
           ))}
         </select>
-      </label>
-      <label className="block">
-        Note
-        <textarea value={note} maxLength={CASE_NOTE_MAX} rows={2} onChange={(e) => setNote(e.target.value)} />
-      </label>
-      <label>
-        Next action <input type="date" value={next} onChange={(e) => setNext(e.target.value)} />
-      </label>{' '}
+      </div>
+      <div className="field">
+        <label htmlFor="contact-next">Next action</label>
+        <input id="contact-next" type="date" value={next} onChange={(e) => setNext(e.target.value)} />
+      </div>
+      <div className="field grow">
+        <label htmlFor="contact-note">Note</label>
+        <textarea
+          id="contact-note"
+          value={note}
+          maxLength={CASE_NOTE_MAX}
+          rows={2}
+          onChange={(e) => setNote(e.target.value)}
+        />
+      </div>
       <button type="submit" disabled={sending}>
         Log contact
       </button>
