@@ -123,6 +123,19 @@ describe("a collections agent's day at 1280 px", () => {
       await sup.getByRole('link', { name: 'Unassigned: 0' }).waitFor();
       await sup.getByRole('row', { name: new RegExp(`^${AGENT.name} 1 `) }).waitFor();
       await look(sup, '02-board-reassigned');
+      // From now on the cases of 8-30 days go to Ana by capacity, at most 40 open: a rule on the board.
+      const rule = sup.getByRole('form', { name: 'Add an assignment rule' });
+      await sup.getByText('No rule yet: new cases wait unassigned.').waitFor();
+      await rule.getByLabel('Bucket').selectOption({ label: '8-30 days' });
+      await rule.getByLabel('How').selectOption('capacity');
+      await rule.getByLabel('Most open cases each (optional)').fill('40');
+      await rule.getByRole('checkbox', { name: AGENT.name }).check();
+      await rule.getByRole('button', { name: 'Add rule' }).click();
+      await sup.getByRole('status').filter({ hasText: 'Rule saved: 8-30 days, every brand.' }).waitFor();
+      const saved = sup.getByRole('table', { name: 'Assignment rules' }).getByRole('row').nth(1);
+      await saved.getByText('By capacity (fewest open cases)').waitFor();
+      expect(await saved.textContent()).toContain(AGENT.name);
+      await look(sup, '02b-assignment-rule', saved);
 
       // The agent signs in: My cases holds the case, the mobile masked, what is owed now.
       await agent.getByRole('link', { name: 'Sign in' }).click();

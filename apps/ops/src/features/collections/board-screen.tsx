@@ -10,6 +10,7 @@ import { OpsApiError, opsCall } from '../../lib/api.ts';
 import { day } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useOpsData } from '../../lib/use-ops-data.ts';
+import { AssignmentRules } from './assignment-rules.tsx';
 import { CaseStatus } from './case-parts.tsx';
 
 const PAGE_SIZE = 25;
@@ -206,6 +207,7 @@ export function CaseBoardScreen({ params }: { params: URLSearchParams }) {
           <Pager {...list.data} hrefOf={(next) => paths.collectionBoard.getHref({ ...filter, page: next })} />
         </>
       ) : null}
+      {agents.data ? <AssignmentRules agents={agents.data.items} mayEdit={mayAssign} /> : null}
     </section>
   );
 }
