@@ -159,6 +159,12 @@ function CasePanels({ view, reload }: { view: View; reload: () => void }): React
   return panels.length > 0 ? <div className="case-panels">{panels}</div> : null;
 }
 
+function closeReason(value: string | null): string {
+  return value && value in CASE_CLOSE_REASON_LABELS
+    ? CASE_CLOSE_REASON_LABELS[value as keyof typeof CASE_CLOSE_REASON_LABELS]
+    : (value ?? '');
+}
+
 function eventText(event: View['events'][number]): string {
   const status = (value: string | null) =>
     value && value in CASE_STATUS_LABELS
@@ -175,8 +181,12 @@ function eventText(event: View['events'][number]): string {
       return `Status ${status(event.fromValue)} → ${status(event.toValue)}`;
     case 'nextActionSet':
       return `Next action ${day(event.fromValue)} → ${day(event.toValue)}`;
+    case 'placed':
+      return 'Placed with an agency';
+    case 'recalled':
+      return 'Recalled from the agency';
     case 'closed':
-      return `Closed: ${event.toValue}`;
+      return `Closed: ${closeReason(event.toValue)}`;
     case 'reopened':
       return 'Reopened';
     default:
