@@ -307,15 +307,17 @@ function Figures({ report }: { report: Report }) {
               { header: 'Contacts', cell: (row) => row.contacts, numeric: true },
             ]}
           />
-          <DataTable
-            label="Contacts by outcome"
-            rows={report.contacts.byOutcome}
-            rowKey={(row) => row.outcome}
-            columns={[
-              { header: 'Outcome', cell: (row) => CONTACT_OUTCOME_LABELS[row.outcome] },
-              { header: 'Contacts', cell: (row) => row.contacts, numeric: true },
-            ]}
-          />
+          {report.contacts.byOutcome.length > 0 ? (
+            <DataTable
+              label="Contacts by outcome"
+              rows={report.contacts.byOutcome}
+              rowKey={(row) => row.outcome}
+              columns={[
+                { header: 'Outcome', cell: (row) => CONTACT_OUTCOME_LABELS[row.outcome] },
+                { header: 'Contacts', cell: (row) => row.contacts, numeric: true },
+              ]}
+            />
+          ) : null}
         </Panel>
         <Panel
           wide
