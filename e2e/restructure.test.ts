@@ -177,9 +177,10 @@ describe('a restructure approved at 1280 px and signed by the borrower at 360 px
         await page.getByText(WORDS.en.signed).first().waitFor();
         await page.getByText('Your new schedule is in effect. Pay each amount by its date.').waitFor();
         await snap(page, JOURNEY, '06-borrower-signed-en');
-        // What she owes now is the new total.
-        const latest = await borrower.call<{ amountDue: number }>('latestLoanOrder');
-        expect(formatPeso(latest.amountDue)).toBe(totalText.trim());
+        const firstLine = page
+          .locator('section[aria-labelledby="restructure-new"] .restructure-lines li')
+          .first();
+        const firstAmount = ((await firstLine.locator('strong').textContent()) ?? '').trim();
 
         for (const lang of ['fil', 'es'] as const) {
           await page.evaluate((language) => localStorage.setItem('hiram.language', language), lang);
@@ -188,6 +189,12 @@ describe('a restructure approved at 1280 px and signed by the borrower at 360 px
           await page.getByText(WORDS[lang].signed).first().waitFor();
           await snap(page, JOURNEY, `07-borrower-signed-${lang}`);
         }
+        // What Home asks of her now is the new schedule's first instalment (signed in again here: the phone's
+        // sign-in ends with it).
+        await borrower.logIn(BORROWER_PASSWORD);
+        const latest = await borrower.call<{ amountDue: number; homeState: string }>('latestLoanOrder');
+        expect(formatPeso(latest.amountDue)).toBe(firstAmount);
+        expect(latest.homeState).toBe('repaying');
       } catch (error) {
         await snap(page, JOURNEY, 'failed-here-borrower');
         throw error;

@@ -65,3 +65,24 @@ export async function restructuredSchedule(
     penaltyAccruedSince: Number(since?.amount ?? 0),
   };
 }
+
+/**
+ * What she is asked to pay now on a restructured loan, as `amountDueNow` does for a quote's schedule: the
+ * instalments fallen due (overdue) or up to the next one, less what she paid toward the schedule, and the
+ * penalty accrued since she signed.
+ */
+export function restructuredAmountDue(
+  schedule: RestructuredSchedule,
+  balance: { totalDue: number; penalty: number },
+  today: string,
+  overdue: boolean,
+): number {
+  const pastDue = schedule.dueDates.filter((day) => day < today).length;
+  const next = schedule.dueDates.findIndex((day) => day >= today);
+  const included = overdue && pastDue > 0 ? pastDue : next === -1 ? schedule.dueDates.length : next + 1;
+  const total = schedule.instalments.reduce((sum, line) => sum + line.total, 0);
+  const scheduled = schedule.instalments.slice(0, included).reduce((sum, line) => sum + line.total, 0);
+  const newPenalty = Math.min(Math.max(balance.penalty, 0), schedule.penaltyAccruedSince);
+  const paid = Math.max(0, total - Math.max(0, balance.totalDue - newPenalty));
+  return Math.max(0, Math.min(Math.max(0, scheduled - paid) + newPenalty, balance.totalDue));
+}

@@ -2,6 +2,8 @@ import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import type { Queryable } from '../../db/database.ts';
 import type { OrderBalance } from '../../domain/ledger.ts';
 import { amountDueNow, currentBill, paidTowardSchedule } from '../../domain/repayment-bill.ts';
+import { manilaDay } from '../../domain/servicing-rules.ts';
+import { restructuredAmountDue, restructuredSchedule } from '../collection-cases/restructured-schedule.ts';
 import type { CollectionsDeps } from './collections-deps.ts';
 import { type OrderRow, quoteOf } from './order-rows.ts';
 
@@ -26,6 +28,9 @@ export async function amountDue(
   if (order.status === LOAN_ORDER_STATUS.writtenOff) return balance.owedAfterWriteOff;
   // No disbursement journal (an order moved by hand, before the ledger): the quote's figure stands.
   if (!disbursedAt || balance.disbursed === 0) return null;
+  // A restructure she signed (ADR 0077) replaced the quote's schedule.
+  const restructured = await restructuredSchedule(db, orderId);
+  if (restructured) return restructuredAmountDue(restructured, balance, manilaDay(deps.clock.now()), overdue);
   return amountDueNow({
     schedule: quoteOf(order).schedule,
     disbursedAt,
