@@ -15,6 +15,8 @@ import { dataDirWithAdmin, setUpWithAuthenticator, signInToOps } from './support
  * clock and its case opens by itself; the collections supervisor gives it to the agent on the board; the agent
  * finds it in My cases (the borrower's mobile masked, what is owed now), opens the case, logs a call with its
  * outcome and a note and sets the next action date: the call is in the contact log and in the case's history.
+ * On a second call she records the borrower's promise to pay (ADR 0075); nothing is paid, and the day after its
+ * date the daily job breaks it: the case reads Broken promise.
  */
 const browser = useBrowser();
 const JOURNEY = 'collections-agent';
@@ -200,9 +202,41 @@ describe("a collections agent's day at 1280 px", () => {
       expect(await mine.textContent()).toContain(consoleDay(nextAction));
       await look(agent, '07-my-cases-after-call');
 
-      // ── Promise to pay (helper C2's part of this journey): the agent records a promise on the case page
-      // ── (promises-panel.tsx in CasePanels), the clock moves past its date unpaid, and the next day the
-      // ── case reads Broken promise. Goes here, with `agent` on My cases and `now` the server's time.
+      // A promise to pay (ADR 0075): on a second call she promises ₱600 by tomorrow; the agent records it on
+      // the case page's promises panel and the case reads Promise to pay.
+      await mine.getByRole('link').first().click();
+      await agent.getByRole('heading', { name: /^Case: / }).waitFor();
+      const caseUrl = agent.url();
+      const promisedFor = manilaDay(now, 1);
+      const record = agent.getByRole('form', { name: 'Record a promise to pay' });
+      await record.getByLabel('Amount (₱)').fill('600');
+      await record.getByLabel('Pays by').fill(promisedFor);
+      await record.getByLabel('Note (from the call)').fill('Her sister sends ₱600 tomorrow.');
+      await look(agent, '08-promise-form', record);
+      await record.getByRole('button', { name: 'Record promise' }).click();
+      await agent
+        .getByRole('status')
+        .filter({ hasText: `Promise recorded: ₱600 by ${consoleDay(promisedFor)}.` })
+        .waitFor();
+      await agent.getByRole('heading', { name: /^Case: .* Promise to pay$/ }).waitFor();
+      const promises = agent.getByRole('table', { name: 'Promises to pay' });
+      const promiseRow = promises.getByRole('row').nth(1);
+      expect(await promiseRow.textContent()).toContain('Running');
+      expect(await promiseRow.textContent()).toContain(AGENT.name);
+      await contacts.getByRole('row', { name: /Her sister sends ₱600 tomorrow/ }).waitFor();
+      await look(agent, '09-promise-recorded', promises);
+
+      // Nothing paid: the day after its date the daily job breaks it. The moved clock ended her session.
+      offset = (await moveServerClock(server.url, 2 * DAY_SECONDS)).getTime() - Date.now();
+      await agent.reload();
+      await signInToOps(agent, AGENT.email, PASSWORD, code(agentSecret, 1));
+      await agentNav.waitFor({ timeout: 30_000 });
+      await agent.goto(caseUrl);
+      await agent.getByRole('heading', { name: /^Case: .* Broken promise$/ }).waitFor();
+      await promiseRow.getByText('Broken').waitFor();
+      expect(await promiseRow.textContent()).toContain('Its day passed unpaid');
+      await history.getByRole('row', { name: /Status .*Broken promise/ }).waitFor();
+      await look(agent, '10-promise-broken', promises);
     } catch (error) {
       for (const [index, member] of members.entries())
         await snap(member.page, JOURNEY, `failed-here-${index}`);

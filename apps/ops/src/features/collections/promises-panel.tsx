@@ -40,7 +40,10 @@ export function PromisesPanel({
   const role = useSession().member?.role;
   const mayWork = role !== undefined && CASE_WORKERS.includes(role) && !closed;
   const running = data?.find((row) => row.status === 'running') ?? null;
-  const changed = () => {
+  // Said here, not in the form: recording one swaps the form for the running promise's.
+  const [notice, setNotice] = useState<string | null>(null);
+  const changed = (said: string) => {
+    setNotice(said);
     reload();
     onChanged();
   };
@@ -48,6 +51,11 @@ export function PromisesPanel({
     <section aria-labelledby="promises-title" className="card">
       <h2 id="promises-title">Promises to pay</h2>
       {failure ? <LoadFailure error={failure} /> : null}
+      {notice ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
       {mayWork && !running ? <RecordPromise caseId={caseId} onRecorded={changed} /> : null}
       {mayWork && running ? <CancelPromise promise={running} onCancelled={changed} /> : null}
       <DataTable
@@ -79,13 +87,12 @@ export function PromisesPanel({
   );
 }
 
-function RecordPromise({ caseId, onRecorded }: { caseId: string; onRecorded: () => void }) {
+function RecordPromise({ caseId, onRecorded }: { caseId: string; onRecorded: (said: string) => void }) {
   const [pesos, setPesos] = useState('');
   const [promisedFor, setPromisedFor] = useState('');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -111,8 +118,7 @@ function RecordPromise({ caseId, onRecorded }: { caseId: string; onRecorded: () 
       setPesos('');
       setPromisedFor('');
       setNote('');
-      setNotice(`Promise recorded: ${formatPeso(made.amount)} by ${day(made.promisedFor)}.`);
-      onRecorded();
+      onRecorded(`Promise recorded: ${formatPeso(made.amount)} by ${day(made.promisedFor)}.`);
     } catch (failed) {
       setError(failed instanceof OpsApiError ? failed.message : 'The promise could not be recorded.');
     } finally {
@@ -123,11 +129,6 @@ function RecordPromise({ caseId, onRecorded }: { caseId: string; onRecorded: () 
   return (
     <form onSubmit={submit} aria-label="Record a promise to pay" className="contact-form">
       <ErrorMessage error={error} />
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
       <label>
         Amount (₱) <input inputMode="decimal" value={pesos} onChange={(e) => setPesos(e.target.value)} />
       </label>{' '}
@@ -150,7 +151,13 @@ function RecordPromise({ caseId, onRecorded }: { caseId: string; onRecorded: () 
   );
 }
 
-function CancelPromise({ promise, onCancelled }: { promise: PromiseRow; onCancelled: () => void }) {
+function CancelPromise({
+  promise,
+  onCancelled,
+}: {
+  promise: PromiseRow;
+  onCancelled: (said: string) => void;
+}) {
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -162,7 +169,7 @@ function CancelPromise({ promise, onCancelled }: { promise: PromiseRow; onCancel
       await opsCall('opsPromiseCancel', { promiseId: promise.promiseId, note: note.trim() });
       setError(null);
       setNote('');
-      onCancelled();
+      onCancelled(`Promise of ${formatPeso(promise.amount)} by ${day(promise.promisedFor)} cancelled.`);
     } catch (failed) {
       setError(failed instanceof OpsApiError ? failed.message : 'The promise could not be cancelled.');
     } finally {
