@@ -167,6 +167,15 @@ beforeAll(async () => {
   await pay(c.token, loans.c, owed.body.data.totalDue as number, false);
   [paid.a1, paid.a2] = (await repayments(loans.a)) as [typeof paid.a1, typeof paid.a2];
   [paid.c] = (await repayments(loans.c)) as [typeof paid.c];
+  // A's first payment is taken back by the bank (a chargeback): it comes off the recoveries of the agent and
+  // the agency it was attributed to, on the day the reversal is posted.
+  const [first] = await server.db.query<{ journal_id: string }>(
+    `select journal_id from ledger_journals where order_id = $1 and kind = 'repayment' order by seq limit 1`,
+    [loans.a],
+  );
+  await server.db.transaction((tx) =>
+    server.app.ledger.reverse(tx, first?.journal_id ?? '', `chargeback:${first?.journal_id}`, 'chargeback'),
+  );
 
   for (const [staffId, name] of [
     [agentX, 'Agent X'],
@@ -263,13 +272,19 @@ async function report(filter: Record<string, string> = {}, role: StaffRole = 'co
   return answer.body.data as CollectionsReport;
 }
 
-/** Cash credited by repayments to these loans in the range: an SQL sum over journal lines. */
+/**
+ * Cash credited by repayments to these loans in the range, less their reversals: an SQL sum over journal
+ * lines (`paid`: the repayment's own journal id, the original's for a reversal).
+ */
 async function cashTo(orderIds: string[], where = 'true'): Promise<{ payments: number; amount: number }> {
   const [row] = await server.db.query<{ payments: string | number; amount: string | number | null }>(
-    `select count(*) as payments, coalesce(sum(e.amount), 0) as amount
+    `select count(*) filter (where j.kind = 'repayment') - count(*) filter (where j.kind = 'reversal')
+         as payments,
+       coalesce(sum(e.amount), 0) as amount
      from ledger_entries e join ledger_journals j on j.journal_id = e.journal_id
-     where j.kind = 'repayment' and e.account = 'cash' and e.order_id = any($1::uuid[])
-       and j.occurred_at >= $2 and ${where}`,
+     cross join lateral (select coalesce(j.reverses, j.journal_id) as paid) p
+     where (j.kind = 'repayment' or j.reverses in (select journal_id from ledger_journals where kind = 'repayment'))
+       and e.account = 'cash' and e.order_id = any($1::uuid[]) and j.occurred_at >= $2 and ${where}`,
     [orderIds, new Date(start).toISOString()],
   );
   return { payments: Number(row?.payments), amount: Number(row?.amount) };
@@ -388,27 +403,29 @@ describe('the figures equal the case log and the ledger', () => {
   it('recoveries equal the cash the ledger credited to the cases, by agent, agency and channel', async () => {
     const figures = await report();
     const total = await cashTo([loans.a, loans.c]);
-    expect(total.payments).toBe(3);
+    // Three payments, one of them reversed.
+    expect(total).toEqual({ payments: 2, amount: paid.a2.amount + paid.c.amount });
     expect(figures.recoveries.total).toEqual(total);
-    // A's first payment: X, with agency G; the second: Y, recalled. C's: Y.
+    // A's first payment: X, with agency G, reversed (it nets to nothing for both); the second: Y, recalled.
+    // C's: Y.
     expect(paid.a1.amount).toBe(PART);
     expect(figures.recoveries.byAgent).toEqual(
       expect.arrayContaining([
-        { staffId: agentX, name: 'Agent X', payments: 1, amount: paid.a1.amount },
+        { staffId: agentX, name: 'Agent X', payments: 0, amount: 0 },
         { staffId: agentY, name: 'Agent Y', payments: 2, amount: paid.a2.amount + paid.c.amount },
       ]),
     );
     expect(figures.recoveries.byAgent).toHaveLength(2);
     expect(figures.recoveries.byAgency).toEqual(
       expect.arrayContaining([
-        { agencyId: agencyG, name: 'Agency G', payments: 1, amount: paid.a1.amount },
+        { agencyId: agencyG, name: 'Agency G', payments: 0, amount: 0 },
         { agencyId: null, name: null, payments: 2, amount: paid.a2.amount + paid.c.amount },
       ]),
     );
     const byChannel = async (channel: string) =>
       cashTo(
         [loans.a, loans.c],
-        `j.journal_id in (select journal_id from collection_instruments where channel = '${channel}')`,
+        `p.paid in (select journal_id from collection_instruments where channel = '${channel}')`,
       );
     expect(figures.recoveries.byChannel).toEqual(
       expect.arrayContaining([
@@ -417,17 +434,19 @@ describe('the figures equal the case log and the ledger', () => {
       ]),
     );
     expect(figures.recoveries.byChannel).toHaveLength(2);
-    // The agency's recoveries are the ones its own page counts (ADR 0078): placed ≤ paid < recalled.
-    const [agency] = await server.db.query<{ amount: string | number }>(
-      `select coalesce(sum(e.amount), 0) as amount from collection_placements p
+    // The agency's recoveries are the ones its own page counts (ADR 0078): paid while placed, less reversals.
+    const [agency] = await server.db.query<{ lines: string | number; amount: string | number }>(
+      `select count(*) as lines, coalesce(sum(e.amount), 0) as amount from collection_placements p
        join collection_cases c on c.case_id = p.case_id
-       join ledger_journals j on j.order_id = c.order_id and j.kind = 'repayment'
-         and j.occurred_at >= p.placed_at and (p.recalled_at is null or j.occurred_at < p.recalled_at)
+       join ledger_journals j on j.order_id = c.order_id
+       left join ledger_journals o on o.journal_id = j.reverses
        join ledger_entries e on e.journal_id = j.journal_id and e.account = 'cash'
-       where p.agency_id = $1`,
+       where p.agency_id = $1 and coalesce(o.kind, j.kind) = 'repayment'
+         and coalesce(o.occurred_at, j.occurred_at) >= p.placed_at
+         and (p.recalled_at is null or coalesce(o.occurred_at, j.occurred_at) < p.recalled_at)`,
       [agencyG],
     );
-    expect(Number(agency?.amount)).toBe(paid.a1.amount);
+    expect({ lines: Number(agency?.lines), amount: Number(agency?.amount) }).toEqual({ lines: 2, amount: 0 });
     // The other brand's case had no payment.
     expect((await report({ brand: OTHER_BRAND })).recoveries.total).toEqual({ payments: 0, amount: 0 });
   });
