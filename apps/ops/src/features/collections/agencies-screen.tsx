@@ -64,6 +64,7 @@ export function AgenciesScreen() {
 
 function RegisterForm({ onProposed }: { onProposed: () => void }) {
   const brands = useSession().member?.brandScope;
+  const brandList = useOpsData('opsBrandList', { pageSize: 100 }, 'agency-brands');
   const [form, setForm] = useState({
     packageName: brands ?? '',
     name: '',
@@ -118,7 +119,17 @@ function RegisterForm({ onProposed }: { onProposed: () => void }) {
             {notice}
           </p>
         ) : null}
-        <Field label="Brand (package name)" value={form.packageName} onChange={set('packageName')} required />
+        <div className="field">
+          <label htmlFor="agency-brand">Brand</label>
+          <select id="agency-brand" value={form.packageName} onChange={set('packageName')} required>
+            <option value="">Choose…</option>
+            {(brandList.data?.items ?? []).map((b) => (
+              <option key={b.packageName} value={b.packageName}>
+                {b.appName} ({b.packageName})
+              </option>
+            ))}
+          </select>
+        </div>
         <Field label="Name" value={form.name} onChange={set('name')} required />
         <Field
           label="SEC registration number"
