@@ -709,7 +709,13 @@ async function collections(tx: Queryable): Promise<number> {
      where c.case_id = ${uuidOf('$1 || c.order_id::text')}
      union all
      select c.case_id, 'statusChanged', 'open', c.status, c.assigned_to, c.opened_at + interval '1 day'
-     from ${cases} and c.status <> 'open'`,
+     from ${cases} and c.status <> 'open'
+     union all
+     -- The agent's next action, set after each of the case's three contacts.
+     select c.case_id, 'nextActionSet', null, ((c.opened_at + make_interval(days => n * 2))::date)::text,
+       c.assigned_to, c.opened_at + make_interval(hours => n * 5, mins => 1)
+     from collection_cases c cross join generate_series(1, 3) n
+     where c.case_id = ${uuidOf('$1 || c.order_id::text')}`,
     [salt],
   );
   // Three contacts a case: the reminder SMS, an unanswered call, then the call that set its status.

@@ -118,6 +118,9 @@ async function caseStates(db: Database, range: Range): Promise<CaseStates> {
            row_number() over w as nth
          from collection_case_events e join collection_cases c on c.case_id = e.case_id
          where ($3::text is null or c.package_name = $3) and c.opened_at < $2::timestamptz
+           -- Only the events that set a bucket or a status (not assignments, next actions: an agent's daily
+           -- work would otherwise be most of what is read).
+           and e.kind in ('opened', 'bucketChanged', 'statusChanged', 'closed', 'reopened', 'placed', 'recalled')
          ${NEWEST_FIRST}) per_event
        where nth = 1)
      select c.opened_at < $1::timestamptz as before_start, c.opened_at < $4::timestamptz as before_as_of,
