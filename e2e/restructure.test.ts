@@ -162,6 +162,7 @@ describe('a restructure approved at 1280 px and signed by the borrower at 360 px
         await signInWithPassword(page, server.url, borrower.mobile, BORROWER_PASSWORD, target);
         await page.getByRole('heading', { name: WORDS.en.title }).first().waitFor();
         expect(await page.locator('.restructure-figures').textContent()).toContain(totalText.trim());
+        await page.getByText('You are logged in').waitFor({ state: 'hidden' });
         await snap(page, JOURNEY, '05-borrower-offer-en');
         await page
           .getByLabel('I have read and agree to the new payment schedule and its Disclosure Statement')
@@ -176,6 +177,7 @@ describe('a restructure approved at 1280 px and signed by the borrower at 360 px
         await page.getByRole('button', { name: 'Sign', exact: true }).click();
         await page.getByText(WORDS.en.signed).first().waitFor();
         await page.getByText('Your new schedule is in effect. Pay each amount by its date.').waitFor();
+        await page.getByRole('link', { name: 'Back to my loan' }).scrollIntoViewIfNeeded();
         await snap(page, JOURNEY, '06-borrower-signed-en');
         const firstLine = page
           .locator('section[aria-labelledby="restructure-new"] .restructure-lines li')

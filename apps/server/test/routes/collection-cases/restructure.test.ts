@@ -95,7 +95,11 @@ describe('a restructure', () => {
       expect.arrayContaining(['schedule', 'totalPayable', 'penalty', 'effectiveMonthlyRate']),
     );
     // The checker's inbox lists it, old → new read again against the loan now.
-    const pending = await ops('opsProposalList', { status: 'pending' }, await member('collectionsSupervisor'));
+    const pending = await ops(
+      'opsProposalList',
+      { status: 'pending' },
+      await member('collectionsSupervisor'),
+    );
     expect(pending.status, JSON.stringify(pending.body)).toBe(200);
     // The maker cannot approve her own; finance is not a checker of hardship.
     expect((await decide(proposal.proposalId, agent))?.errorCode).not.toBeNull();
@@ -104,6 +108,11 @@ describe('a restructure', () => {
       status: 'approved',
       errorCode: null,
     });
+    // A retried approval decides nothing twice.
+    expect((await decide(proposal.proposalId, await member('admin')))?.errorCode).not.toBeNull();
+    expect(
+      await server.db.query(`select 1 from loan_restructures where order_id = $1`, [orderId]),
+    ).toHaveLength(1);
     // Approved but not signed: nothing changed on the loan.
     const [order] = await server.db.query<{ status: number }>(
       'select status from loan_orders where order_id = $1',
