@@ -12,7 +12,7 @@ import { minimumRepayment } from '@hiram/contract/repayment';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
-import { addDays, manilaDay, manilaTime } from '../../domain/servicing-rules.ts';
+import { addDays, manilaDay, manilaTime, nextDailyRun } from '../../domain/servicing-rules.ts';
 import { templatedSms } from '../../domain/sms-texts.ts';
 import type { Jobs } from '../../plugins/infra/jobs.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
@@ -33,6 +33,8 @@ import { logContact } from './contacts.ts';
 
 /** The daily job that settles the promises whose day passed (queued once a day, like the servicing run). */
 export const PROMISES_DAILY_JOB = 'collectionPromisesDaily';
+/** Its minute past Manila midnight: after the servicing run (00:05), so the day's balances are posted. */
+const PROMISES_RUN_MINUTE = 10;
 
 /** How far ahead a promise may be dated when a brand row says nothing (migration 0061's default). */
 export const PROMISE_MAX_DAYS_DEFAULT = 7;
@@ -197,21 +199,20 @@ export class Promises {
     return row?.promise_max_days ?? PROMISE_MAX_DAYS_DEFAULT;
   }
 
-  /** Queues tomorrow's settling run unless it is queued already (every process calls this at start). */
+  /**
+   * Queues the next settling run unless one is queued for that time (every process calls this at start). Two
+   * processes starting at once may both queue it: the run is idempotent (each promise is settled by one update
+   * guarded by its status), so a second run finds nothing to do.
+   */
   async scheduleDailyRun(db: Queryable = this.deps.db): Promise<void> {
     const now = this.deps.clock.now();
-    // Just after Manila midnight: the day after a promise's date, before anyone's working day.
-    const next = manilaTime(addDays(manilaDay(now), 1), 0, 10);
-    const [queued] = await db.query('select 1 from jobs where kind = $1 and run_at = $2 limit 1', [
-      PROMISES_DAILY_JOB,
-      next.toISOString(),
-    ]);
-    if (!queued)
-      await db.query(`insert into jobs (kind, payload, run_at, created_at) values ($1, '{}', $2, $3)`, [
-        PROMISES_DAILY_JOB,
-        next.toISOString(),
-        now.toISOString(),
-      ]);
+    // Just after Manila midnight, after the servicing run: the day after a promise's date, before anyone works.
+    await db.query(
+      `insert into jobs (kind, payload, run_at, created_at)
+       select $1, '{}', $2, $3
+       where not exists (select 1 from jobs where kind = $1 and run_at = $2)`,
+      [PROMISES_DAILY_JOB, nextDailyRun(now, PROMISES_RUN_MINUTE).toISOString(), now.toISOString()],
+    );
   }
 
   /**
