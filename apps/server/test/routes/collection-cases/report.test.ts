@@ -24,6 +24,8 @@ import { goTo } from '../../servicing-fixtures.ts';
  * - C: opened S-3d in 1-7, agent Y; paid in full today and closed as paid. A cure.
  * - D: opened S-14d, 8-30 from S-10d, written off S-2d: closed before the range, counted nowhere in it.
  * - E: the other brand's, opened S+1d in 1-7, unassigned. Open at the end: 1-7, open.
+ * - F: opened S-6d in 1-7, agent Y; 8-30 from S-1d; closed as restructured S+3d, reopened S+6d (the
+ *   arrangement broken). Open at the end: 8-30, open; not a cure.
  */
 let server: TestServer;
 const OTHER_BRAND = 'ph.other.lender';
@@ -31,8 +33,15 @@ const DAY_MS = 86_400_000;
 let from = '';
 let today = '';
 let start = 0;
-const loans = { a: '', b: '', c: '', d: '', e: '' };
-const cases = { a: randomUUID(), b: randomUUID(), c: randomUUID(), d: randomUUID(), e: randomUUID() };
+const loans = { a: '', b: '', c: '', d: '', e: '', f: '' };
+const cases = {
+  a: randomUUID(),
+  b: randomUUID(),
+  c: randomUUID(),
+  d: randomUUID(),
+  e: randomUUID(),
+  f: randomUUID(),
+};
 const agentX = randomUUID();
 const agentY = randomUUID();
 const agencyG = randomUUID();
@@ -152,6 +161,7 @@ beforeAll(async () => {
     c: await repayingLoan(server),
     d: await repayingLoan(server),
     e: await repayingLoan(server),
+    f: await repayingLoan(server),
   };
   for (const key of Object.keys(loans) as (keyof typeof loans)[]) loans[key] = borrowers[key].orderId;
   // Fifteen days on (the loans are not due yet): the range is the last ten of them.
@@ -245,6 +255,13 @@ beforeAll(async () => {
   });
   await event(cases.e, 'opened', at(1), null, '1-7');
 
+  await insertCase(cases.f, loans.f, { status: 'open', bucket: '8-30', agent: agentY, opened: at(-6) });
+  await event(cases.f, 'opened', at(-6), null, '1-7');
+  await event(cases.f, 'assigned', at(-6), null, agentY);
+  await event(cases.f, 'bucketChanged', at(-1), '1-7', '8-30');
+  await event(cases.f, 'closed', at(3), 'open', 'restructured');
+  await event(cases.f, 'reopened', at(6), 'restructured', 'open');
+
   await contact(cases.a, at(-4), 'call', 'refused', agentX);
   await contact(cases.a, at(1), 'call', 'noAnswer', agentX);
   await contact(cases.a, at(4), 'sms', 'sent', null);
@@ -336,17 +353,24 @@ describe('the figures equal the case log and the ledger', () => {
   it('cases by bucket and status at the end of the range, and the cases closed in it by reason', async () => {
     const all = await report();
     expect(all.asOfDay).toBe(today);
-    // A (8-30, contacted), B (1-7, promise to pay), E (1-7, open); C closed today, D before the range.
+    // A (8-30, contacted), B (1-7, promise to pay), E (1-7, open), F (8-30, open again); C closed today, D
+    // before the range.
     expect(all.board.cells).toEqual([
       { bucket: '1-7', status: 'open', cases: 1 },
       { bucket: '1-7', status: 'promiseToPay', cases: 1 },
       { bucket: '8-30', status: 'contacted', cases: 1 },
+      { bucket: '8-30', status: 'open', cases: 1 },
     ]);
-    expect(all.board.open).toBe(3);
-    expect(all.board.closed.filter((row) => row.cases > 0)).toEqual([{ reason: 'paid', cases: 1 }]);
+    expect(all.board.open).toBe(4);
+    expect(all.board.closed.filter((row) => row.cases > 0)).toEqual([
+      { reason: 'paid', cases: 1 },
+      { reason: 'restructured', cases: 1 },
+    ]);
     const own = await report({ brand: DEFAULT_PACKAGE_NAME });
-    expect(own.board.open).toBe(2);
-    expect(own.board.cells.some((cell) => cell.status === 'open')).toBe(false);
+    expect(own.board.open).toBe(3);
+    expect(own.board.cells.filter((cell) => cell.bucket === '1-7')).toEqual([
+      { bucket: '1-7', status: 'promiseToPay', cases: 1 },
+    ]);
   });
 
   it('read at an earlier day, the board is where the history put the cases then', async () => {
@@ -356,30 +380,42 @@ describe('the figures equal the case log and the ledger', () => {
     expect(earlier.board.cells).toEqual([
       { bucket: '1-7', status: 'open', cases: 2 },
       { bucket: '8-30', status: 'contacted', cases: 1 },
+      { bucket: '8-30', status: 'open', cases: 1 },
     ]);
-    // At the end of S+2d: A with the agency.
-    const placed = await report({ to: addDays(from, 2) });
-    expect(placed.board.cells).toContainEqual({ bucket: '8-30', status: 'agency', cases: 1 });
+    // At the end of S+4d: A with the agency; F closed by its restructure (and not yet reopened).
+    const placed = await report({ to: addDays(from, 4) });
+    expect(placed.board.cells.filter((cell) => cell.bucket === '8-30')).toEqual([
+      { bucket: '8-30', status: 'agency', cases: 1 },
+    ]);
+    expect(placed.board.closed.filter((row) => row.cases > 0)).toEqual([
+      { reason: 'restructured', cases: 1 },
+    ]);
   });
 
   it('cure rate: cases returned to current in the range over the cases open at some moment of it', async () => {
-    // Open in the range: A and C (open at its start), B and E (opened in it); D closed before. Cured: C.
-    expect((await report()).cure).toEqual({ numerator: 1, denominator: 4 });
-    expect((await report({ brand: DEFAULT_PACKAGE_NAME })).cure).toEqual({ numerator: 1, denominator: 3 });
+    // Open in the range: A, C and F (open at its start), B and E (opened in it); D closed before. Cured: C
+    // (F's restructure is not a cure).
+    expect((await report()).cure).toEqual({ numerator: 1, denominator: 5 });
+    expect((await report({ brand: DEFAULT_PACKAGE_NAME })).cure).toEqual({ numerator: 1, denominator: 4 });
     expect((await report({ brand: OTHER_BRAND })).cure).toEqual({ numerator: 0, denominator: 1 });
   });
 
   it('roll rates: from the bucket at the start of the range to the bucket or closed at its end', async () => {
     const figures = await report();
     expect(figures.rollRates.fromDay).toBe(addDays(from, -1));
-    // Open at the start: A (1-7, then 8-30) and C (1-7, then closed). D had closed.
-    const row = figures.rollRates.rows.find((r) => r.from === '1-7');
-    expect(row?.cases).toBe(2);
-    expect(row?.to.filter((cell) => cell.cases > 0)).toEqual([
+    // Open at the start: A (1-7, then 8-30), C (1-7, then closed) and F (8-30, closed and reopened: 8-30).
+    // D had closed.
+    const row = (bucket: string) => figures.rollRates.rows.find((r) => r.from === bucket);
+    expect(row('1-7')?.cases).toBe(2);
+    expect(row('1-7')?.to.filter((cell) => cell.cases > 0)).toEqual([
       { bucket: '8-30', cases: 1 },
       { bucket: 'closed', cases: 1 },
     ]);
-    expect(figures.rollRates.rows.filter((r) => r.from !== '1-7').every((r) => r.cases === 0)).toBe(true);
+    expect(row('8-30')?.cases).toBe(1);
+    expect(row('8-30')?.to.filter((cell) => cell.cases > 0)).toEqual([{ bucket: '8-30', cases: 1 }]);
+    expect(
+      figures.rollRates.rows.filter((r) => !['1-7', '8-30'].includes(r.from)).every((r) => r.cases === 0),
+    ).toBe(true);
   });
 
   it('promises made in the range, kept over kept + broken, per agent and bucket', async () => {
@@ -454,7 +490,7 @@ describe('the figures equal the case log and the ledger', () => {
   it('contacts logged in the range per case open in it, by channel and outcome', async () => {
     const figures = await report();
     // In the range: A's two (call, SMS), B's call, E's call; A's first and D's letter were before it.
-    expect(figures.contacts.perCase).toEqual({ numerator: 4, denominator: 4 });
+    expect(figures.contacts.perCase).toEqual({ numerator: 4, denominator: 5 });
     expect(figures.contacts.byChannel).toEqual([
       { channel: 'call', contacts: 3 },
       { channel: 'sms', contacts: 1 },
@@ -471,7 +507,7 @@ describe('the figures equal the case log and the ledger', () => {
     expect(Number(logged?.n)).toBe(figures.contacts.perCase.numerator);
     expect((await report({ brand: DEFAULT_PACKAGE_NAME })).contacts.perCase).toEqual({
       numerator: 3,
-      denominator: 3,
+      denominator: 4,
     });
   });
 });
