@@ -187,7 +187,66 @@ describe('a payment holiday', () => {
   });
 });
 
+describe('an offer not signed', () => {
+  it('lapses after 7 days; another borrower never sees it', async () => {
+    const { orderId, token } = await overdueLoan();
+    const proposed = await propose('loan.restructure', { orderId, ...TERMS }, await member('collections'));
+    const { proposalId } = proposed.body.data as Proposal;
+    expect(await decide(proposalId, await member('collectionsSupervisor'))).toMatchObject({
+      status: 'approved',
+    });
+    // A second restructure cannot wait beside it.
+    const second = await propose(
+      'loan.restructure',
+      { orderId, ...TERMS, instalments: 2 },
+      await member('admin'),
+    );
+    expect(second.body.code).toBe(40973);
+    const stranger = await server.signIn();
+    expect((await server.call('loanRestructure', { orderId }, { token: stranger.token })).status).toBe(404);
+    const offer = (await server.call('loanRestructure', { orderId }, { token })).body.data as LoanRestructure;
+    const later = new Date(Date.parse(`${offer.signBy}T00:00:00Z`) + 2 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    await goTo(server, later, 10);
+    const code = await server.ownCode(token, 'signAgreement');
+    const late = await server.call(
+      'signRestructure',
+      { orderId, documentHash: offer.documentHash, agreed: true, code },
+      { token },
+    );
+    expect(late.body.code).toBe(40974);
+    expect(await journals(orderId, 'restructure')).toHaveLength(0);
+  });
+});
+
+describe('a payment holiday refused', () => {
+  it('when its days overlap one approved', async () => {
+    const { orderId, token } = await overdueLoan();
+    const first = await propose('loan.payment-holiday', { orderId, days: 10 }, await member('collections'));
+    const { proposalId } = first.body.data as Proposal;
+    await decide(proposalId, await member('collectionsSupervisor'));
+    const again = await propose('loan.payment-holiday', { orderId, days: 3 }, await member('collections'));
+    expect(again.body.code).toBe(40048);
+    const inbox = await server.call('messages', {}, { token, lang: 'es' });
+    const paused = (inbox.body.data.messages as { kind: string; text: string }[]).find(
+      (m) => m.kind === 'penaltiesPaused',
+    );
+    expect(paused?.text).toContain('pausamos');
+  });
+});
+
 describe('who may', () => {
+  it('propose a restructure or a holiday: agents, supervisors and admins; everyone else is refused', async () => {
+    const { orderId } = await overdueLoan();
+    for (const role of ['viewer', 'support', 'reviewer', 'finance', 'risk'] as const) {
+      const answer = await propose('loan.payment-holiday', { orderId, days: 3 }, await member(role));
+      expect(answer.status, role).toBe(403);
+      const restructure = await propose('loan.restructure', { orderId, ...TERMS }, await member(role));
+      expect(restructure.status, role).toBe(403);
+    }
+  });
+
   it('preview a restructure: agents, supervisors and admins; everyone else 403', async () => {
     const { orderId } = await overdueLoan();
     for (const role of [
