@@ -1,12 +1,12 @@
 import {
   CASE_BUCKETS,
-  type CASE_CLOSE_REASONS,
   CASE_STATUS_LABELS,
   CASE_STATUSES,
   CONTACT_CHANNEL_LABELS,
   CONTACT_OUTCOME_LABELS,
 } from '@hiram/contract/collection-cases';
 import { formatPeso } from '@hiram/contract/money';
+import { CASE_CLOSE_REASON_LABELS } from '@hiram/contract/ops/collection-cases';
 import { CASE_ROLL_TARGETS, type CollectionsReport } from '@hiram/contract/ops/collections-report';
 import { channelLabel } from '@hiram/contract/ops/labels';
 import { percentText } from '@hiram/contract/ops/reports';
@@ -24,14 +24,6 @@ const DEFAULT_DAYS = 30;
 function manilaDay(days = 0): string {
   return new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 }
-
-const CLOSE_REASON_LABELS: Record<(typeof CASE_CLOSE_REASONS)[number], string> = {
-  paid: 'Paid',
-  restructured: 'Restructured',
-  cancelled: 'Cancelled',
-  writtenOff: 'Written off',
-  cured: 'Cured (current again)',
-};
 
 interface Filter {
   from: string;
@@ -201,7 +193,7 @@ function Figures({ report }: { report: Report }) {
             rows={report.board.closed}
             rowKey={(row) => row.reason}
             columns={[
-              { header: 'Reason', cell: (row) => CLOSE_REASON_LABELS[row.reason] },
+              { header: 'Reason', cell: (row) => CASE_CLOSE_REASON_LABELS[row.reason] },
               { header: 'Cases', cell: (row) => row.cases, numeric: true },
             ]}
           />
