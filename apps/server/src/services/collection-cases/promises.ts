@@ -123,6 +123,34 @@ export async function paidBetween(db: Queryable, orderId: string, from: Date, un
 }
 
 /**
+ * A case a promise moves: open, contacted, broken promise, hardship, or already promise to pay. A disputed case
+ * stays disputed (dunning and penalties stay paused until a reviewer resolves it) and a placed one stays with
+ * its agency: the promise is recorded and settled all the same, the status is theirs.
+ */
+const PROMISE_MOVES_FROM: readonly string[] = [
+  'open',
+  'contacted',
+  'brokenPromise',
+  'hardship',
+  'promiseToPay',
+];
+
+/** Moves the case from promise to pay to `to`, leaving any other status as it is (ADR 0075). */
+async function leavePromiseStatus(
+  tx: Queryable,
+  caseId: string,
+  to: 'contacted' | 'brokenPromise',
+  by: { staffId?: string | null; note: string; at: Date },
+): Promise<void> {
+  const [kase] = await tx.query<{ status: string }>(
+    'select status from collection_cases where case_id = $1',
+    [caseId],
+  );
+  if (kase?.status === 'promiseToPay') await setCaseStatus(tx, caseId, to, by);
+  else await addCaseEvent(tx, caseId, { kind: 'statusChanged', from: kase?.status, to: kase?.status, ...by });
+}
+
+/**
  * The running promise of a loan, settled kept if what was paid since its making reaches it or nothing is owed
  * any more. Call it in the transaction that credited a payment (crediting.ts) with the balance left; the
  * daily job calls it too, for payments credited by other paths (a proof of payment, a bank statement line).
@@ -150,21 +178,10 @@ export async function keepPromiseIfMet(
   );
   if (kept.length === 0) return false;
   // Kept: the case is no longer waiting on a promise (a loan paid in full closes it in the same transaction).
-  const [kase] = await tx.query<{ status: string }>(
-    'select status from collection_cases where case_id = $1',
-    [promise.case_id],
-  );
-  const note = `Promise of ${formatPeso(Number(promise.amount))} by ${day(promise.promised_for)} kept`;
-  if (kase?.status === 'promiseToPay')
-    await setCaseStatus(tx, promise.case_id, 'contacted', { note, at: now });
-  else
-    await addCaseEvent(tx, promise.case_id, {
-      kind: 'statusChanged',
-      from: kase?.status,
-      to: kase?.status,
-      note,
-      at: now,
-    });
+  await leavePromiseStatus(tx, promise.case_id, 'contacted', {
+    note: `Promise of ${formatPeso(Number(promise.amount))} by ${day(promise.promised_for)} kept`,
+    at: now,
+  });
   return true;
 }
 
@@ -260,7 +277,7 @@ export class Promises {
        where promise_id = $1 and status = 'running'`,
       [promiseId, now.toISOString()],
     );
-    await setCaseStatus(tx, promise.case_id, 'brokenPromise', {
+    await leavePromiseStatus(tx, promise.case_id, 'brokenPromise', {
       note: `Promise of ${formatPeso(Number(promise.amount))} by ${promisedFor} broken: ${formatPeso(paid)} paid`,
       at: now,
     });
@@ -367,7 +384,12 @@ export class Promises {
     );
     const said = `Promised ${formatPeso(input.amount)} by ${input.promisedFor}`;
     // The status first: the contact's own move (open → contacted) then has nothing to do.
-    await setCaseStatus(tx, caseRow.case_id, 'promiseToPay', { staffId: input.staffId, note: said, at: now });
+    if (PROMISE_MOVES_FROM.includes(caseRow.status))
+      await setCaseStatus(tx, caseRow.case_id, 'promiseToPay', {
+        staffId: input.staffId,
+        note: said,
+        at: now,
+      });
     await logContact(tx, {
       caseId: caseRow.case_id,
       channel: input.channel,
@@ -546,7 +568,7 @@ export class Promises {
          where promise_id = $1 and status = 'running'`,
         [promise.promise_id, now.toISOString()],
       );
-      await setCaseStatus(tx, caseRow.case_id, 'contacted', {
+      await leavePromiseStatus(tx, caseRow.case_id, 'contacted', {
         staffId: actor.staffId,
         note: `Promise of ${formatPeso(Number(promise.amount))} by ${day(promise.promised_for)} cancelled: ${input.note}`,
         at: now,

@@ -384,3 +384,26 @@ describe(`a promise and the loan paid in full (${testDatabaseKind()})`, () => {
     expect(after.body.data).toMatchObject({ available: false, running: null });
   }, 120_000);
 });
+
+describe(`a promise on a disputed case (${testDatabaseKind()})`, () => {
+  it('is recorded and broken without taking the case out of its dispute', async () => {
+    const l = loan(4);
+    const kase = await caseOf(l.orderId);
+    await server.db.query(`update collection_cases set status = 'dispute' where case_id = $1`, [
+      kase?.case_id,
+    ]);
+    const today = addDays(overdueDay, 7);
+    const agent = await member('collectionsSupervisor');
+    const recorded = await opsCall(
+      server,
+      'opsPromiseRecord',
+      { caseId: kase?.case_id, amount: 60_000, promisedFor: today },
+      { signed: agent.signed },
+    );
+    expect(recorded.status, JSON.stringify(recorded.body)).toBe(200);
+    expect((await caseOf(l.orderId))?.status).toBe('dispute');
+    await goTo(server, addDays(today, 1), 9);
+    expect((await promisesOf(l.orderId)).at(-1)?.status).toBe('broken');
+    expect((await caseOf(l.orderId))?.status).toBe('dispute');
+  }, 120_000);
+});
