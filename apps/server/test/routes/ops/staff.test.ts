@@ -572,7 +572,14 @@ describe('staff administration under maker-checker (ADRs 0058 and 0066)', () => 
   it('a member with a role with power exists only once a second admin approves; the maker cannot approve it', async () => {
     const { maker, checker } = await twoAdmins();
     // Every role with power is refused directly; viewer and support stay direct.
-    expect([...ROLES_WITH_POWER]).toEqual(['reviewer', 'collections', 'finance', 'risk', 'admin']);
+    expect([...ROLES_WITH_POWER]).toEqual([
+      'reviewer',
+      'collections',
+      'collectionsSupervisor',
+      'finance',
+      'risk',
+      'admin',
+    ]);
     for (const role of STAFF_ROLES) {
       const direct = await ops(
         'opsStaffCreate',
