@@ -147,7 +147,8 @@ const TEXTS = {
     fil: '{app} ({lender}, SEC {lenderSec}, CA {lenderCa}): ang iyong overdue na loan ay hawak na ngayon ng aming collection agency na {agency}, SEC reg. {agencySec}. Maaari ka nilang kontakin mula sa {agencyPhone}. Magbayad lamang sa {app} app, hindi sa personal na account.',
     es: '{app} ({lender}, SEC {lenderSec}, CA {lenderCa}): su préstamo atrasado ahora lo gestiona nuestra agencia de cobranza {agency}, registro SEC {agencySec}. Pueden contactarle desde {agencyPhone}. Pague solo en la aplicación {app}, nunca a una cuenta personal.',
   },
-  // Her promise to pay from the app, confirmed (issue 22, ADR 0075). {date} is written out in her language.
+  // Her promise to pay from the app, confirmed (issue 22, ADR 0075). {date} is the Manila day, YYYY-MM-DD, as
+  // in the reminders: the inbox words it again in the language she reads later.
   promiseConfirmed: {
     en: '{app}: thank you. You promised to pay {amount} by {date}. Pay any time until then in the {app} app.',
     fil: '{app}: salamat. Nangako kang magbabayad ng {amount} bago matapos ang {date}. Magbayad kahit kailan hanggang sa araw na iyon sa {app} app.',

@@ -51,6 +51,8 @@ export const MESSAGE_KINDS = [
   'signInAlert',
   'accountChanged',
   'alreadyRegistered',
+  /** Her own promise to pay from the app, confirmed by SMS (ADR 0075). */
+  'promiseConfirmed',
   'paymentReceived',
   /** The receipt of a payment later reversed: it no longer thanks her for money that did not stay. */
   'paymentReceivedReversed',
@@ -64,6 +66,7 @@ export const INBOX_SMS_PURPOSES = {
   newDevice: 'signInAlert',
   accountChanged: 'accountChanged',
   alreadyRegistered: 'alreadyRegistered',
+  promise: 'promiseConfirmed',
 } as const satisfies Record<string, MessageKind>;
 
 export const MESSAGES_PAGE_SIZE = 20;

@@ -488,7 +488,9 @@ export class Promises {
             ...templatedSms('promiseConfirmed', language, {
               app: this.deps.appNameOf(order.package_name),
               amount: formatPeso(input.amount),
-              date: formatLongDate(input.promisedFor, language),
+              // The day as the reminders write it: the inbox words the text again in whatever language she
+              // reads later, so no value may be in one language.
+              date: input.promisedFor,
             }),
           }
         : null;

@@ -151,6 +151,10 @@ describe(`a borrower's promise from the app (${testDatabaseKind()})`, () => {
     const texts = await smsTo(l.mobile, 'promise');
     expect(texts).toHaveLength(1);
     expect(texts[0]).toMatch(/Nangako kang magbabayad ng ₱600/);
+    // Her inbox keeps it, worded again in the language she reads now.
+    const inbox = await server.call('messages', { page: 1 }, { token: l.token, lang: 'es' });
+    const kept = inbox.body.data.messages.find((m) => m.kind === 'promiseConfirmed');
+    expect(kept?.text).toMatch(/Prometió pagar ₱600 a más tardar el \d{4}-\d{2}-\d{2}\./);
     // On the case: the promise, a contact in the app from her, the case's status.
     const kase = await caseOf(l.orderId);
     expect(kase?.status).toBe('promiseToPay');

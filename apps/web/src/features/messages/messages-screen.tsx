@@ -20,6 +20,7 @@ const KIND_ICONS: Record<MessageKind, ReactNode> = {
   signInAlert: <ShieldIcon />,
   accountChanged: <WalletIcon />,
   alreadyRegistered: <UserIcon />,
+  promiseConfirmed: <ClockIcon />,
   paymentReceived: <WalletIcon />,
   paymentReceivedReversed: <InfoIcon />,
   paymentReversed: <InfoIcon />,
