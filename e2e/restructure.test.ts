@@ -158,11 +158,17 @@ describe('a restructure approved at 1280 px and signed by the borrower at 360 px
       // The borrower, at 360 px: the new schedule waits for her signature; nothing changed yet.
       const { context, page } = await browser().newPhone();
       try {
-        const target = `/repay/restructure?orderId=${orderId}`;
+        // Her loan's page offers the new schedule; she opens it.
+        const target = `/repay/repay_detail?orderNo=${orderId}`;
         await signInWithPassword(page, server.url, borrower.mobile, BORROWER_PASSWORD, target);
+        const card = page.locator('.restructure-offer');
+        await card.getByRole('heading', { name: 'A new schedule for you to sign' }).waitFor();
+        await page.getByText('You are logged in').waitFor({ state: 'hidden' });
+        await card.scrollIntoViewIfNeeded();
+        await snap(page, JOURNEY, '05a-borrower-loan-page-en');
+        await card.getByRole('link', { name: 'Read and sign' }).click();
         await page.getByRole('heading', { name: WORDS.en.title }).first().waitFor();
         expect(await page.locator('.restructure-figures').textContent()).toContain(totalText.trim());
-        await page.getByText('You are logged in').waitFor({ state: 'hidden' });
         await snap(page, JOURNEY, '05-borrower-offer-en');
         await page
           .getByLabel('I have read and agree to the new payment schedule and its Disclosure Statement')

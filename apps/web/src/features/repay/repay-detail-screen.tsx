@@ -16,6 +16,7 @@ import { StatusMessage } from '../../components/status-message.tsx';
 import { paths } from '../../config/paths.ts';
 import { type FeatureTranslate, useFeatureText } from '../../lib/i18n/feature-text.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
+import { RestructureOfferCard } from '../servicing/restructure-offer-card.tsx';
 import { useCoolingOff } from './api/cooling-off.ts';
 import { usePaymentReference } from './api/get-payment-reference.ts';
 import { useRepaymentDetail } from './api/get-repayment-detail.ts';
@@ -265,6 +266,8 @@ function Repayment({ t, detail }: { t: FeatureTranslate<RepayTextKey>; detail: R
 
       {/* Overdue: she may promise a day and an amount instead (ADR 0075); its own form, outside the payment's. */}
       {detail.status === LOAN_ORDER_STATUS.overdue ? <PromiseCard orderNo={detail.orderNo} /> : null}
+      {/* A new schedule waiting for her signature, or the one she signed (ADR 0077). */}
+      <RestructureOfferCard orderNo={detail.orderNo} />
 
       <MenuList title={t('moreOptions')} items={otherOptions} />
     </div>

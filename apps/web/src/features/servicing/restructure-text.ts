@@ -21,6 +21,10 @@ const en = {
   loadFailed: 'Your new schedule could not be loaded',
   documentChanged: 'The figures changed since you opened this page. Please read them again before signing.',
   backToLoan: 'Back to my loan',
+  offerTitle: 'A new schedule for you to sign',
+  offerTotal: '{amount} in {count} payments',
+  offerOpen: 'Read and sign',
+  offerSee: 'See my new schedule',
 };
 
 export const restructureText: FeatureText<keyof typeof en> = {
@@ -45,6 +49,10 @@ export const restructureText: FeatureText<keyof typeof en> = {
     loadFailed: 'Hindi ma-load ang bago mong schedule',
     documentChanged: 'Nagbago ang mga halaga mula nang buksan mo ang page na ito. Basahin muli bago pumirma.',
     backToLoan: 'Bumalik sa loan ko',
+    offerTitle: 'May bagong schedule na pipirmahan mo',
+    offerTotal: '{amount} sa {count} na bayad',
+    offerOpen: 'Basahin at pirmahan',
+    offerSee: 'Tingnan ang bago kong schedule',
   },
   es: {
     title: 'Su nuevo calendario de pagos',
@@ -66,5 +74,9 @@ export const restructureText: FeatureText<keyof typeof en> = {
     loadFailed: 'No se pudo cargar su nuevo calendario',
     documentChanged: 'Las cifras cambiaron desde que abrió esta página. Léalas de nuevo antes de firmar.',
     backToLoan: 'Volver a mi préstamo',
+    offerTitle: 'Un nuevo calendario para firmar',
+    offerTotal: '{amount} en {count} pagos',
+    offerOpen: 'Leer y firmar',
+    offerSee: 'Ver mi nuevo calendario',
   },
 };
