@@ -2,7 +2,7 @@ import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import type { Queryable } from '../../db/database.ts';
 import type { OrderBalance } from '../../domain/ledger.ts';
 import { amountDueNow, currentBill, paidTowardSchedule } from '../../domain/repayment-bill.ts';
-import { manilaDay } from '../../domain/servicing-rules.ts';
+import { daysBetween, manilaDay } from '../../domain/servicing-rules.ts';
 import { restructuredAmountDue, restructuredSchedule } from '../collection-cases/restructured-schedule.ts';
 import type { CollectionsDeps } from './collections-deps.ts';
 import { type OrderRow, quoteOf } from './order-rows.ts';
@@ -61,9 +61,28 @@ export async function extensionDays(db: Queryable, orderId: string): Promise<num
 
 export async function billOf(deps: CollectionsDeps, db: Queryable, order: OrderRow, balance: OrderBalance) {
   const { schedule } = quoteOf(order);
+  const disbursedAt = await paidOutAt(db, order.order_id);
+  const restructured = disbursedAt ? await restructuredSchedule(db, order.order_id) : null;
+  if (restructured && disbursedAt) {
+    // A restructure she signed (ADR 0077): its dated lines, counted from the payout day as the quote's are.
+    const start = manilaDay(disbursedAt);
+    const lines = restructured.instalments.map((line, i) => ({
+      number: line.number,
+      dueDay: daysBetween(start, restructured.dueDates[i] as string),
+      total: line.total,
+    }));
+    const total = lines.reduce((sum, line) => sum + line.total, 0);
+    const newPenalty = Math.min(Math.max(balance.penalty, 0), restructured.penaltyAccruedSince);
+    return currentBill({
+      schedule: lines,
+      disbursedAt,
+      paid: Math.max(0, total - Math.max(0, balance.totalDue - newPenalty)),
+      now: deps.clock.now(),
+    });
+  }
   return currentBill({
     schedule,
-    disbursedAt: await paidOutAt(db, order.order_id),
+    disbursedAt,
     // Only what paid principal and interest moves the bill on; a paid penalty or extension fee does not.
     paid: paidTowardSchedule(schedule, balance),
     now: deps.clock.now(),

@@ -148,6 +148,9 @@ describe('a restructure', () => {
     const balance = await server.app.ledger.orderBalance(server.db, orderId);
     expect(balance.totalDue).toBe(offered.totalPayable);
     expect(await caseOf(orderId)).toMatchObject({ status: 'closed', close_reason: 'restructured' });
+    // Her loan's page asks for the first new instalment, by its date, not overdue.
+    const detail = await server.call('repaymentDetail', { orderNo: orderId }, { token });
+    expect(detail.body.data).toMatchObject({ dueDate: offered.schedule[0]?.dueDate, daysOverdue: 0 });
     const inbox = await server.call('messages', {}, { token, lang: 'fil' });
     expect(inbox.body.data.messages.map((m: { kind: string }) => m.kind)).toEqual(
       expect.arrayContaining(['restructured', 'restructureOffered']),
