@@ -55,7 +55,9 @@ export function CaseScreen({ caseId }: { caseId: string }) {
           <CaseHeader view={data} />
           <section aria-labelledby="contacts-title" className="card case-card">
             <h2 id="contacts-title">Contacts</h2>
-            {mayWork ? <ContactCheckLine caseId={data.caseId} key={data.contacts.length} /> : null}
+            {mayWork ? (
+              <ContactCheckLine caseId={data.caseId} key={`${data.status}:${data.contacts.length}`} />
+            ) : null}
             {mayWork ? <ContactForm caseId={data.caseId} onLogged={reload} /> : null}
             <DataTable
               label="Contacts"

@@ -50,7 +50,7 @@ export function DisputePanel({
       {mayOpen ? <OpenDispute caseId={caseId} onOpened={changed} /> : null}
       {mayResolve && open ? <ResolveDispute disputeId={open.disputeId} onResolved={changed} /> : null}
       <DataTable
-        label="Disputes"
+        label="Disputes of this case"
         rows={data?.items ?? []}
         rowKey={(row) => row.disputeId}
         empty="No dispute."
