@@ -10,6 +10,7 @@ import { allocatePayment, credit, debit, type LedgerLine } from '../../domain/le
 import { productAboveCaps } from '../../domain/products.ts';
 import { addDays, daysBetween, finalDueDate, manilaDay } from '../../domain/servicing-rules.ts';
 import type { Brand } from '../../plugins/infra/brands.ts';
+import { restructuredSchedule } from '../collection-cases/restructured-schedule.ts';
 import {
   ensureSchedule,
   type LoanPosition,
@@ -87,7 +88,8 @@ export async function extensionData(
     return {
       orderId,
       status: order.status,
-      available: open && position.balance.principal > 0,
+      // A restructured loan (ADR 0077) keeps to the schedule she signed: an extension would not move it.
+      available: open && position.balance.principal > 0 && !(await restructuredSchedule(tx, orderId)),
       extensionDays: price.extensionDays,
       fee: price.fee,
       feeCapped: price.capped,
@@ -123,7 +125,8 @@ export async function confirmExtension(
     );
     if (pending) return extensionOf(pending);
     const position = await positionIn(deps, tx, order);
-    if (!position || position.balance.principal <= 0) throw new AppError('EXTENSION_NOT_AVAILABLE');
+    if (!position || position.balance.principal <= 0 || (await restructuredSchedule(tx, orderId)))
+      throw new AppError('EXTENSION_NOT_AVAILABLE');
     const price = await extensionPrice(deps, tx, position);
     const [row] = await tx.query<ExtensionRow>(
       `insert into extension_orders (extension_id, order_id, user_id, fee, extension_days, due_date,

@@ -148,6 +148,11 @@ describe('a restructure', () => {
     const balance = await server.app.ledger.orderBalance(server.db, orderId);
     expect(balance.totalDue).toBe(offered.totalPayable);
     expect(await caseOf(orderId)).toMatchObject({ status: 'closed', close_reason: 'restructured' });
+    // No extension is offered on the schedule she signed.
+    expect((await server.call('extensionData', { orderId }, { token })).body.data).toMatchObject({
+      available: false,
+    });
+    expect((await server.call('confirmExtensionOrder', { orderId }, { token })).body.code).toBe(40940);
     // Her loan's page asks for the first new instalment, by its date, not overdue.
     const detail = await server.call('repaymentDetail', { orderNo: orderId }, { token });
     expect(detail.body.data).toMatchObject({ dueDate: offered.schedule[0]?.dueDate, daysOverdue: 0 });
