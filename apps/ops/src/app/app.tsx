@@ -192,6 +192,8 @@ export function App() {
         if (member && staff.staffId === member.staffId) {
           setMember(staff);
           sessionResumed();
+          // Signed in again from the sign-in page itself (not over a kept page): there is no page to return to.
+          if (parseHash(window.location.hash).route === 'signIn') navigate(paths.home.getHref());
           return;
         }
         setMember(staff);
