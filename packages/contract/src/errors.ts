@@ -164,7 +164,7 @@ export const ERRORS = {
     code: 40041,
     status: 400,
     message: {
-      en: 'A message may use only the borrower\'s own details, her amounts and the lender\'s: remove {names}',
+      en: "A message may use only the borrower's own details, her amounts and the lender's: remove {names}",
       fil: 'Ang mensahe ay puwede lang gumamit ng sariling detalye ng borrower, ng kanyang halaga at ng lender: alisin ang {names}',
       es: 'Un mensaje solo puede usar los datos de la prestataria, sus montos y los del prestamista: quite {names}',
     },
@@ -796,61 +796,6 @@ export const ERRORS = {
       es: 'El monto es mayor que lo que debe ({due})',
     },
   },
-  // Collection cases (issue 22, ADR 0074): 40033-40036 and 40946-40949.
-  CASE_ASSIGNEE_NOT_AGENT: {
-    code: 40033,
-    status: 400,
-    message: {
-      en: 'Cases can be given only to an active collections agent of their brand',
-      fil: 'Maaari lang ibigay ang mga kaso sa aktibong collections agent ng kanilang brand',
-      es: 'Los casos solo pueden asignarse a un agente de cobranza activo de su marca',
-    },
-  },
-  CONTACT_IN_FUTURE: {
-    code: 40034,
-    status: 400,
-    message: {
-      en: 'A contact cannot be logged in the future',
-      fil: 'Hindi maaaring i-log ang isang contact sa hinaharap',
-      es: 'No se puede registrar un contacto en el futuro',
-    },
-  },
-  NEXT_ACTION_IN_PAST: {
-    code: 40035,
-    status: 400,
-    message: {
-      en: 'The next action date cannot be in the past',
-      fil: 'Hindi maaaring nasa nakaraan ang petsa ng susunod na aksyon',
-      es: 'La fecha de la próxima acción no puede estar en el pasado',
-    },
-  },
-  NEXT_ACTION_TOO_FAR: {
-    code: 40036,
-    status: 400,
-    message: {
-      en: 'The next action date must be within a year',
-      fil: 'Dapat nasa loob ng isang taon ang petsa ng susunod na aksyon',
-      es: 'La fecha de la próxima acción debe estar dentro de un año',
-    },
-  },
-  CASE_CLOSED: {
-    code: 40946,
-    status: 409,
-    message: {
-      en: 'This case is closed',
-      fil: 'Sarado na ang kasong ito',
-      es: 'Este caso está cerrado',
-    },
-  },
-  ASSIGNMENT_RULE_EXISTS: {
-    code: 40947,
-    status: 409,
-    message: {
-      en: 'A rule for this brand and bucket already exists',
-      fil: 'May patakaran na para sa brand at bucket na ito',
-      es: 'Ya existe una regla para esta marca y este tramo',
-    },
-  },
   // Promises to pay (issue 22, ADR 0075): 40037-40039 and 40952-40954.
   PROMISE_DATE_OUT_OF_RANGE: {
     code: 40037,
@@ -904,6 +849,61 @@ export const ERRORS = {
       en: 'This promise is no longer running: it was kept, broken or cancelled',
       fil: 'Hindi na tumatakbo ang pangakong ito: natupad, hindi natupad, o kinansela na',
       es: 'Esta promesa ya no está en curso: se cumplió, se incumplió o se canceló',
+    },
+  },
+  // Collection cases (issue 22, ADR 0074): 40033-40036 and 40946-40949.
+  CASE_ASSIGNEE_NOT_AGENT: {
+    code: 40033,
+    status: 400,
+    message: {
+      en: 'Cases can be given only to an active collections agent of their brand',
+      fil: 'Maaari lang ibigay ang mga kaso sa aktibong collections agent ng kanilang brand',
+      es: 'Los casos solo pueden asignarse a un agente de cobranza activo de su marca',
+    },
+  },
+  CONTACT_IN_FUTURE: {
+    code: 40034,
+    status: 400,
+    message: {
+      en: 'A contact cannot be logged in the future',
+      fil: 'Hindi maaaring i-log ang isang contact sa hinaharap',
+      es: 'No se puede registrar un contacto en el futuro',
+    },
+  },
+  NEXT_ACTION_IN_PAST: {
+    code: 40035,
+    status: 400,
+    message: {
+      en: 'The next action date cannot be in the past',
+      fil: 'Hindi maaaring nasa nakaraan ang petsa ng susunod na aksyon',
+      es: 'La fecha de la próxima acción no puede estar en el pasado',
+    },
+  },
+  NEXT_ACTION_TOO_FAR: {
+    code: 40036,
+    status: 400,
+    message: {
+      en: 'The next action date must be within a year',
+      fil: 'Dapat nasa loob ng isang taon ang petsa ng susunod na aksyon',
+      es: 'La fecha de la próxima acción debe estar dentro de un año',
+    },
+  },
+  CASE_CLOSED: {
+    code: 40946,
+    status: 409,
+    message: {
+      en: 'This case is closed',
+      fil: 'Sarado na ang kasong ito',
+      es: 'Este caso está cerrado',
+    },
+  },
+  ASSIGNMENT_RULE_EXISTS: {
+    code: 40947,
+    status: 409,
+    message: {
+      en: 'A rule for this brand and bucket already exists',
+      fil: 'May patakaran na para sa brand at bucket na ito',
+      es: 'Ya existe una regla para esta marca y este tramo',
     },
   },
   ORDER_TIMED_OUT: {

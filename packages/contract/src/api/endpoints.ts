@@ -31,6 +31,7 @@ import {
   UploadedImage,
 } from './application.ts';
 import { MarkMessagesReadRequest, MessagesPage, MessagesRequest } from './messages.ts';
+import { MakePromiseInput, orderNoField, PromiseToPay } from './promises.ts';
 import {
   ChannelList,
   CollectionEvent,

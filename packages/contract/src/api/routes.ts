@@ -287,7 +287,12 @@ export const API = {
 
   // Promises to pay from the overdue screen (issue 22, ADR 0075).
   promiseToPay: { method: 'GET', path: '/repay/promise-to-pay', encoding: 'query', auth: 'required' },
-  makePromiseToPay: { method: 'POST', path: '/repay/promise-to-pay/make', encoding: 'json', auth: 'required' },
+  makePromiseToPay: {
+    method: 'POST',
+    path: '/repay/promise-to-pay/make',
+    encoding: 'json',
+    auth: 'required',
+  },
 
   // The borrower's inbox (issue #11, "Missing screens").
   messages: { method: 'GET', path: '/user/messages', encoding: 'query', auth: 'required' },

@@ -21,7 +21,11 @@ export const QUEUES = [
   { id: 'overdue', title: 'Overdue', roles: ['collections', 'admin'] },
   // Proposals the member may decide (a checker, not their own): their list is the Approvals screen. The roles
   // are the checkers of PROPOSAL_KINDS (approvals.ts imports this file; queues.test.ts holds them equal).
-  { id: 'pendingApprovals', title: 'Waiting for your approval', roles: ['finance', 'risk', 'admin'] },
+  {
+    id: 'pendingApprovals',
+    title: 'Waiting for your approval',
+    roles: ['collectionsSupervisor', 'finance', 'risk', 'admin'],
+  },
   // Open reconciliation differences: their list is the Reconciliation screen.
   { id: 'reconciliationDifferences', title: 'Reconciliation differences', roles: RECONCILIATION_ROLES },
 ] as const satisfies readonly { id: string; title: string; roles: readonly StaffRole[] }[];
