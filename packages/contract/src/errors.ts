@@ -295,6 +295,24 @@ export const ERRORS = {
       es: 'Diga por qué la rechaza: quien la propuso leerá el motivo',
     },
   },
+  SANCTIONS_FILE_UNREADABLE: {
+    code: 40065,
+    status: 400,
+    message: {
+      en: 'This file is not a sanctions list we can read: no listed person, no version or no list name',
+      fil: 'Hindi ito sanctions list na mababasa namin: walang nakalistang tao, bersyon o pangalan ng listahan',
+      es: 'Este archivo no es una lista de sanciones legible: sin personas listadas, sin versión o sin nombre de lista',
+    },
+  },
+  SCREENING_ALREADY_DECIDED: {
+    code: 40066,
+    status: 400,
+    message: {
+      en: 'This screening match has already been decided',
+      fil: 'Napagpasyahan na ang tugmang ito sa screening',
+      es: 'Esta coincidencia de la verificación ya fue decidida',
+    },
+  },
   PROPOSAL_STALE: {
     code: 40962,
     status: 409,
@@ -428,6 +446,15 @@ export const ERRORS = {
       en: 'You may see only your own brand',
       fil: 'Ang sarili mo lang na brand ang maaari mong makita',
       es: 'Solo puede ver su propia marca',
+    },
+  },
+  SCREENING_HOLD: {
+    code: 40984,
+    status: 409,
+    message: {
+      en: 'We need to complete a check before any money is sent. We will contact you',
+      fil: 'Kailangan muna naming tapusin ang isang pagsusuri bago magpadala ng pera. Makikipag-ugnayan kami sa iyo',
+      es: 'Debemos completar una verificación antes de enviar dinero. Nos pondremos en contacto con usted',
     },
   },
   PAYOUT_NOT_RETRYABLE: {
@@ -1529,6 +1556,34 @@ export const ERRORS = {
       en: 'This new schedule was not signed in time and is no longer offered. Please contact us',
       fil: 'Hindi napirmahan sa takdang oras ang bagong schedule na ito at hindi na ito inaalok. Makipag-ugnayan sa amin',
       es: 'Este nuevo calendario no se firmó a tiempo y ya no se ofrece. Contáctenos',
+    },
+  },
+  // Data subjects' requests (issue 23, ADR 0082): 40068, 40069, 40988.
+  PRIVACY_REFUSAL_NEEDS_REASON: {
+    code: 40068,
+    status: 400,
+    message: {
+      en: 'Say why the request is refused: the borrower reads the reason',
+      fil: 'Sabihin kung bakit tinatanggihan ang kahilingan: mababasa ng borrower ang dahilan',
+      es: 'Diga por qué se rechaza la solicitud: el prestatario leerá el motivo',
+    },
+  },
+  PRIVACY_NOT_AN_ARCHIVE_REQUEST: {
+    code: 40069,
+    status: 400,
+    message: {
+      en: 'Only an access or portability request is answered with the archive of her data',
+      fil: 'Ang kahilingan lamang para sa access o portability ang sinasagot ng archive ng kanyang datos',
+      es: 'Solo una solicitud de acceso o portabilidad se responde con el archivo de sus datos',
+    },
+  },
+  PRIVACY_REQUEST_ANSWERED: {
+    code: 40988,
+    status: 409,
+    message: {
+      en: 'This request has already been answered',
+      fil: 'Nasagot na ang kahilingang ito',
+      es: 'Esta solicitud ya fue respondida',
     },
   },
 } as const satisfies Record<string, { code: number; status: number; message: Localized }>;

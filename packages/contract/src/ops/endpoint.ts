@@ -5,6 +5,7 @@ import { z } from 'zod';
  * the credit policy (ADR 0072): it proposes versions and challengers, and approves another risk officer's.
  * `collectionsSupervisor` leads the collections agents (issue 22): assigns and reassigns cases, approves
  * restructures, payment holidays, dunning rules and templates, and places cases with agencies.
+ * `compliance` is the lender's compliance officer (issue 23, ADR 0081): sanctions lists and the screening queue.
  */
 export const STAFF_ROLES = [
   'viewer',
@@ -14,6 +15,7 @@ export const STAFF_ROLES = [
   'collectionsSupervisor',
   'finance',
   'risk',
+  'compliance',
   'admin',
 ] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];

@@ -21,6 +21,7 @@ import { applicationProgress, type CheckingSteps } from '../../domain/applicatio
 import type { Clock } from '../../domain/clock.ts';
 import type { FieldProblem } from '../../domain/field-problems.ts';
 import { psgc } from '../../domain/psgc-data.ts';
+import { screenBorrower } from '../compliance/aml/screening.ts';
 
 /**
  * The borrower's application as saved (SPEC sections 2 to 5): the profile sections, the questionnaire and
@@ -125,7 +126,10 @@ export class Application {
       problems.push({ field: 'inputBirthday', message: 'invalidBirthday' });
     problems.push(...placeProblems(input));
     if (problems.length > 0) throw new AppError('VALIDATION_FAILED', { fields: problems });
-    return this.saveSection(userId, 'basic_info', trimmed(input));
+    const progress = await this.saveSection(userId, 'basic_info', trimmed(input));
+    // Screened at sign-up (ADR 0081): her name and birthday against the current sanctions lists.
+    await screenBorrower(this.db, userId, 'signUp', this.clock.now());
+    return progress;
   }
 
   async saveAdditionInfo(userId: string, input: AdditionInfoInput): Promise<ApplicationProgress> {

@@ -12,6 +12,7 @@ import type { Jobs } from '../../plugins/infra/jobs.ts';
 import { ProviderUnavailableError } from '../../providers/outbound.ts';
 import type { PayoutProvider, PayoutResultEvent } from '../../providers/payout/payout-provider.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { requireNoScreeningHold, screenBorrower, screeningHold } from '../compliance/aml/screening.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { LoanOrders } from '../loans/loan-orders.ts';
 import type { Actor } from '../staff/staff-records.ts';
@@ -107,6 +108,8 @@ export class Disbursements {
 
   /** The borrower asks for the money of their signed order. */
   async getMoney(userId: string, orderId: string, language: Language): Promise<Disbursement> {
+    // Screened before every payout (ADR 0081), in a transaction of its own: a candidate found stays found.
+    await screenBorrower(this.db, userId, 'payout', this.clock.now());
     const started = await this.db.transaction(async (tx) => {
       const order = await this.ownOrder(tx, userId, orderId);
       switch (order.status) {
@@ -127,6 +130,7 @@ export class Disbursements {
           throw new AppError('LOAN_STEP_NOT_ALLOWED');
       }
       await this.requireVerifiedAccount(tx, userId);
+      await requireNoScreeningHold(tx, userId);
       await this.loanOrders.moveIn(tx, orderId, 'disburse', { userId });
       await this.queuePayout(tx, order);
       return true;
@@ -182,6 +186,8 @@ export class Disbursements {
       [userId, S.payFail],
     );
     if (!order) return false;
+    // Held by sanctions screening (ADR 0081): the order waits, nothing is sent.
+    if (await screeningHold(tx, userId)) return false;
     await this.loanOrders.moveIn(tx, order.order_id, 'accountChanged', { reason: 'account verified' });
     await this.queuePayout(tx, order);
     return true;
@@ -199,6 +205,12 @@ export class Disbursements {
     failedPayoutId: string,
     actor: Actor,
   ): Promise<{ payoutId: string; status: number }> {
+    const [owner] = UUID.test(orderId)
+      ? await this.db.query<{ user_id: string }>('select user_id from loan_orders where order_id = $1', [
+          orderId,
+        ])
+      : [];
+    if (owner) await screenBorrower(this.db, owner.user_id, 'payout', this.clock.now());
     const retried = await this.db.transaction(async (tx) => {
       const [found] = await tx.query<{ user_id: string; package_name: string }>(
         'select user_id, package_name from loan_orders where order_id = $1',
@@ -206,6 +218,7 @@ export class Disbursements {
       );
       if (!found || (actor.brandScope !== null && found.package_name !== actor.brandScope))
         throw new AppError('NOT_FOUND');
+      await requireNoScreeningHold(tx, found.user_id);
       const [account] = await tx.query<PayoutAccount>(
         'select account_kind, bank_code, account_number from payout_accounts where user_id = $1 for update',
         [found.user_id],
@@ -319,6 +332,7 @@ export class Disbursements {
       [failed.user_id],
     );
     if (!account || sameAccount(account, failed)) return false;
+    if (await screeningHold(tx, failed.user_id)) return false;
     const [order] = await tx.query<OrderRow>(
       'select order_id, user_id, package_name, status, quote from loan_orders where order_id = $1',
       [failed.order_id],

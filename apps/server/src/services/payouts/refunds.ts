@@ -13,6 +13,7 @@ import { ProviderUnavailableError } from '../../providers/outbound.ts';
 import type { PayoutProvider, PayoutResultEvent } from '../../providers/payout/payout-provider.ts';
 import type { ProposalHandler } from '../approvals/approvals.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { requireNoScreeningHold } from '../compliance/aml/screening.ts';
 import { noticeBorrower } from '../inbox/borrower-notices.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { Actor } from '../staff/staff-records.ts';
@@ -94,6 +95,7 @@ export class OverpaymentRefunds {
         const order = await lockOrder(tx, orderId);
         if (!order || (brandScope !== null && order.package_name !== brandScope))
           throw new AppError('NOT_FOUND');
+        await requireNoScreeningHold(tx, order.user_id);
         const { overpayment } = await deps.ledger.orderBalance(tx, orderId);
         if (overpayment <= 0) throw new AppError('REFUND_NOTHING_OWED');
         const [latest] = await refundsOf(tx, orderId);
@@ -278,6 +280,8 @@ export class OverpaymentRefunds {
     account: PayoutAccount,
     retryOf: string | null,
   ): Promise<string> {
+    // No refund leaves for a borrower held by sanctions screening (ADR 0081), approved or retried.
+    await requireNoScreeningHold(tx, order.user_id);
     const refundId = randomUUID();
     const now = this.deps.clock.now().toISOString();
     await tx.query(

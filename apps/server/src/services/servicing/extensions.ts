@@ -11,6 +11,7 @@ import { productAboveCaps } from '../../domain/products.ts';
 import { addDays, daysBetween, finalDueDate, manilaDay } from '../../domain/servicing-rules.ts';
 import type { Brand } from '../../plugins/infra/brands.ts';
 import { restructuredSchedule } from '../collection-cases/restructured-schedule.ts';
+import { screeningFrozen } from '../compliance/aml/screening.ts';
 import {
   ensureSchedule,
   type LoanPosition,
@@ -89,7 +90,11 @@ export async function extensionData(
       orderId,
       status: order.status,
       // A restructured loan (ADR 0077) keeps to the schedule she signed: an extension would not move it.
-      available: open && position.balance.principal > 0 && !(await restructuredSchedule(tx, orderId)),
+      available:
+        open &&
+        position.balance.principal > 0 &&
+        !(await restructuredSchedule(tx, orderId)) &&
+        !(await screeningFrozen(tx, userId)),
       extensionDays: price.extensionDays,
       fee: price.fee,
       feeCapped: price.capped,
@@ -125,7 +130,13 @@ export async function confirmExtension(
     );
     if (pending) return extensionOf(pending);
     const position = await positionIn(deps, tx, order);
-    if (!position || position.balance.principal <= 0 || (await restructuredSchedule(tx, orderId)))
+    // A borrower frozen by sanctions screening (ADR 0081) is offered no extension, in words that say nothing more.
+    if (
+      !position ||
+      position.balance.principal <= 0 ||
+      (await restructuredSchedule(tx, orderId)) ||
+      (await screeningFrozen(tx, userId))
+    )
       throw new AppError('EXTENSION_NOT_AVAILABLE');
     const price = await extensionPrice(deps, tx, position);
     const [row] = await tx.query<ExtensionRow>(
