@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DisclosureStatement, LoanQuote } from '../api/endpoints.ts';
+import { DisclosureStatement, LoanQuote } from '../api/loan-shapes.ts';
 import { LEDGER_ACCOUNTS, type LedgerAccount } from '../ledger.ts';
 import { LOAN_ORDER_STATUS, type LoanOrderStatusName } from '../loan-status.ts';
 import { SUPPORT_AND_ABOVE } from './borrowers.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DisclosureStatement } from '../api/endpoints.ts';
+import { DisclosureStatement } from '../api/loan-shapes.ts';
 import { formatPeso } from '../money.ts';
 import {
   type CapRule,
