@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import {
   type Config,
@@ -21,6 +22,7 @@ import {
   ServerRoleAtRiskError,
 } from './db/server-role.ts';
 import { type Clock, systemClock } from './domain/clock.ts';
+import { CicExportError, exportCicMonth } from './services/compliance/cic/cic-export.ts';
 import { StaffService } from './services/staff/staff.ts';
 import {
   COMMAND_LINE,
@@ -36,12 +38,16 @@ import {
  */
 export const OPS_USAGE = `Usage: npm run ops -- create-admin --email someone@lender.ph [--name "Their Name"]
        npm run ops -- migrate
+       npm run ops -- cic-export --month YYYY-MM --out FILE [--provider-code CODE] [--brand PACKAGE]
 
   create-admin  Creates an administrator with no password and prints a one-time set-up link
                 (valid ${SETUP_LINK_HOURS} h) where they choose a password and enrol an authenticator app.
   migrate       Brings the PostgreSQL schema up to date: as DATABASE_OWNER_URL's role when set, granting
                 DATABASE_URL's role what the server needs but no change to the ledger or the audit log.
                 Reads only those two variables. The server does the same at each start.
+  cic-export    Builds the Credit Information Corporation's file of a month (as of its last day, or today
+                while it runs), checks it against the format's rules, keeps it with its sha256 and writes it
+                to FILE. The provider code is the brand's, or --provider-code; --brand when there are several.
 
 With the embedded database (no DATABASE_URL), stop the server first: only one process may open DATA_DIR.
 `;
@@ -72,6 +78,7 @@ export async function runOpsCommand(
   args: readonly string[],
   context: OpsCommandContext,
 ): Promise<OpsCommandResult> {
+  if (args[0] === 'cic-export') return runCicExport(args, context);
   if (args[0] !== 'create-admin') return { exitCode: 2, output: OPS_USAGE };
   const email = option(args, 'email')?.trim() ?? '';
   if (!isStaffEmail(email))
@@ -90,6 +97,33 @@ export async function runOpsCommand(
   } catch (error) {
     if (error instanceof StaffEmailTakenError) return { exitCode: 1, output: `${error.message}\n` };
     throw error;
+  }
+}
+
+/** `cic-export`: the month's CIC file built, validated, kept and written (ADR 0080). */
+async function runCicExport(args: readonly string[], context: OpsCommandContext): Promise<OpsCommandResult> {
+  const month = option(args, 'month');
+  const out = option(args, 'out');
+  if (!month || !out)
+    return { exitCode: 2, output: `cic-export needs --month YYYY-MM and --out FILE.\n\n${OPS_USAGE}` };
+  try {
+    const file = await exportCicMonth(context.db, context.clock, {
+      month,
+      packageName: option(args, 'brand'),
+      providerCode: option(args, 'provider-code'),
+      createdBy: 'command line',
+    });
+    await writeFile(out, file.content, 'utf8');
+    return {
+      exitCode: 0,
+      output:
+        `CIC file of ${month} for ${file.packageName} (provider ${file.providerCode}), as of ${file.referenceDay}: ` +
+        `${file.recordCount} records, sha256 ${file.sha256}, written to ${out}.\n`,
+    };
+  } catch (error) {
+    if (!(error instanceof CicExportError)) throw error;
+    const lines = error.problems.map((problem) => `  line ${problem.line}: ${problem.message}`);
+    return { exitCode: 1, output: `${[error.message, ...lines].join('\n')}\n` };
   }
 }
 
