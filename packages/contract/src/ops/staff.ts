@@ -11,6 +11,7 @@ import { CREDIT_POLICY_ENDPOINTS } from './credit-policy.ts';
 import { DUNNING_ENDPOINTS } from './dunning.ts';
 import { ADMIN_ONLY, ALL_STAFF_ROLES, type OpsEndpoint, opsEndpoint, STAFF_ROLES } from './endpoint.ts';
 import { LOAN_ENDPOINTS } from './loans.ts';
+import { PRIVACY_ENDPOINTS } from './privacy.ts';
 import { PRODUCT_ENDPOINTS } from './products.ts';
 import { QUEUE_ENDPOINTS } from './queues.ts';
 import { RECONCILIATION_ENDPOINTS } from './reconciliation.ts';
@@ -198,6 +199,7 @@ export const OPS_ENDPOINTS = {
   ...COLLECTION_AGENCY_ENDPOINTS,
   ...COLLECTION_CASE_ENDPOINTS,
   ...COLLECTION_PROMISE_ENDPOINTS,
+  ...PRIVACY_ENDPOINTS,
 } as const satisfies Record<string, OpsEndpoint>;
 
 export type OpsEndpointName = keyof typeof OPS_ENDPOINTS;

@@ -33,6 +33,7 @@ import { PROMISES_DAILY_JOB, Promises } from '../../services/collection-cases/pr
 import { Hardship } from '../../services/collection-cases/restructure.ts';
 import { Collections } from '../../services/collections/collections.ts';
 import { Vouchers } from '../../services/collections/vouchers.ts';
+import { PrivacyRetention, RETENTION_DAILY_JOB } from '../../services/compliance/privacy/retention.ts';
 import { Identity } from '../../services/identity/identity.ts';
 import { BORROWER_NOTICE_SMS_JOB, sendNoticeText } from '../../services/inbox/borrower-notices.ts';
 import { Ledger } from '../../services/ledger/ledger.ts';
@@ -128,6 +129,8 @@ declare module 'fastify' {
     vouchers: Vouchers;
     queues: Queues;
     unsubmittedData: UnsubmittedData;
+    /** Retention schedules per class of data, applied by a daily job (issue 23, ADR 0082). */
+    privacyRetention: PrivacyRetention;
     reconciliation: Reconciliation;
     /** Dunning rules and templates, their daily run under the MC 18 guardrails (ADR 0076). */
     dunning: Dunning;
@@ -466,6 +469,12 @@ export const servicesPlugin = fp<ServicesOptions>(
       await unsubmittedData.runDaily();
     });
     app.addHook('onReady', async () => unsubmittedData.scheduleDailyRun());
+    const privacyRetention = new PrivacyRetention(db, clock, app.log);
+    app.decorate('privacyRetention', privacyRetention);
+    jobs.handle(RETENTION_DAILY_JOB, async () => {
+      await privacyRetention.runDaily();
+    });
+    app.addHook('onReady', async () => privacyRetention.scheduleDailyRun());
     const reconciliation = new Reconciliation({
       db,
       clock,

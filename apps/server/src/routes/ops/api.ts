@@ -11,6 +11,7 @@ import { creditPolicyEndpoints } from './credit-policy.ts';
 import { opsDefiner } from './define.ts';
 import { dunningEndpoints } from './dunning.ts';
 import { loanEndpoints } from './loans.ts';
+import { privacyEndpoints } from './privacy.ts';
 import { productEndpoints } from './products.ts';
 import { queueEndpoints } from './queues.ts';
 import { reconciliationEndpoints } from './reconciliation.ts';
@@ -38,5 +39,6 @@ export async function opsApiRoutes(app: FastifyInstance): Promise<void> {
   dunningEndpoints(app, define);
   collectionAgencyEndpoints(app, define);
   collectionCaseEndpoints(app, define);
+  privacyEndpoints(app, define);
   collectionPromiseEndpoints(app, define);
 }
