@@ -10,8 +10,10 @@ import {
 } from '../../../src/services/compliance/aml/screening.ts';
 import { BASIC_INFO, expectOk } from '../../application-fixtures.ts';
 import type { TestServer } from '../../helper.ts';
+import { newMember, opsCall, signIn } from '../../ops-fixtures.ts';
 import { signedOrder } from '../../payout-fixtures.ts';
-import { disbursedLoan, startServicingServer } from '../../servicing-fixtures.ts';
+import { sendCollectionEvent } from '../../repayment-fixtures.ts';
+import { disbursedLoan, payOut, startServicingServer } from '../../servicing-fixtures.ts';
 
 /**
  * Sanctions screening (issue 23, ADR 0081) on both databases: a borrower on an imported list is caught despite
@@ -194,6 +196,41 @@ describe('sanctions screening', () => {
     const refused = await server.call('getMoney', { orderId: borrower.orderId }, { token: borrower.token });
     expect(refused.body.code).toBe(ERRORS.SCREENING_HOLD.code);
     expect(await orderStatus(borrower.orderId)).toBe(S.getMoney);
+  });
+
+  it('refuses to propose a refund of her over-payment while a candidate is pending', async () => {
+    const borrower = await signedOrder(server);
+    expect((await candidatesOf(borrower.userId)).map((row) => row.status)).toEqual(['pending']);
+    await payOut(server, borrower.orderId);
+    const { totalDue } = await server.app.ledger.orderBalance(server.db, borrower.orderId);
+    expectOk(
+      'paymentReference',
+      await server.call('paymentReference', { orderNo: borrower.orderId }, { token: borrower.token }),
+    );
+    const [standing] = await server.db.query<{ instrument_id: string }>(
+      'select instrument_id from collection_instruments where order_id = $1 and standing',
+      [borrower.orderId],
+    );
+    const paid = await sendCollectionEvent(server, {
+      eventId: `evt-screening-${borrower.orderId}`,
+      instrumentId: standing?.instrument_id as string,
+      outcome: 'paid',
+      amount: totalDue + 200_00,
+      occurredAt: server.clock.now().toISOString(),
+    });
+    expect(paid.body.data.outcome).toBe('credited');
+    const finance = await signIn(server, await newMember(server, 'finance'));
+    const proposed = await opsCall(
+      server,
+      'opsProposalCreate',
+      {
+        kind: 'loan.refund-overpayment',
+        payload: { orderId: borrower.orderId, amount: 200_00 },
+        reason: 'paid too much',
+      },
+      { signed: finance },
+    );
+    expect(proposed.body.code).toBe(ERRORS.SCREENING_HOLD.code);
   });
 
   it('offers a frozen borrower no extension; a pending candidate alone does not take it away', async () => {
