@@ -13,11 +13,6 @@ export interface ArchiveTable {
   /** The rows about the borrower; $1 is her user id. */
   where: string;
   order: string;
-  /**
-   * Set on a table of a migration written alongside this list (issue 23's other parts): the archive reads it
-   * once it exists. Drop the mark when that migration is on main.
-   */
-  arriving?: true;
 }
 
 const HER_ORDERS = 'order_id in (select order_id from loan_orders where user_id = $1)';
@@ -78,8 +73,8 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   { table: 'collection_placements', where: HER_CASES, order: 'placement_id' },
   { table: 'collection_disputes', where: BY_USER, order: 'opened_at' },
   // Her CIC subject number and her loans' contract numbers (migration 0066).
-  { table: 'cic_subjects', where: BY_USER, order: 'user_id', arriving: true },
-  { table: 'cic_contracts', where: HER_ORDERS, order: 'order_id', arriving: true },
+  { table: 'cic_subjects', where: BY_USER, order: 'user_id' },
+  { table: 'cic_contracts', where: HER_ORDERS, order: 'order_id' },
   // Her own requests under the Data Privacy Act.
   { table: 'privacy_requests', where: BY_USER, order: 'received_at' },
   // What staff did about her or her loans (targets `borrower:<id>`, `loan:<order id>`, `voucher:<id>`).
@@ -131,14 +126,7 @@ export async function gatherArchive(
   generatedAt: Date,
 ): Promise<BorrowerArchive> {
   const tables: Record<string, Row[]> = {};
-  for (const { table, where, order, arriving } of ARCHIVE_TABLES) {
-    if (arriving) {
-      const [present] = await tx.query<{ present: boolean }>(
-        'select to_regclass($1) is not null as present',
-        [table],
-      );
-      if (!present?.present) continue;
-    }
+  for (const { table, where, order } of ARCHIVE_TABLES) {
     const rows = await tx.query(`select * from ${table} where (${where}) order by ${order}`, [userId]);
     tables[table] = rows.map((row) =>
       Object.fromEntries(Object.entries(row).map(([column, value]) => [column, archived(column, value)])),
