@@ -78,6 +78,9 @@ describe('the ₱100 coupon for adding an account', () => {
       await page.getByText('₱3,980').first().waitFor();
       expect(await page.getByRole('button', { name: 'Use my ₱100 coupon' }).count()).toBe(0);
       await snap(page, journey, '01-statement-after-coupon');
+      // The repriced statement's queries settle before she signs: on a loaded machine a late answer redrew the
+      // signing panel under a typed code (one CI run).
+      await page.waitForLoadState('networkidle');
 
       await signWithCode(page, baseURL, mobile);
       await snap(page, journey, '02-signed');
