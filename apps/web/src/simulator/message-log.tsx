@@ -21,7 +21,9 @@ export function MessageLog({ entries, onClear }: { entries: LogEntry[]; onClear(
       {count === 0 ? (
         <p className="sim-log-empty">No messages yet. Use the app in the phone.</p>
       ) : (
-        <ol className="sim-log-list">
+        // A long log scrolls: focusable, so a keyboard user can scroll it too (WCAG 2.1.1).
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keys
+        <ol className="sim-log-list" tabIndex={0} aria-label="Bridge messages, newest last">
           {entries.map((entry, index) => (
             <li
               key={entry.seq}

@@ -27,6 +27,12 @@ import type { LoanOrders } from './loan-orders.ts';
  * and the `signAgreement` SMS code that the borrower typed to sign (docs/decisions/0018).
  */
 
+/**
+ * How long after Manila midnight a statement read the day before may still be signed: a borrower who read it
+ * at 23:58 signs what she read, not a reload that differs only in its dates (ADR 0089).
+ */
+const STATEMENT_READ_ACROSS_MIDNIGHT_MS = 60 * 60 * 1000;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface SigningClient {
@@ -155,9 +161,9 @@ export class Agreements {
       if (signed) return this.answer(tx, order, language, signed);
       if (!input.agreed) throw invalidField('agreed', 'agreementRequired');
       if (!transition(order.status, 'sign').ok) throw new AppError('LOAN_STEP_NOT_ALLOWED');
-      const document = await this.document(tx, order, 'en');
+      const document = await this.documentRead(tx, order, input.documentHash);
       // The borrower read something else (terms or lender details changed since): they must reload.
-      if (input.documentHash !== document.documentHash) throw new AppError('CONFLICT');
+      if (!document) throw new AppError('CONFLICT');
       const code = await this.codes.consume(tx, order.mobile, 'signAgreement', input.code);
       // Returned, not thrown: the wrong try must be committed.
       if (!code.accepted) return code.error;
@@ -282,13 +288,29 @@ export class Agreements {
     };
   }
 
+  /**
+   * The document the borrower read, by its hash: today's, or, just after Manila midnight, the one she read
+   * before it (ADR 0089). Only its dates differ, and they are the statement's illustration: the schedule counts
+   * from the day the money is sent. Null when she read something else.
+   */
+  private async documentRead(tx: Queryable, order: OrderRow, documentHash: string) {
+    const now = this.clock.now();
+    const today = await this.document(tx, order, 'en', { readAt: now });
+    if (today.documentHash === documentHash) return today;
+    const beforeMidnight = new Date(now.getTime() - STATEMENT_READ_ACROSS_MIDNIGHT_MS);
+    if (isoDate(manilaToday(beforeMidnight)) === isoDate(manilaToday(now))) return null;
+    const yesterday = await this.document(tx, order, 'en', { readAt: beforeMidnight });
+    return yesterday.documentHash === documentHash ? yesterday : null;
+  }
+
   private async document(
     tx: Queryable,
     order: OrderRow,
     language: Language,
-    { signedBeforeDocumentsKept }: { signedBeforeDocumentsKept: boolean } = {
-      signedBeforeDocumentsKept: false,
-    },
+    {
+      signedBeforeDocumentsKept = false,
+      readAt = this.clock.now(),
+    }: { signedBeforeDocumentsKept?: boolean; readAt?: Date } = {},
   ) {
     const quote = parsed(order.quote);
     // The version of the product the order was quoted on (ADR 0032), and the rate of the quote itself.
@@ -300,7 +322,7 @@ export class Agreements {
     // Due dates count from the day the money is sent (loan_schedules); the statement dates them from
     // today, the day it is read and signed, when the borrower usually takes the money too.
     const startDate: CalendarDate = manilaToday(
-      signedBeforeDocumentsKept && order.approved_at ? new Date(order.approved_at) : this.clock.now(),
+      signedBeforeDocumentsKept && order.approved_at ? new Date(order.approved_at) : readAt,
     );
     const repaymentChannels = signedBeforeDocumentsKept
       ? undefined

@@ -205,6 +205,46 @@ describe('signing', () => {
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
   });
 
+  it('signs a statement read just before Manila midnight, with the dates she read; an hour after, only a reload', async () => {
+    /** Moves the test server's clock to the next time Manila (UTC+8) shows hh:mm. */
+    function advanceToManila(hh: number, mm: number) {
+      const now = server.clock.now();
+      const target = new Date(now);
+      target.setUTCHours(hh - 8, mm, 0, 0);
+      while (target <= now) target.setUTCDate(target.getUTCDate() + 1);
+      server.clock.advance((target.getTime() - now.getTime()) / 1000);
+    }
+    async function readAndSignAcrossMidnight(minutesAfterMidnight: number) {
+      const { mobile, orderId } = await approvedOrder();
+      advanceToManila(23, 58);
+      const { token } = await server.signIn(mobile);
+      const read = (await view(token, orderId)).body.data;
+      server.clock.advance((2 + minutesAfterMidnight) * 60);
+      const code = await server.ownCode(token, 'signAgreement');
+      const signed = await server.call(
+        'signAgreement',
+        { orderId, documentHash: read.documentHash, agreed: true, code },
+        { token },
+      );
+      return { read, signed, token, orderId };
+    }
+
+    const justAfter = await readAndSignAcrossMidnight(5);
+    expect(justAfter.signed.status, JSON.stringify(justAfter.signed.body)).toBe(200);
+    // What she signed is what she read, dated the day she read it.
+    expect(justAfter.signed.body.data.signedHash).toBe(justAfter.read.documentHash);
+    expect(justAfter.signed.body.data.disclosure).toEqual(justAfter.read.disclosure);
+
+    const anHourAfter = await readAndSignAcrossMidnight(61);
+    expect(anHourAfter.signed.status).toBe(409);
+    expect(anHourAfter.signed.body.code).toBe(40902);
+    const reloaded = (await view(anHourAfter.token, anHourAfter.orderId)).body.data;
+    expect(reloaded.documentHash).not.toBe(anHourAfter.read.documentHash);
+    expect(reloaded.disclosure.schedule.at(-1)?.dueDate).not.toBe(
+      anHourAfter.read.disclosure.schedule.at(-1)?.dueDate,
+    );
+  });
+
   it('refuses without a fresh signAgreement code: none, wrong, expired, used or for another purpose', async () => {
     const { token, orderId } = await approvedOrder();
     const { documentHash } = (await view(token, orderId)).body.data;
