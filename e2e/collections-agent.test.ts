@@ -1,14 +1,12 @@
-import { rmSync } from 'node:fs';
 import { formatPeso } from '@hiram/contract/money';
 import { consoleDay } from '@hiram/contract/ops/labels';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { totpCode } from '../apps/server/src/services/staff/totp.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
 import { snap, snapAtConsoleWidths, useBrowser } from './support/browser.ts';
-import { moveServerClock, type RunningServer, startServer } from './support/server.ts';
+import { moveServerClock, type RunningServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
-import { dataDirWithAdmin, setUpWithAuthenticator, signInToOps } from './support/staff.ts';
+import { ServerAuthenticator, setUpMembers, signInToOps, startServerWithAdmin } from './support/staff.ts';
 
 /**
  * Issue 22 (ADR 0074): a collections agent works her day's list at 1280 px. A loan falls overdue on the moved
@@ -37,12 +35,8 @@ let supervisorToken = '';
 // Its own server: the journey moves the server's clock by months (the loan falls due), which would upset the
 // other journeys. The members are made before it starts (the running server holds the data directory's lock).
 beforeAll(async () => {
-  const made = await dataDirWithAdmin(inject('dataDirTemplate'), ADMIN, [], [AGENT, SUPERVISOR]);
-  try {
-    server = await startServer({}, made.dataDir);
-  } finally {
-    rmSync(made.dataDir, { recursive: true, force: true });
-  }
+  const made = await startServerWithAdmin(ADMIN, [], [AGENT, SUPERVISOR]);
+  server = made.server;
   [agentToken = '', supervisorToken = ''] = made.memberTokens;
 });
 afterAll(async () => {
@@ -65,38 +59,30 @@ function untilTenInManila(at: Date): number {
 
 describe("a collections agent's day at 1280 px", () => {
   it('the supervisor assigns the new case; the agent finds it in My cases, logs a call and sets the next action', async () => {
-    const members: { context: BrowserContext; page: Page }[] = [];
+    const members: { context: BrowserContext; page: Page; secret: string }[] = [];
     try {
       const borrower = new ApiBorrower(server.url, newMobile());
       await borrower.register('Utang2026!');
       await borrower.takeLoanToRepayment(100_000, 91);
 
-      // The members set up their authenticators before the clock moves (a set-up link lasts days, not months);
-      // their codes follow the server's clock from then on.
-      let offset = (await moveServerClock(server.url, 0)).getTime() - Date.now();
-      const code = (secret: string, stepsAhead = 0) =>
-        totpCode(secret, new Date(Date.now() + offset + stepsAhead * 30_000));
-      const secrets: string[] = [];
-      for (const token of [supervisorToken, agentToken]) {
-        const opened = await browser().newPage();
-        members.push(opened);
-        await opened.page.goto(`${server.url}/ops/#/setup?token=${encodeURIComponent(token)}`);
-        const secret = await setUpWithAuthenticator(opened.page, PASSWORD);
-        await opened.page.getByLabel("The app's 6-digit code").fill(code(secret));
-        await opened.page.getByRole('button', { name: 'Finish set-up' }).click();
-        await opened.page.getByRole('heading', { name: 'You are set up' }).waitFor();
-        secrets.push(secret);
-      }
+      const authenticator = await ServerAuthenticator.of(server.url);
+      const code = authenticator.code;
+      members.push(
+        ...(await setUpMembers(
+          () => browser().newPage(),
+          server.url,
+          [supervisorToken, agentToken],
+          PASSWORD,
+          authenticator,
+        )),
+      );
       const [sup, agent] = members.map((m) => m.page) as [Page, Page];
-      const [supSecret = '', agentSecret = ''] = secrets;
+      const [supSecret = '', agentSecret = ''] = members.map((m) => m.secret);
 
       // Four or five days past the 91-day due date, at 10:00 in Manila (an agent calls in working hours: the
       // server refuses none between 06:00 and 22:00, MC 18): the daily run finds the loan overdue, opens its case.
-      const now = await moveServerClock(
-        server.url,
-        95 * DAY_SECONDS + untilTenInManila(new Date(Date.now() + offset)),
-      );
-      offset = now.getTime() - Date.now();
+      const now = await moveServerClock(server.url, 95 * DAY_SECONDS + untilTenInManila(authenticator.now()));
+      authenticator.follow(now);
       // (Her sign-in ended with the months; what she owes now is what the console must show.)
       await borrower.logIn('Utang2026!');
       const owed = (await borrower.call<{ amountDue: number; homeState: string }>('latestLoanOrder'))
@@ -227,7 +213,7 @@ describe("a collections agent's day at 1280 px", () => {
       await look(agent, '09-promise-recorded', promises);
 
       // Nothing paid: the day after its date the daily job breaks it. The moved clock ended her session.
-      offset = (await moveServerClock(server.url, 2 * DAY_SECONDS)).getTime() - Date.now();
+      authenticator.follow(await moveServerClock(server.url, 2 * DAY_SECONDS));
       await agent.reload();
       await signInToOps(agent, AGENT.email, PASSWORD, code(agentSecret, 1));
       await agentNav.waitFor({ timeout: 30_000 });

@@ -1,14 +1,13 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { DEFAULT_PACKAGE_NAME } from '@hiram/contract/brand';
 import { AGENCY_EXPORT_COLUMNS } from '@hiram/contract/ops/collection-agencies';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { totpCode } from '../apps/server/src/services/staff/totp.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
 import { snap, snapAtConsoleWidths, useBrowser } from './support/browser.ts';
-import { moveServerClock, type RunningServer, startServer } from './support/server.ts';
+import { moveServerClock, type RunningServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
-import { dataDirWithAdmin, setUpWithAuthenticator, signInToOps } from './support/staff.ts';
+import { ServerAuthenticator, setUpMembers, signInToOps, startServerWithAdmin } from './support/staff.ts';
 
 /**
  * Issue 22 (ADR 0078): a collections supervisor registers a collection agency from the console, finance approves
@@ -35,12 +34,8 @@ let financeToken = '';
 
 // Its own server: the journey moves the server's clock by months (the loan falls overdue).
 beforeAll(async () => {
-  const made = await dataDirWithAdmin(inject('dataDirTemplate'), ADMIN, [], [SUPERVISOR, FINANCE]);
-  try {
-    server = await startServer({}, made.dataDir);
-  } finally {
-    rmSync(made.dataDir, { recursive: true, force: true });
-  }
+  const made = await startServerWithAdmin(ADMIN, [], [SUPERVISOR, FINANCE]);
+  server = made.server;
   [supervisorToken = '', financeToken = ''] = made.memberTokens;
 });
 afterAll(async () => {
@@ -51,32 +46,29 @@ const look = (page: Page, step: string, focus?: Locator) => snapAtConsoleWidths(
 
 describe('a collection agency at 1280 px', () => {
   it('is registered under maker-checker, takes a case from the case page and gets its CSV', async () => {
-    const members: { context: BrowserContext; page: Page }[] = [];
+    const members: { context: BrowserContext; page: Page; secret: string }[] = [];
     try {
       const borrower = new ApiBorrower(server.url, newMobile());
       await borrower.register('Utang2026!');
       await borrower.takeLoanToRepayment(100_000, 91);
 
-      let offset = (await moveServerClock(server.url, 0)).getTime() - Date.now();
-      const code = (secret: string, stepsAhead = 0) =>
-        totpCode(secret, new Date(Date.now() + offset + stepsAhead * 30_000));
-      const secrets: string[] = [];
-      for (const token of [supervisorToken, financeToken]) {
-        const opened = await browser().newPage();
-        members.push(opened);
-        await opened.page.goto(`${server.url}/ops/#/setup?token=${encodeURIComponent(token)}`);
-        const secret = await setUpWithAuthenticator(opened.page, PASSWORD);
-        await opened.page.getByLabel("The app's 6-digit code").fill(code(secret));
-        await opened.page.getByRole('button', { name: 'Finish set-up' }).click();
-        await opened.page.getByRole('heading', { name: 'You are set up' }).waitFor();
-        secrets.push(secret);
-      }
+      const authenticator = await ServerAuthenticator.of(server.url);
+      const code = authenticator.code;
+      members.push(
+        ...(await setUpMembers(
+          () => browser().newPage(),
+          server.url,
+          [supervisorToken, financeToken],
+          PASSWORD,
+          authenticator,
+        )),
+      );
       const [sup, fin] = members.map((m) => m.page) as [Page, Page];
-      const [supSecret = '', finSecret = ''] = secrets;
+      const [supSecret = '', finSecret = ''] = members.map((m) => m.secret);
 
       // Four days past the 91-day due date: the daily run finds the loan overdue and opens its case.
       const now = await moveServerClock(server.url, 95 * DAY_SECONDS);
-      offset = now.getTime() - Date.now();
+      authenticator.follow(now);
       const serverDay = new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
       // The supervisor proposes the agency: its SEC registration, contact, 12.5% from today.

@@ -1,13 +1,17 @@
 import { formatPeso } from '@hiram/contract/money';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpCode } from '../apps/server/src/services/staff/totp.ts';
 import { ApiBorrower, payAtCounter } from './support/api-borrower.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { snap, useBrowser } from './support/browser.ts';
 import { moveServerClock, type RunningServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
-import { setUpWithAuthenticator, signInToOps, startServerWithAdmin } from './support/staff.ts';
+import {
+  ServerAuthenticator,
+  setUpOnServerClock,
+  signInToOps,
+  startServerWithAdmin,
+} from './support/staff.ts';
 
 const browser = useBrowser();
 const ADMIN = 'collections.report@lender.example';
@@ -48,20 +52,15 @@ describe('Collections report at 1280 px', () => {
       orders.push(await borrower.takeLoanToRepayment(PRINCIPAL, TENURE_DAYS));
     }
     const firstDay = manilaDay(new Date());
-    let offset = (await moveServerClock(server.url, 0)).getTime() - Date.now();
-    const code = (secret: string, stepsAhead = 0) =>
-      totpCode(secret, new Date(Date.now() + offset + stepsAhead * 30_000));
+    const authenticator = await ServerAuthenticator.of(server.url);
+    const code = authenticator.code;
 
     const { context, page } = await browser().newPage();
-    await page.goto(`${server.url}/ops/#/setup?token=${encodeURIComponent(setupToken)}`);
-    const secret = await setUpWithAuthenticator(page, PASSWORD);
-    await page.getByLabel("The app's 6-digit code").fill(code(secret));
-    await page.getByRole('button', { name: 'Finish set-up' }).click();
-    await page.getByRole('heading', { name: 'You are set up' }).waitFor();
+    const secret = await setUpOnServerClock(page, server.url, setupToken, PASSWORD, authenticator);
 
     // Both loans fall past due on the server's clock: the daily run opens their cases. One borrower then pays part.
     const serverNow = await moveServerClock(server.url, DAYS_LATER * 86_400);
-    offset = serverNow.getTime() - Date.now();
+    authenticator.follow(serverNow);
     const today = manilaDay(serverNow);
     const payer = borrowers[0] as ApiBorrower;
     // A hundred days on, her session has ended: she logs in again to pay.

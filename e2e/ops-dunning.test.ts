@@ -1,12 +1,10 @@
-import { rmSync } from 'node:fs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { totpCode } from '../apps/server/src/services/staff/totp.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
 import { snap, snapAtConsoleWidths, useBrowser } from './support/browser.ts';
-import { moveServerClock, type RunningServer, startServer } from './support/server.ts';
+import { moveServerClock, type RunningServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
-import { dataDirWithAdmin, setUpWithAuthenticator, signInToOps } from './support/staff.ts';
+import { ServerAuthenticator, setUpMembers, signInToOps, startServerWithAdmin } from './support/staff.ts';
 
 /**
  * Issue 22 (ADR 0076): a collections supervisor drafts a dunning message on the Dunning screen (a threat is shown
@@ -37,12 +35,8 @@ let benToken = '';
 
 // Its own server: the journey moves the server's clock by months (the loan falls overdue).
 beforeAll(async () => {
-  const made = await dataDirWithAdmin(inject('dataDirTemplate'), ADMIN, [], [ANA, BEN]);
-  try {
-    server = await startServer({}, made.dataDir);
-  } finally {
-    rmSync(made.dataDir, { recursive: true, force: true });
-  }
+  const made = await startServerWithAdmin(ADMIN, [], [ANA, BEN]);
+  server = made.server;
   [anaToken = '', benToken = ''] = made.memberTokens;
 });
 afterAll(async () => {
@@ -53,28 +47,25 @@ const look = (page: Page, step: string, focus?: Locator) => snapAtConsoleWidths(
 
 describe('dunning at 1280 px', () => {
   it('a message is drafted within the rules, approved by another supervisor, and a dispute stops contact', async () => {
-    const members: { context: BrowserContext; page: Page }[] = [];
+    const members: { context: BrowserContext; page: Page; secret: string }[] = [];
     try {
       const borrower = new ApiBorrower(server.url, newMobile());
       await borrower.register('Utang2026!');
       await borrower.takeLoanToRepayment(100_000, 91);
 
-      let offset = (await moveServerClock(server.url, 0)).getTime() - Date.now();
-      const code = (secret: string, stepsAhead = 0) =>
-        totpCode(secret, new Date(Date.now() + offset + stepsAhead * 30_000));
-      const secrets: string[] = [];
-      for (const token of [anaToken, benToken]) {
-        const opened = await browser().newPage();
-        members.push(opened);
-        await opened.page.goto(`${server.url}/ops/#/setup?token=${encodeURIComponent(token)}`);
-        const secret = await setUpWithAuthenticator(opened.page, PASSWORD);
-        await opened.page.getByLabel("The app's 6-digit code").fill(code(secret));
-        await opened.page.getByRole('button', { name: 'Finish set-up' }).click();
-        await opened.page.getByRole('heading', { name: 'You are set up' }).waitFor();
-        secrets.push(secret);
-      }
+      const authenticator = await ServerAuthenticator.of(server.url);
+      const code = authenticator.code;
+      members.push(
+        ...(await setUpMembers(
+          () => browser().newPage(),
+          server.url,
+          [anaToken, benToken],
+          PASSWORD,
+          authenticator,
+        )),
+      );
       const [ana, ben] = members.map((m) => m.page) as [Page, Page];
-      const [anaSecret = '', benSecret = ''] = secrets;
+      const [anaSecret = '', benSecret = ''] = members.map((m) => m.secret);
 
       // Ana drafts a message: a threat is marked as she types; without it, it goes.
       await ana.getByRole('link', { name: 'Sign in' }).click();
@@ -122,7 +113,7 @@ describe('dunning at 1280 px', () => {
       await ben.getByRole('status').filter({ hasText: 'Outcome' }).getByText('approved').waitFor();
 
       // Four days past the due date: the case is open; Ana opens a dispute on it.
-      offset = (await moveServerClock(server.url, 95 * DAY_SECONDS)).getTime() - Date.now();
+      authenticator.follow(await moveServerClock(server.url, 95 * DAY_SECONDS));
       // Her session ended with the moved clock: the Dunning page asks her to sign in, then opens.
       await ana.goto(`${server.url}/ops/#/collections/dunning`);
       await ana.reload();

@@ -2,15 +2,15 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpCode } from '../apps/server/src/services/staff/totp.ts';
 import { ApiBorrower } from './support/api-borrower.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { SCREENSHOT_DIR, snap, useBrowser } from './support/browser.ts';
 import { moveServerClock, type RunningServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
 import {
+  ServerAuthenticator,
   setUpAndSignIn,
-  setUpWithAuthenticator,
+  setUpOnServerClock,
   signInToOps,
   startServerWithAdmin,
 } from './support/staff.ts';
@@ -155,21 +155,22 @@ describe('a long-overdue loan at 1280 px', () => {
 
       // Set up first (the link is good for days, not months); the authenticator follows the server's clock,
       // which the borrower's codes and the months below move ahead of this machine's.
-      let offset = (await moveServerClock(own.server.url, 0)).getTime() - Date.now();
-      const code = (secret: string, stepsAhead = 0) =>
-        totpCode(secret, new Date(Date.now() + offset + stepsAhead * 30_000));
-      await page.goto(`${own.server.url}/ops/#/setup?token=${encodeURIComponent(own.setupToken)}`);
-      const secret = await setUpWithAuthenticator(page, ADMIN_PASSWORD);
-      await page.getByLabel("The app's 6-digit code").fill(code(secret));
-      await page.getByRole('button', { name: 'Finish set-up' }).click();
-      await page.getByRole('heading', { name: 'You are set up' }).waitFor();
+      const authenticator = await ServerAuthenticator.of(own.server.url);
+      const code = authenticator.code;
+      const secret = await setUpOnServerClock(
+        page,
+        own.server.url,
+        own.setupToken,
+        ADMIN_PASSWORD,
+        authenticator,
+      );
 
       // Nine months on, a month at a time: due after 91 days, then six months overdue; the daily run posts a
       // penalty for each day (until the charges cap stops it).
       let serverNow = new Date();
       for (let month = 0; month < 9; month += 1)
         serverNow = await moveServerClock(own.server.url, 30 * 86_400);
-      offset = serverNow.getTime() - Date.now();
+      authenticator.follow(serverNow);
       await page.getByRole('link', { name: 'Sign in' }).click();
       await signInToOps(page, OVERDUE_ADMIN, ADMIN_PASSWORD, code(secret, 1));
       await page.getByRole('navigation', { name: 'Sections' }).waitFor();

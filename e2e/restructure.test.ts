@@ -1,14 +1,12 @@
-import { rmSync } from 'node:fs';
 import { formatPeso } from '@hiram/contract/money';
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { totpCode } from '../apps/server/src/services/staff/totp.ts';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
 import { snap, snapAtConsoleWidths, useBrowser } from './support/browser.ts';
 import { signInWithPassword } from './support/journeys.ts';
-import { moveServerClock, type RunningServer, startServer } from './support/server.ts';
+import { moveServerClock, type RunningServer } from './support/server.ts';
 import { latestCode, newMobile, passResendCooldown } from './support/sms.ts';
-import { dataDirWithAdmin, setUpWithAuthenticator, signInToOps } from './support/staff.ts';
+import { ServerAuthenticator, setUpMembers, signInToOps, startServerWithAdmin } from './support/staff.ts';
 
 /**
  * Issue 22 (ADR 0077): a borrower in hardship gets a new schedule. Her loan is overdue; the supervisor gives the
@@ -36,12 +34,11 @@ let supervisorToken = '';
 
 // Its own server: the clock moves months. Borrower sign-ins last a year so the move ends none.
 beforeAll(async () => {
-  const made = await dataDirWithAdmin(inject('dataDirTemplate'), ADMIN, [], [AGENT, SUPERVISOR]);
-  try {
-    server = await startServer({ SESSION_TTL_DAYS: '365', SESSION_IDLE: '365d' }, made.dataDir);
-  } finally {
-    rmSync(made.dataDir, { recursive: true, force: true });
-  }
+  const made = await startServerWithAdmin(ADMIN, [], [AGENT, SUPERVISOR], {
+    SESSION_TTL_DAYS: '365',
+    SESSION_IDLE: '365d',
+  });
+  server = made.server;
   [agentToken = '', supervisorToken = ''] = made.memberTokens;
 });
 afterAll(async () => {
@@ -67,28 +64,25 @@ describe('a restructure approved at 1280 px and signed by the borrower at 360 px
     await borrower.register(BORROWER_PASSWORD);
     const orderId = await borrower.takeLoanToRepayment(100_000, 91);
 
-    let offset = (await moveServerClock(server.url, 0)).getTime() - Date.now();
-    const code = (secret: string, stepsAhead = 0) =>
-      totpCode(secret, new Date(Date.now() + offset + stepsAhead * 30_000));
-    const members: { page: Page; close: () => Promise<void> }[] = [];
-    const secrets: string[] = [];
+    const authenticator = await ServerAuthenticator.of(server.url);
+    const code = authenticator.code;
+    const members: { context: BrowserContext; page: Page; secret: string }[] = [];
     try {
-      for (const token of [supervisorToken, agentToken]) {
-        const opened = await browser().newPage();
-        members.push({ page: opened.page, close: () => opened.context.close() });
-        await opened.page.goto(`${server.url}/ops/#/setup?token=${encodeURIComponent(token)}`);
-        const secret = await setUpWithAuthenticator(opened.page, PASSWORD);
-        await opened.page.getByLabel("The app's 6-digit code").fill(code(secret));
-        await opened.page.getByRole('button', { name: 'Finish set-up' }).click();
-        await opened.page.getByRole('heading', { name: 'You are set up' }).waitFor();
-        secrets.push(secret);
-      }
+      members.push(
+        ...(await setUpMembers(
+          () => browser().newPage(),
+          server.url,
+          [supervisorToken, agentToken],
+          PASSWORD,
+          authenticator,
+        )),
+      );
       const [sup, agent] = members.map((m) => m.page) as [Page, Page];
-      const [supSecret = '', agentSecret = ''] = secrets;
+      const [supSecret = '', agentSecret = ''] = members.map((m) => m.secret);
 
       // Ten days past the 91-day due date: overdue, penalties accrued, its case open.
       const now = await moveServerClock(server.url, 101 * DAY_SECONDS);
-      offset = now.getTime() - Date.now();
+      authenticator.follow(now);
       const masked = `${borrower.mobile.slice(0, 4)} *** ${borrower.mobile.slice(-4)}`;
 
       // The supervisor gives the case to Rita.
@@ -213,7 +207,7 @@ describe('a restructure approved at 1280 px and signed by the borrower at 360 px
       for (const [i, member] of members.entries()) await snap(member.page, JOURNEY, `failed-here-${i}`);
       throw error;
     } finally {
-      for (const member of members) await member.close();
+      for (const member of members) await member.context.close();
     }
   });
 });

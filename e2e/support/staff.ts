@@ -11,7 +11,7 @@ import { runOpsCommand } from '../../apps/server/src/ops-cli.ts';
 import { StaffService } from '../../apps/server/src/services/staff/staff.ts';
 import { COMMAND_LINE } from '../../apps/server/src/services/staff/staff-records.ts';
 import { totpCode } from '../../apps/server/src/services/staff/totp.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { moveServerClock, type RunningServer, startServer } from './server.ts';
 
 /** A member a journey needs besides its admins, made before the server starts. */
 export interface StaffToMake {
@@ -72,11 +72,12 @@ export async function startServerWithAdmin(
   email: string,
   moreAdmins: readonly string[] = [],
   members: readonly StaffToMake[] = [],
+  env: Record<string, string> = {},
 ): Promise<{ server: RunningServer; setupToken: string; moreTokens: string[]; memberTokens: string[] }> {
   const made = await dataDirWithAdmin(inject('dataDirTemplate'), email, moreAdmins, members);
   try {
     return {
-      server: await startServer({}, made.dataDir),
+      server: await startServer(env, made.dataDir),
       setupToken: made.setupToken,
       moreTokens: made.moreTokens,
       memberTokens: made.memberTokens,
@@ -183,4 +184,67 @@ export async function openSetUpAndSignIn(
   const opened = await open();
   await setUpAndSignIn(opened.page, baseURL, setupToken, email, password);
   return opened;
+}
+
+/**
+ * Authenticator codes on a journey's own server, whose clock the journey moves (`moveServerClock`): the server
+ * checks a code against its own time, so the codes follow it. `follow` takes the time a move answered.
+ */
+export class ServerAuthenticator {
+  private offsetMs = 0;
+
+  static async of(baseURL: string): Promise<ServerAuthenticator> {
+    const authenticator = new ServerAuthenticator();
+    authenticator.follow(await moveServerClock(baseURL, 0));
+    return authenticator;
+  }
+
+  follow(serverNow: Date): void {
+    this.offsetMs = serverNow.getTime() - Date.now();
+  }
+
+  /** The server's time now. */
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+
+  /** The code `stepsAhead` 30-second steps from the server's now (a sign-in right after set-up uses the next). */
+  code = (secret: string, stepsAhead = 0): string =>
+    totpCode(secret, new Date(Date.now() + this.offsetMs + stepsAhead * 30_000));
+}
+
+/** Opens a set-up link in `page`, chooses the password and confirms a first code. Answers the key. */
+export async function setUpOnServerClock(
+  page: Page,
+  baseURL: string,
+  setupToken: string,
+  password: string,
+  authenticator: ServerAuthenticator,
+): Promise<string> {
+  await page.goto(`${baseURL}/ops/#/setup?token=${encodeURIComponent(setupToken)}`);
+  const secret = await setUpWithAuthenticator(page, password);
+  await page.getByLabel("The app's 6-digit code").fill(authenticator.code(secret));
+  await page.getByRole('button', { name: 'Finish set-up' }).click();
+  await page.getByRole('heading', { name: 'You are set up' }).waitFor();
+  return secret;
+}
+
+/**
+ * Members made before the server started (`members` of startServerWithAdmin) set up, each in a browser of its
+ * own, before the journey moves the clock (a set-up link lasts days, not months). They sign in later.
+ */
+export async function setUpMembers(
+  open: () => Promise<{ context: BrowserContext; page: Page }>,
+  baseURL: string,
+  setupTokens: readonly string[],
+  password: string,
+  authenticator: ServerAuthenticator,
+): Promise<{ context: BrowserContext; page: Page; secret: string }[]> {
+  const members: { context: BrowserContext; page: Page; secret: string }[] = [];
+  for (const token of setupTokens) {
+    const opened = await open();
+    const secret = await setUpOnServerClock(opened.page, baseURL, token, password, authenticator);
+    members.push({ ...opened, secret });
+  }
+  return members;
 }
