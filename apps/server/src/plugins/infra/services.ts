@@ -1,5 +1,6 @@
 import { API, API_PREFIX } from '@hiram/contract/api/routes';
 import { encryptPath } from '@hiram/contract/cipher';
+import type { Language } from '@hiram/contract/languages';
 import { COOLING_OFF_DEFAULT_DAYS } from '@hiram/contract/ops/brands';
 import type { ChannelId } from '@hiram/contract/repayment';
 import fp from 'fastify-plugin';
@@ -29,7 +30,11 @@ import { CollectionCases } from '../../services/collection-cases/cases.ts';
 import { Disputes } from '../../services/collection-cases/disputes.ts';
 import { DUNNING_DAILY_JOB, Dunning } from '../../services/collection-cases/dunning/runner.ts';
 import { paymentHolidayHandler } from '../../services/collection-cases/payment-holiday.ts';
-import { PROMISES_DAILY_JOB, Promises } from '../../services/collection-cases/promises.ts';
+import {
+  PROMISE_CONFIRMATION_JOB,
+  PROMISES_DAILY_JOB,
+  Promises,
+} from '../../services/collection-cases/promises.ts';
 import { Hardship } from '../../services/collection-cases/restructure.ts';
 import { Collections } from '../../services/collections/collections.ts';
 import { Vouchers } from '../../services/collections/vouchers.ts';
@@ -462,6 +467,9 @@ export const servicesPlugin = fp<ServicesOptions>(
     jobs.handle(PROMISES_DAILY_JOB, async () => {
       await promises.runDaily();
     });
+    jobs.handle(PROMISE_CONFIRMATION_JOB, (payload) =>
+      promises.sendDeferredConfirmation(payload as { promiseId: string; language: Language }),
+    );
     app.addHook('onReady', async () => promises.scheduleDailyRun());
     const unsubmittedData = new UnsubmittedData(db, clock, jobs, app.log);
     app.decorate('unsubmittedData', unsubmittedData);

@@ -12,7 +12,13 @@ import { minimumRepayment } from '@hiram/contract/repayment';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
-import { addDays, manilaDay, manilaTime, nextDailyRun } from '../../domain/servicing-rules.ts';
+import {
+  addDays,
+  manilaDay,
+  manilaTime,
+  nextDailyRun,
+  reminderSendTime,
+} from '../../domain/servicing-rules.ts';
 import { templatedSms } from '../../domain/sms-texts.ts';
 import type { Jobs } from '../../plugins/infra/jobs.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
@@ -33,6 +39,8 @@ import { logContact } from './contacts.ts';
 
 /** The daily job that settles the promises whose day passed (queued once a day, like the servicing run). */
 export const PROMISES_DAILY_JOB = 'collectionPromisesDaily';
+/** The confirmation text of a promise made in the quiet hours, sent at 06:00 (MC 18: no texts 22:00-06:00). */
+export const PROMISE_CONFIRMATION_JOB = 'collectionPromiseConfirmation';
 /** Its minute past Manila midnight: after the servicing run (00:05), so the day's balances are posted. */
 const PROMISES_RUN_MINUTE = 10;
 
@@ -48,6 +56,13 @@ export interface PromisesDeps {
   appNameOf: (packageName: string) => string;
   /** The cases' lifecycle (cases.ts): opens the case of an overdue loan that has none. */
   openCase: (tx: Queryable, orderId: string) => Promise<void>;
+}
+
+interface ConfirmationText {
+  to: string;
+  packageName: string;
+  text: string;
+  template: { kind: string; values: Record<string, string> };
 }
 
 interface CaseRow {
@@ -457,7 +472,8 @@ export class Promises {
 
   /**
    * She promises from the overdue screen: recorded on the case as a contact in the app (inbound), and
-   * confirmed by SMS in her language once committed (a failed text does not undo her promise).
+   * confirmed by SMS in her language once committed (a failed text does not undo her promise). Made in the
+   * quiet hours, the text waits for 06:00 (the screen has already confirmed it).
    */
   async borrowerPromise(
     userId: string,
@@ -469,7 +485,9 @@ export class Promises {
       await tx.query('select 1 from loan_orders where order_id = $1 for update', [order.order_id]);
       const caseRow = await this.caseOf(tx, order.order_id);
       if (!caseRow) throw new AppError('PROMISE_NOT_OVERDUE');
-      await this.record(tx, caseRow, {
+      const now = this.deps.clock.now();
+      const sendAt = reminderSendTime(now);
+      const promise = await this.record(tx, caseRow, {
         amount: input.amount,
         promisedFor: input.promisedFor,
         source: 'borrower',
@@ -478,31 +496,66 @@ export class Promises {
         note: null,
         actor: null,
       });
-      const [user] = await tx.query<{ mobile: string }>('select mobile from users where user_id = $1', [
-        userId,
-      ]);
-      const text = user
-        ? {
-            to: user.mobile,
-            packageName: order.package_name,
-            ...templatedSms('promiseConfirmed', language, {
-              app: this.deps.appNameOf(order.package_name),
-              amount: formatPeso(input.amount),
-              // The day as the reminders write it: the inbox words the text again in whatever language she
-              // reads later, so no value may be in one language.
-              date: input.promisedFor,
-            }),
-          }
-        : null;
+      let text: ConfirmationText | null = null;
+      if (sendAt.getTime() === now.getTime())
+        text = await this.confirmationText(tx, promise.promise_id, language);
+      else
+        await this.deps.jobs.enqueue(
+          tx,
+          PROMISE_CONFIRMATION_JOB,
+          { promiseId: promise.promise_id, language },
+          sendAt.getTime() - now.getTime(),
+        );
       return { state: await this.stateOf(tx, order), text };
     });
-    if (text)
-      await this.deps.sms.send(text.to, text.text, {
-        purpose: 'promise',
-        template: text.template,
-        packageName: text.packageName,
-      });
+    if (text) await this.sendConfirmation(text);
     return state;
+  }
+
+  /** The job: the confirmation of a promise made in the quiet hours, unless it was settled before morning. */
+  async sendDeferredConfirmation(payload: { promiseId: string; language: Language }): Promise<void> {
+    const text = await this.confirmationText(this.deps.db, payload.promiseId, payload.language);
+    if (text) await this.sendConfirmation(text);
+  }
+
+  private async confirmationText(
+    db: Queryable,
+    promiseId: string,
+    language: Language,
+  ): Promise<ConfirmationText | null> {
+    const [row] = await db.query<{
+      mobile: string;
+      package_name: string;
+      amount: string;
+      promised_for: string;
+    }>(
+      `select u.mobile, o.package_name, p.amount, p.promised_for::text as promised_for
+       from collection_promises p
+       join loan_orders o on o.order_id = p.order_id
+       join users u on u.user_id = o.user_id
+       where p.promise_id = $1 and p.status = 'running'`,
+      [promiseId],
+    );
+    if (!row) return null;
+    return {
+      to: row.mobile,
+      packageName: row.package_name,
+      ...templatedSms('promiseConfirmed', language, {
+        app: this.deps.appNameOf(row.package_name),
+        amount: formatPeso(Number(row.amount)),
+        // The day as the reminders write it: the inbox words the text again in whatever language she
+        // reads later, so no value may be in one language.
+        date: row.promised_for.slice(0, 10),
+      }),
+    };
+  }
+
+  private async sendConfirmation(text: ConfirmationText): Promise<void> {
+    await this.deps.sms.send(text.to, text.text, {
+      purpose: 'promise',
+      template: text.template,
+      packageName: text.packageName,
+    });
   }
 
   // ---- The back office ----

@@ -410,4 +410,25 @@ describe(`a promise on a disputed case (${testDatabaseKind()})`, () => {
     expect((await promisesOf(l.orderId)).at(-1)?.status).toBe('broken');
     expect((await caseOf(l.orderId))?.status).toBe('dispute');
   }, 120_000);
+
+  it('confirms a promise made in the quiet hours by text at 06:00, not at once', async () => {
+    const l = loan(3);
+    const day = addDays(overdueDay, 9);
+    await goTo(server, day, 23);
+    const before = (await smsTo(l.mobile, 'promise')).length;
+    const made = await server.call(
+      'makePromiseToPay',
+      { orderNo: l.orderId, amount: 60_000, promisedFor: addDays(day, 2) },
+      { token: l.token },
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    await server.settle();
+    expect(await smsTo(l.mobile, 'promise')).toHaveLength(before);
+    await goTo(server, addDays(day, 1), 5);
+    expect(await smsTo(l.mobile, 'promise')).toHaveLength(before);
+    await goTo(server, addDays(day, 1), 6);
+    const texts = await smsTo(l.mobile, 'promise');
+    expect(texts).toHaveLength(before + 1);
+    expect(texts.at(-1)).toMatch(/₱600/);
+  }, 120_000);
 });
