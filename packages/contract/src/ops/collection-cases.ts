@@ -100,6 +100,9 @@ export const CaseEvent = z.object({
   kind: z.enum(CASE_EVENT_KINDS),
   fromValue: z.string().nullable(),
   toValue: z.string().nullable(),
+  /** For an `assigned` event: the names of the staff members its values are the ids of. */
+  fromName: z.string().nullable(),
+  toName: z.string().nullable(),
   staffName: z.string().nullable(),
   note: z.string().nullable(),
   at: z.string(),

@@ -178,7 +178,10 @@ function eventText(event: View['events'][number]): string {
     case 'bucketChanged':
       return `Bucket ${event.fromValue} → ${event.toValue}`;
     case 'assigned':
-      return event.toValue ? 'Assigned' : 'Unassigned';
+      if (!event.toValue) return event.fromName ? `Unassigned from ${event.fromName}` : 'Unassigned';
+      return event.fromName
+        ? `Assigned to ${event.toName ?? 'a former member'} (was ${event.fromName})`
+        : `Assigned to ${event.toName ?? 'a former member'}`;
     case 'statusChanged':
       return `Status ${status(event.fromValue)} → ${status(event.toValue)}`;
     case 'nextActionSet':

@@ -401,7 +401,11 @@ export class CollectionCases {
     );
     const [base] = await this.rowsOf([row as DbRow]);
     const events = await db.query<DbRow>(
-      `select e.*, s.name as staff_name from collection_case_events e left join staff s on s.staff_id = e.staff_id
+      `select e.*, s.name as staff_name, f.name as from_name, t.name as to_name
+       from collection_case_events e
+       left join staff s on s.staff_id = e.staff_id
+       left join staff f on e.kind = 'assigned' and f.staff_id::text = e.from_value
+       left join staff t on e.kind = 'assigned' and t.staff_id::text = e.to_value
        where e.case_id = $1 order by e.event_id desc`,
       [caseId],
     );
@@ -625,6 +629,8 @@ function eventOf(row: DbRow): CaseEvent {
     kind: row.kind as CaseEvent['kind'],
     fromValue: (row.from_value as string | null) ?? null,
     toValue: (row.to_value as string | null) ?? null,
+    fromName: (row.from_name as string | null) ?? null,
+    toName: (row.to_name as string | null) ?? null,
     staffName: (row.staff_name as string | null) ?? null,
     note: (row.note as string | null) ?? null,
     at: iso(row.at),

@@ -222,7 +222,17 @@ describe('assignment', () => {
     expect(mine.items[0].totalDue).toBeGreaterThan(0);
     // Another agent's case answers as not found; a supervisor reads it.
     expect((await ops('opsCaseView', { caseId: one.caseId }, await signIn(server, a))).status).toBe(404);
-    expect((await ok('opsCaseView', { caseId: one.caseId }, supervisor)).assignedTo).toBe(c.staffId);
+    const view = await ok('opsCaseView', { caseId: one.caseId }, supervisor);
+    expect(view.assignedTo).toBe(c.staffId);
+    // Its history names who the case went to.
+    const [cRow] = await server.db.query<{ name: string }>('select name from staff where staff_id = $1', [
+      c.staffId,
+    ]);
+    expect(view.events.find((e: { kind: string }) => e.kind === 'assigned')).toMatchObject({
+      toValue: c.staffId,
+      toName: cRow?.name,
+      fromName: null,
+    });
     const refused = await ops(
       'opsCaseAssign',
       { caseIds: [one.caseId], staffId: (await member('viewer')).staffId },
