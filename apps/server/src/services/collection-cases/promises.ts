@@ -167,8 +167,9 @@ async function leavePromiseStatus(
 
 /**
  * The running promise of a loan, settled kept if what was paid since its making reaches it or nothing is owed
- * any more. Call it in the transaction that credited a payment (crediting.ts) with the balance left; the
- * daily job calls it too, for payments credited by other paths (a proof of payment, a bank statement line).
+ * any more. Call it in the transaction that credited a payment (crediting.ts for a provider's payment,
+ * servicing's creditRepayment for a proof, a bank line or a staff credit) with the balance left; the daily job
+ * calls it too, as a safety net.
  */
 export async function keepPromiseIfMet(
   tx: Queryable,

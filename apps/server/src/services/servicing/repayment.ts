@@ -1,6 +1,7 @@
 import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import type { Queryable } from '../../db/database.ts';
 import { allocatePayment } from '../../domain/ledger.ts';
+import { keepPromiseIfMet } from '../collection-cases/promises.ts';
 import type { ServicedOrder } from './loan-position.ts';
 import { creditRecovery } from './recovery.ts';
 import type { ServicingDeps } from './servicing-deps.ts';
@@ -20,14 +21,20 @@ export async function creditRepayment(
   memo: string,
 ): Promise<{ journalId: string; posted: boolean }> {
   // Written off, the loan is still owed: the payment is a recovery (ADR 0053).
-  if (order.status === S.writtenOff)
-    return creditRecovery(deps, tx, {
+  if (order.status === S.writtenOff) {
+    const recovered = await creditRecovery(deps, tx, {
       orderId: order.orderId,
       amount,
       idempotencyKey,
       memo,
       occurredAt: deps.clock.now(),
     });
+    if (recovered.posted) {
+      const owed = (await deps.ledger.orderBalance(tx, order.orderId)).owedAfterWriteOff;
+      await keepPromiseIfMet(tx, order.orderId, deps.clock.now(), owed);
+    }
+    return recovered;
+  }
   const balance = await deps.ledger.orderBalance(tx, order.orderId);
   const allocation = allocatePayment(balance, amount);
   const posted = await deps.ledger.post(tx, {
@@ -38,7 +45,13 @@ export async function creditRepayment(
     memo,
     occurredAt: deps.clock.now(),
   });
-  if (posted.posted) await finishIfPaid(deps, tx, order.orderId);
+  if (posted.posted) {
+    await finishIfPaid(deps, tx, order.orderId);
+    // A promise this payment meets is kept now, as for a provider's payment (crediting.ts), not at the
+    // next daily run: a proof approved or a bank line matched is money she paid.
+    const { totalDue } = await deps.ledger.orderBalance(tx, order.orderId);
+    await keepPromiseIfMet(tx, order.orderId, deps.clock.now(), totalDue);
+  }
   return posted;
 }
 

@@ -430,5 +430,37 @@ describe(`a promise on a disputed case (${testDatabaseKind()})`, () => {
     const texts = await smsTo(l.mobile, 'promise');
     expect(texts).toHaveLength(before + 1);
     expect(texts.at(-1)).toMatch(/₱600/);
+
+    // Paid by bank transfer and credited by finance under maker-checker: kept in that transaction, not at
+    // the next daily run.
+    const [maker, checker] = await Promise.all([newMember(server, 'finance'), newMember(server, 'finance')]);
+    const proposed = await opsCall(
+      server,
+      'opsProposalCreate',
+      {
+        kind: 'loan.manual-credit',
+        payload: {
+          orderId: l.orderId,
+          amount: 60_000,
+          bankReference: 'BDO-PROMISE-1',
+          receivedOn: addDays(day, 1),
+        },
+        reason: 'on the BDO statement',
+      },
+      { signed: await signIn(server, maker) },
+    );
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(200);
+    const decided = await opsCall(
+      server,
+      'opsProposalDecide',
+      { proposalIds: [proposed.body.data.proposalId], decision: 'approve' },
+      { signed: await signIn(server, checker) },
+    );
+    expect(decided.body.data.outcomes[0]).toMatchObject({ status: 'approved', errorCode: null });
+    expect((await promisesOf(l.orderId)).at(-1)).toEqual({
+      status: 'kept',
+      source: 'borrower',
+      settled_reason: 'paid',
+    });
   }, 120_000);
 });
