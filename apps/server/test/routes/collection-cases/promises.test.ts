@@ -453,10 +453,13 @@ describe(`a promise on a disputed case (${testDatabaseKind()})`, () => {
     const decided = await opsCall(
       server,
       'opsProposalDecide',
-      { proposalIds: [proposed.body.data.proposalId], decision: 'approve' },
+      { proposalIds: [(proposed.body.data as { proposalId: string }).proposalId], decision: 'approve' },
       { signed: await signIn(server, checker) },
     );
-    expect(decided.body.data.outcomes[0]).toMatchObject({ status: 'approved', errorCode: null });
+    expect((decided.body.data as { outcomes: unknown[] }).outcomes[0]).toMatchObject({
+      status: 'approved',
+      errorCode: null,
+    });
     expect((await promisesOf(l.orderId)).at(-1)).toEqual({
       status: 'kept',
       source: 'borrower',
