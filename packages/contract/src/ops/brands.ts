@@ -28,6 +28,11 @@ export const PACKAGE_NAME = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/;
 export const COOLING_OFF_MAX_DAYS = 30;
 /** A new brand's cooling-off period unless staff set another (issue 11, ADR 0038; migration 0031's default). */
 export const COOLING_OFF_DEFAULT_DAYS = 7;
+/** How far ahead a borrower or an agent may date a promise to pay (ADR 0075; migration 0061's default). */
+export const PROMISE_MAX_DAYS_DEFAULT = 7;
+export const PROMISE_MAX_DAYS_LIMIT = 30;
+/** The provider code the CIC gives a submitting entity: up to 8 letters and digits (ADR 0080). */
+export const CIC_PROVIDER_CODE = /^[A-Za-z0-9]{1,8}$/;
 export const PARENT_ORIGINS_MAX = 10;
 
 const text = (max: number) => z.string().trim().min(1, 'required').max(max, 'tooLong');
@@ -72,6 +77,15 @@ export const BrandSettings = z.object({
   supportHours: text(100),
   /** Days after signing in which a borrower may return the loan without charges. */
   coolingOffDays: z.number().int('invalid').min(0, 'invalid').max(COOLING_OFF_MAX_DAYS, 'invalid'),
+  /** Days ahead a promise to pay may be dated (collections, ADR 0075). */
+  promiseMaxDays: z
+    .number()
+    .int('invalid')
+    .min(1, 'invalid')
+    .max(PROMISE_MAX_DAYS_LIMIT, 'invalid')
+    .default(PROMISE_MAX_DAYS_DEFAULT),
+  /** The lender's CIC provider code (the monthly credit file's header); null until the CIC issues it. */
+  cicProviderCode: z.string().trim().regex(CIC_PROVIDER_CODE, 'invalid').nullable().default(null),
   /** Repayment channels closed for this brand; the others are open. */
   closedChannels: z.array(z.enum(CHANNEL_IDS)).max(CHANNEL_IDS.length),
   /** Pages allowed to frame the app (ADR 0015): exact origins, no path, no wildcard. */
@@ -92,6 +106,8 @@ export const BRAND_SETTING_LABELS: Record<keyof BrandSettings, string> = {
   supportPhone: 'support phone',
   supportHours: 'customer-service hours',
   coolingOffDays: 'cooling-off period',
+  promiseMaxDays: 'promise to pay, days ahead at most',
+  cicProviderCode: 'CIC provider code',
   closedChannels: 'repayment channels',
   parentOrigins: 'parent origins',
 };
@@ -175,6 +191,8 @@ export const BrandDetail = z.object({
   supportPhone: z.string(),
   supportHours: z.string(),
   coolingOffDays: z.number().int(),
+  promiseMaxDays: z.number().int(),
+  cicProviderCode: z.string().nullable(),
   closedChannels: z.array(z.string()),
   parentOrigins: z.array(z.string()),
   /** The palette is the app's built-in one (no colours set yet). */

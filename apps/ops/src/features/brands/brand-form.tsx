@@ -14,6 +14,8 @@ import {
   COOLING_OFF_MAX_DAYS,
   LOGO_MAX_BYTES,
   LOGO_TYPES,
+  PROMISE_MAX_DAYS_DEFAULT,
+  PROMISE_MAX_DAYS_LIMIT,
 } from '@hiram/contract/ops/brands';
 import { CHANNEL_IDS, type ChannelId, channelName, isChannelId } from '@hiram/contract/repayment';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
@@ -41,6 +43,8 @@ interface Draft {
   supportPhone: string;
   supportHours: string;
   coolingOffDays: string;
+  promiseMaxDays: string;
+  cicProviderCode: string;
   closedChannels: ChannelId[];
   parentOrigins: string;
 }
@@ -63,6 +67,8 @@ function draftOf(brand: BrandDetail | null): Draft {
     supportPhone: brand?.supportPhone ?? '',
     supportHours: brand?.supportHours ?? '',
     coolingOffDays: String(brand?.coolingOffDays ?? COOLING_OFF_DEFAULT_DAYS),
+    promiseMaxDays: String(brand?.promiseMaxDays ?? PROMISE_MAX_DAYS_DEFAULT),
+    cicProviderCode: brand?.cicProviderCode ?? '',
     closedChannels: (brand?.closedChannels ?? []).filter(isChannelId),
     parentOrigins: (brand?.parentOrigins ?? []).join('\n'),
   };
@@ -86,6 +92,8 @@ function settingsOf(draft: Draft): BrandSettings {
     supportPhone: draft.supportPhone,
     supportHours: draft.supportHours,
     coolingOffDays: Number(draft.coolingOffDays),
+    promiseMaxDays: Number(draft.promiseMaxDays),
+    cicProviderCode: draft.cicProviderCode.trim() || null,
     closedChannels: draft.closedChannels,
     parentOrigins: draft.parentOrigins
       .split('\n')
@@ -308,6 +316,23 @@ export function BrandForm({
           value={draft.coolingOffDays}
           onChange={set('coolingOffDays')}
           required
+        />
+        <Field
+          label="Promise to pay: days ahead at most"
+          hint="How far ahead a borrower or an agent may date a promise to pay."
+          type="number"
+          min={1}
+          max={PROMISE_MAX_DAYS_LIMIT}
+          value={draft.promiseMaxDays}
+          onChange={set('promiseMaxDays')}
+          required
+        />
+        <Field
+          label="CIC provider code"
+          hint="Given by the Credit Information Corporation on registration; the monthly credit file carries it."
+          value={draft.cicProviderCode}
+          onChange={set('cicProviderCode')}
+          maxLength={8}
         />
       </fieldset>
 

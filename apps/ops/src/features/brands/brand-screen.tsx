@@ -151,6 +151,8 @@ export function BrandScreen({ packageName }: { packageName: string }) {
                 ['Phone', brand.supportPhone],
                 ['Hours', brand.supportHours],
                 ['Cooling-off', `${brand.coolingOffDays} days`],
+                ['Promise to pay', `up to ${brand.promiseMaxDays} days ahead`],
+                ['CIC provider code', brand.cicProviderCode ?? 'not set'],
                 [
                   'Channels closed',
                   brand.closedChannels

@@ -29,6 +29,8 @@ export interface Brand {
   /** '' until set: the SMS gateway's default sender. */
   smsSenderName: string;
   coolingOffDays: number;
+  promiseMaxDays: number;
+  cicProviderCode: string | null;
   closedChannels: ChannelId[];
   createdAt: Date;
 }
@@ -50,6 +52,8 @@ export interface BrandRow {
   logo_id: string | null;
   sms_sender_name: string;
   cooling_off_days: number;
+  promise_max_days: number;
+  cic_provider_code: string | null;
   closed_collection_channels: string[];
   created_at: Date | string;
 }
@@ -76,6 +80,8 @@ export function brandFromRow(r: BrandRow): Brand {
     logoId: r.logo_id,
     smsSenderName: r.sms_sender_name,
     coolingOffDays: r.cooling_off_days,
+    promiseMaxDays: r.promise_max_days,
+    cicProviderCode: r.cic_provider_code,
     closedChannels: r.closed_collection_channels.filter(isChannelId),
     createdAt: new Date(r.created_at),
   };

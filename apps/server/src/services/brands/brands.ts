@@ -52,6 +52,8 @@ export function settingsOf(brand: Brand): BrandSettings {
     supportPhone: brand.supportPhone,
     supportHours: brand.supportHours,
     coolingOffDays: brand.coolingOffDays,
+    promiseMaxDays: brand.promiseMaxDays,
+    cicProviderCode: brand.cicProviderCode,
     closedChannels: brand.closedChannels,
     parentOrigins: brand.parentOrigins,
   };
@@ -114,6 +116,8 @@ export function brandChanges(before: BrandSettings | null, after: BrandSettings)
   text('supportPhone', (s) => s.supportPhone);
   text('supportHours', (s) => s.supportHours);
   text('coolingOffDays', (s) => `${s.coolingOffDays} days`);
+  text('promiseMaxDays', (s) => `${s.promiseMaxDays} days`);
+  text('cicProviderCode', (s) => s.cicProviderCode);
   text('closedChannels', (s) => listed(s.closedChannels.map((channel) => channelName(channel, 'en'))));
   text('parentOrigins', (s) => listed(s.parentOrigins));
   return changes;
@@ -361,7 +365,7 @@ async function saveSettings(tx: Queryable, packageName: string, s: BrandSettings
        sms_sender_name = $7, lender_corporate_name = $8, lender_sec_registration_number = $9,
        lender_certificate_of_authority_number = $10, lender_address = $11, support_email = $12,
        support_phone = $13, support_hours = $14, cooling_off_days = $15, closed_collection_channels = $16,
-       parent_origins = $17
+       parent_origins = $17, promise_max_days = $18, cic_provider_code = $19
      where package_name = $1`,
     [
       packageName,
@@ -381,6 +385,8 @@ async function saveSettings(tx: Queryable, packageName: string, s: BrandSettings
       s.coolingOffDays,
       s.closedChannels,
       s.parentOrigins,
+      s.promiseMaxDays,
+      s.cicProviderCode,
     ],
   );
 }

@@ -6,6 +6,7 @@ import { fillTemplate, LANGUAGES, type Language, type Localized } from '@hiram/c
 import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import { formatLongDate } from '@hiram/contract/long-date';
 import { formatPeso } from '@hiram/contract/money';
+import { PROMISE_MAX_DAYS_DEFAULT } from '@hiram/contract/ops/brands';
 import type { PromiseRateRow, PromiseRow } from '@hiram/contract/ops/collection-promises';
 import type { StaffRole } from '@hiram/contract/ops/staff';
 import { minimumRepayment } from '@hiram/contract/repayment';
@@ -43,9 +44,6 @@ export const PROMISES_DAILY_JOB = 'collectionPromisesDaily';
 export const PROMISE_CONFIRMATION_JOB = 'collectionPromiseConfirmation';
 /** Its minute past Manila midnight: after the servicing run (00:05), so the day's balances are posted. */
 const PROMISES_RUN_MINUTE = 10;
-
-/** How far ahead a promise may be dated when a brand row says nothing (migration 0061's default). */
-export const PROMISE_MAX_DAYS_DEFAULT = 7;
 
 export interface PromisesDeps {
   db: Database;

@@ -226,13 +226,28 @@ describe('a brand change under maker-checker', () => {
       logoId,
       lender,
       coolingOffDays: 14,
+      promiseMaxDays: 10,
+      cicProviderCode: 'LILA0001',
     });
     const proposed = await propose('brand.change', { packageName: DEFAULT_BRAND, settings }, maker);
     expect(proposed.status, JSON.stringify(proposed.body)).toBe(200);
     const proposal = proposed.body.data as { proposalId: string; summary: string; decidable: boolean };
     expect(proposal.summary).toBe(
-      'Change Hiram (ph.hiram.app): colours, logo, SMS sender name, lender registration, cooling-off period',
+      'Change Hiram (ph.hiram.app): colours, logo, SMS sender name, lender registration, cooling-off period, promise to pay, days ahead at most, CIC provider code',
     );
+
+    // Out of range or not a code: refused, naming the fields.
+    const bad = await propose(
+      'brand.change',
+      {
+        packageName: DEFAULT_BRAND,
+        settings: { ...settings, promiseMaxDays: 31, cicProviderCode: 'LILA 01!' },
+      },
+      checker,
+    );
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toMatch(/promiseMaxDays/);
+    expect(JSON.stringify(bad.body)).toMatch(/cicProviderCode/);
 
     // Nothing changes before approval; the same change cannot wait twice.
     expect((await page()).html).not.toContain('#5b2a86');
@@ -297,6 +312,14 @@ describe('a brand change under maker-checker', () => {
         before: '7 days',
         after: '14 days',
       },
+      {
+        field: 'promiseMaxDays',
+        label: 'Promise to pay, days ahead at most',
+        kind: 'text',
+        before: '7 days',
+        after: '10 days',
+      },
+      { field: 'cicProviderCode', label: 'CIC provider code', kind: 'text', before: null, after: 'LILA0001' },
     ];
     expect((pending.body.data as { items: unknown[] }).items[0]).toMatchObject({ changes });
     expect((proposed.body.data as { changes: unknown[] }).changes).toEqual(changes);
@@ -328,7 +351,21 @@ describe('a brand change under maker-checker', () => {
     expect((history.body.data as { items: unknown[] }).items[0]).toMatchObject({ changes });
 
     const after = await view(DEFAULT_BRAND, checker);
-    expect(after).toMatchObject({ colours, logoId, lender, coolingOffDays: 14, defaultColours: false });
+    expect(after).toMatchObject({
+      colours,
+      logoId,
+      lender,
+      coolingOffDays: 14,
+      promiseMaxDays: 10,
+      cicProviderCode: 'LILA0001',
+      defaultColours: false,
+    });
+    // The collections room and the CIC file read them from the brand.
+    const [stored] = await server.db.query<{ promise_max_days: number; cic_provider_code: string }>(
+      'select promise_max_days, cic_provider_code from brands where package_name = $1',
+      [DEFAULT_BRAND],
+    );
+    expect(stored).toEqual({ promise_max_days: 10, cic_provider_code: 'LILA0001' });
     const served = await page();
     expect(served.record).toMatchObject({ packageName: DEFAULT_BRAND });
     const style = /<style>([^<]*)<\/style>/.exec(served.html)?.[1] ?? '';
