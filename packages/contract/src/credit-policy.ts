@@ -274,7 +274,13 @@ export type CreditPolicyDocument = z.infer<typeof CreditPolicyDocument>;
  * Why a line changed: opened at the starter, a loan repaid on time, a loan overdue past the policy's days, or
  * staff set it (unfroze it, or another amount) through an approved proposal (migration 0057).
  */
-export const CREDIT_LINE_REASONS = ['opened', 'repaidOnTime', 'overduePastDays', 'staffChange'] as const;
+export const CREDIT_LINE_REASONS = [
+  'opened',
+  'repaidOnTime',
+  'overduePastDays',
+  'staffChange',
+  'repaymentReversed',
+] as const;
 export type CreditLineReason = (typeof CREDIT_LINE_REASONS)[number];
 
 export interface CreditLineState {
@@ -287,6 +293,20 @@ export function lineAfterRepaidOnTime(policy: CreditLinePolicy, line: CreditLine
   if (line.frozen) return line;
   const next = policy.ladder.find((rung) => rung > line.amount);
   return next === undefined ? line : { amount: next, frozen: false };
+}
+
+/**
+ * The line after the payment that finished a loan is taken back (a chargeback, ADR 0090): the rung that loan
+ * climbed is given back, one rung down, never below the starter. `climbed`: whether its repayment raised the line.
+ */
+export function lineAfterRepaymentReversed(
+  policy: CreditLinePolicy,
+  line: CreditLineState,
+  climbed: boolean,
+): CreditLineState {
+  if (!climbed) return line;
+  const below = [policy.starter, ...policy.ladder].filter((rung) => rung < line.amount);
+  return { amount: below.length > 0 ? Math.max(...below) : line.amount, frozen: line.frozen };
 }
 
 /** The line a loan overdue past the policy's days leads to. */

@@ -52,4 +52,5 @@ export const CREDIT_LINE_REASON_LABELS: Record<(typeof CREDIT_LINE_REASONS)[numb
   repaidOnTime: 'Loan repaid on time',
   overduePastDays: 'Loan overdue past the policy’s days',
   staffChange: 'Changed by staff (approved proposal)',
+  repaymentReversed: 'Repayment taken back: the rung it climbed given back',
 };

@@ -254,6 +254,8 @@ export class LoanOrders {
     await this.record(tx, orderId, order.status, next.to, event, options.reason ?? null);
     // Repaid in full: the borrower's line climbs with the loan's own change, or not at all (ADR 0068).
     if (event === 'repayInFull') await this.creditLines.afterRepaidInFull(tx, orderId);
+    // Its finishing payment taken back: the rung it climbed goes back with it (ADR 0090).
+    if (event === 'paymentReversed') await this.creditLines.afterRepaymentReversed(tx, orderId);
     await this.collectionCases.afterLoanMove(tx, orderId, event);
     return orderOfRow(row);
   }

@@ -4,6 +4,7 @@ import {
   type CreditLineState,
   lineAfterOverdue,
   lineAfterRepaidOnTime,
+  lineAfterRepaymentReversed,
 } from '@hiram/contract/credit-policy';
 import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -59,7 +60,7 @@ interface LineRow {
 /** A change the borrower's loans made to her line, in the order they happened. */
 interface PastChange {
   orderId: string;
-  reason: 'repaidOnTime' | 'overduePastDays';
+  reason: 'repaidOnTime' | 'overduePastDays' | 'repaymentReversed';
   at: Date;
 }
 
@@ -143,6 +144,31 @@ export class CreditLines {
   }
 
   /**
+   * The payment that finished a loan taken back (a chargeback reopened it): the rung its repayment climbed is
+   * given back (ADR 0090). Once per loan; paid again, it does not climb again (the climb too is once per loan).
+   */
+  async afterRepaymentReversed(tx: Queryable, orderId: string): Promise<void> {
+    const [order] = await tx.query<{ user_id: string }>(
+      'select user_id from loan_orders where order_id = $1',
+      [orderId],
+    );
+    if (!order) return;
+    // Written first if it never was, so the climb is an event to read.
+    await this.lineIn(tx, order.user_id);
+    const [climb] = await tx.query<{ old_amount: string | number | null; new_amount: string | number }>(
+      `select old_amount, new_amount from credit_line_events where order_id = $1 and reason = 'repaidOnTime'`,
+      [orderId],
+    );
+    if (!climb) return;
+    await this.change(
+      tx,
+      order.user_id,
+      { orderId, reason: 'repaymentReversed', at: this.clock.now() },
+      Number(climb.new_amount) > Number(climb.old_amount ?? 0),
+    );
+  }
+
+  /**
    * A loan `overdueDays` past due (the daily run's count): once past the policy's days, the line is lowered or
    * frozen as the policy says. Called in the transaction of the loan's daily servicing.
    */
@@ -199,10 +225,10 @@ export class CreditLines {
     };
   }
 
-  private async change(tx: Queryable, userId: string, change: PastChange): Promise<void> {
+  private async change(tx: Queryable, userId: string, change: PastChange, climbed = true): Promise<void> {
     const line = await this.lineIn(tx, userId, change);
     const policy = await creditPolicyInForce(tx, line.packageName, change.at);
-    const after = this.apply(policy.document.creditLine, line, change.reason);
+    const after = this.apply(policy.document.creditLine, line, change.reason, climbed);
     const [added] = await tx.query(
       `insert into credit_line_events (user_id, package_name, order_id, reason, old_amount, new_amount, frozen,
          policy_version, at)
@@ -232,8 +258,16 @@ export class CreditLines {
     policy: CreditLinePolicy,
     line: CreditLineState,
     reason: PastChange['reason'],
+    climbed: boolean,
   ): CreditLineState {
-    return reason === 'repaidOnTime' ? lineAfterRepaidOnTime(policy, line) : lineAfterOverdue(policy, line);
+    switch (reason) {
+      case 'repaidOnTime':
+        return lineAfterRepaidOnTime(policy, line);
+      case 'overduePastDays':
+        return lineAfterOverdue(policy, line);
+      case 'repaymentReversed':
+        return lineAfterRepaymentReversed(policy, line, climbed);
+    }
   }
 
   /** Writes a line never written: opened at the starter, then the changes its loans made, as events. */
@@ -308,9 +342,11 @@ export class CreditLines {
       (change) => !(pending && change.orderId === pending.orderId && change.reason === pending.reason),
     );
     let state: CreditLineState = { amount: rules.starter, frozen: false };
+    const climbedBy = new Map<string, boolean>();
     const changes = past.map((change) => {
       const before = state;
-      state = this.apply(rules, state, change.reason);
+      state = this.apply(rules, state, change.reason, climbedBy.get(change.orderId) ?? false);
+      if (change.reason === 'repaidOnTime') climbedBy.set(change.orderId, state.amount > before.amount);
       return { ...change, before, after: state };
     });
     return {
@@ -343,11 +379,13 @@ export class CreditLines {
     const rows = await db.query<{
       order_id: string;
       repaid_at: Date | string | null;
+      reversed_at: Date | string | null;
       fell_overdue_at: Date | string | null;
       overdue_ended_at: Date | string | null;
     }>(
       `select o.order_id,
          min(e.at) filter (where e.event = 'repayInFull') as repaid_at,
+         min(e.at) filter (where e.event = 'paymentReversed') as reversed_at,
          min(e.at) filter (where e.to_status = $2) as fell_overdue_at,
          min(e.at) filter (where e.from_status = $2 and e.event <> 'writeOff') as overdue_ended_at
        from loan_orders o join loan_order_events e on e.order_id = o.order_id
@@ -359,6 +397,8 @@ export class CreditLines {
       if (row.fell_overdue_at === null) {
         if (row.repaid_at !== null)
           changes.push({ orderId: row.order_id, reason: 'repaidOnTime', at: new Date(row.repaid_at) });
+        if (row.repaid_at !== null && row.reversed_at !== null)
+          changes.push({ orderId: row.order_id, reason: 'repaymentReversed', at: new Date(row.reversed_at) });
         continue;
       }
       const fell = new Date(row.fell_overdue_at).getTime();

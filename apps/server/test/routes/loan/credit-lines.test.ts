@@ -130,9 +130,7 @@ describe('the ladder', () => {
         replayed: false,
       },
     ]);
-    // Taken back and paid again: the loan already climbed once.
-    await server.db.transaction((tx) => server.app.loanOrders.moveIn(tx, loan.orderId, 'paymentReversed'));
-    await server.db.transaction((tx) => server.app.loanOrders.moveIn(tx, loan.orderId, 'repayInFull'));
+    // A repeated call climbs no second rung.
     await server.db.transaction((tx) => server.app.creditLines.afterRepaidInFull(tx, loan.orderId));
     expect((await lineEvents(loan.userId)).length).toBe(2);
 
@@ -150,6 +148,28 @@ describe('the ladder', () => {
       ERRORS.CREDIT_LINE_EXCEEDED.code,
     );
     expect((await server.call('applyLoanOrder', choice(500_000), { token })).status).toBe(200);
+  });
+
+  it('gives the rung back when the payment that finished the loan is taken back; paid again, it climbs no more', async () => {
+    const loan = await disbursedLoan(server, { amount: 300_000 });
+    await repayInFull(loan.orderId);
+    expect((await server.app.creditLines.lineOf(loan.userId)).amount).toBe(500_000);
+    // A chargeback approved (loan.reverse-credit) reopens the loan with this move.
+    await server.db.transaction((tx) => server.app.loanOrders.moveIn(tx, loan.orderId, 'paymentReversed'));
+    expect((await lineEvents(loan.userId)).slice(1).map((e) => [e.reason, e.orderId, e.old, e.new])).toEqual([
+      ['repaidOnTime', loan.orderId, 300_000, 500_000],
+      ['repaymentReversed', loan.orderId, 500_000, 300_000],
+    ]);
+    const { token } = loan;
+    expect((await server.call('creditInfo', {}, { token })).body.data).toMatchObject({
+      creditLimit: 300_000,
+    });
+    expect((await server.call('isWhiteList', {}, { token })).body.data).toEqual({ whiteListed: false });
+    // Paid again: the loan climbed once already, and the reversal is once too.
+    await server.db.transaction((tx) => server.app.loanOrders.moveIn(tx, loan.orderId, 'repayInFull'));
+    await server.db.transaction((tx) => server.app.loanOrders.moveIn(tx, loan.orderId, 'paymentReversed'));
+    expect((await lineEvents(loan.userId)).length).toBe(3);
+    expect((await server.app.creditLines.lineOf(loan.userId)).amount).toBe(300_000);
   });
 
   it('does not climb for a loan that fell overdue, and goes a rung down at 7 days past due, once', async () => {
