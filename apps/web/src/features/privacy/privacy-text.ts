@@ -85,7 +85,7 @@ export const privacyText: FeatureText<PrivacyTextKey> = {
     statusAnswered: 'Nasagot na',
     statusRefused: 'Tinanggihan',
     askedOn: 'Hiniling noong {date}',
-    dueBy: 'Sasagot kami bago mag-{date}',
+    dueBy: 'Sasagot kami hanggang {date}',
     answeredOn: 'Sinagot noong {date}',
     ourAnswer: 'Ang sagot namin',
     codeIntro: 'Para matiyak na ikaw ito, magte-text kami ng code sa numero mo.',
@@ -113,7 +113,7 @@ export const privacyText: FeatureText<PrivacyTextKey> = {
     shouldBeHint: 'Baka hingan ka namin ng dokumentong nagpapakita nito, gaya ng iyong ID.',
     sendRequest: 'Ipadala ang kahilingan',
     sentTitle: 'Natanggap namin ang iyong kahilingan',
-    sentHint: 'Sasagot kami bago mag-{date}. Makikita mo ang sagot namin dito, sa Iyong mga kahilingan.',
+    sentHint: 'Sasagot kami hanggang {date}. Makikita mo ang sagot namin dito, sa Iyong mga kahilingan.',
     backToPrivacy: 'Bumalik sa Privacy',
     deleteLead:
       'Puwede mong hilingin na burahin namin ang iyong account. Susuriin ito ng isang tao at sasagutin ka sa loob ng 30 araw ng trabaho.',
