@@ -81,7 +81,8 @@ describe('download my data', () => {
     // (Maundy Thursday, Good Friday, Araw ng Kagitingan) not counted.
     expect(request?.receivedAt.slice(0, 10)).toBe('2026-03-02');
     expect(request?.dueOn).toBe('2026-04-16');
-    expect(request?.answer).toContain('Na-download mo ang iyong datos');
+    expect(request?.answer).toContain('Na-download mo ang iyong datos sa app noong');
+    expect(request?.answer).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     const [row] = await server.db.query<{ channel: string; created_by: string | null }>(
       'select channel, created_by from privacy_requests where request_id = $1',
       [request?.requestId],

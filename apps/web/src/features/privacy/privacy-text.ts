@@ -147,7 +147,7 @@ export const privacyText: FeatureText<PrivacyTextKey> = {
     statusAnswered: 'Respondida',
     statusRefused: 'Rechazada',
     askedOn: 'Pedida el {date}',
-    dueBy: 'Respondemos antes del {date}',
+    dueBy: 'Respondemos a más tardar el {date}',
     answeredOn: 'Respondida el {date}',
     ourAnswer: 'Nuestra respuesta',
     codeIntro: 'Para comprobar que es usted, le enviamos un código por SMS.',
@@ -175,7 +175,7 @@ export const privacyText: FeatureText<PrivacyTextKey> = {
     shouldBeHint: 'Puede que le pidamos un documento que lo muestre, como su identificación.',
     sendRequest: 'Enviar solicitud',
     sentTitle: 'Recibimos su solicitud',
-    sentHint: 'Respondemos antes del {date}. Verá nuestra respuesta aquí, en Sus solicitudes.',
+    sentHint: 'Respondemos a más tardar el {date}. Verá nuestra respuesta aquí, en Sus solicitudes.',
     backToPrivacy: 'Volver a Privacidad',
     deleteLead:
       'Puede pedirnos que borremos su cuenta. Una persona revisa su solicitud y le responde en un plazo de 30 días hábiles.',

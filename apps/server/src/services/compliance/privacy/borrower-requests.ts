@@ -6,6 +6,7 @@ import {
 } from '@hiram/contract/api/privacy';
 import type { ErrorKey } from '@hiram/contract/errors';
 import { fillTemplate, type Language, type Localized } from '@hiram/contract/languages';
+import { formatLongDate } from '@hiram/contract/long-date';
 import type { PrivacyRequestKind } from '@hiram/contract/ops/privacy';
 import { strToU8, zipSync } from 'fflate';
 import type { Database, Queryable } from '../../../db/database.ts';
@@ -211,7 +212,9 @@ export class BorrowerPrivacyRequests {
       const answered = await answerPrivacyRequest(tx, {
         requestId: recorded.request.requestId,
         status: 'answered',
-        answer: fillTemplate(DOWNLOADED_ANSWER[requester.language], { day: today }),
+        answer: fillTemplate(DOWNLOADED_ANSWER[requester.language], {
+          day: formatLongDate(today, requester.language),
+        }),
         actor,
         now,
       });
