@@ -314,6 +314,9 @@ function TextArea({
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <label className="field-label" htmlFor={id}>
         {label}
+        <span className="required-mark" aria-hidden="true">
+          {' *'}
+        </span>
       </label>
       <div className="field-control">
         <textarea
@@ -323,6 +326,7 @@ function TextArea({
           value={value}
           maxLength={CORRECTION_TEXT_MAX_LENGTH}
           onChange={(event) => onChange(event.target.value)}
+          aria-required="true"
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-note`}
           data-field={name}
