@@ -215,4 +215,50 @@ describe('Me → Privacy on a 360 px phone', () => {
       await snap(page, journey, `${lang}-09-requests-answered`);
     });
   }
+
+  it('downloads her data inside the native host simulator, signed in through the bridge', async () => {
+    const { context, page } = await browser().newPage();
+    await page.goto(`${baseURL}/simulator.html`);
+    const app = page.frameLocator('iframe[title="Hiram web app"]');
+    await app
+      .getByRole('dialog', { name: 'Permissions we ask for' })
+      .getByRole('button', { name: 'Agree' })
+      .click();
+    await app.getByRole('link', { name: 'Me', exact: true }).click();
+    await app.getByRole('link', { name: COPY.en.row }).click();
+
+    // Privacy needs her session: the app asks the host to log in, and the host hands the token over.
+    const nativeLogin = page.getByRole('dialog', { name: 'Log in' });
+    await nativeLogin.waitFor();
+    const mobile = newMobile();
+    await nativeLogin.getByLabel('Mobile number').fill(mobile);
+    await nativeLogin.getByRole('button', { name: 'Send code' }).click();
+    let code = '';
+    await expect
+      .poll(async () => {
+        code = await latestCode(baseURL, mobile).catch(() => '');
+        return code;
+      })
+      .not.toBe('');
+    await nativeLogin.getByLabel('Code').fill(code);
+    await nativeLogin.getByRole('button', { name: 'Log in' }).click();
+    await nativeLogin.waitFor({ state: 'hidden' });
+    await app.getByRole('heading', { name: COPY.en.requests }).waitFor();
+
+    await app.getByRole('link', { name: COPY.en.download }).click();
+    await passResendCooldown(baseURL);
+    await app.getByRole('button', { name: COPY.en.sendCode }).click();
+    await app.getByText(COPY.en.codeSentTo).first().waitFor();
+    await app.getByRole('textbox', { name: COPY.en.code }).fill(await latestCode(baseURL, mobile));
+    const download = await downloadFrom(page, app.getByRole('button', { name: COPY.en.download }));
+    expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    const files = unzipSync(new Uint8Array(await readFile((await download.path()) as string)));
+    const data = JSON.parse(strFromU8(files['data.json'] as Uint8Array)) as {
+      tables: Record<string, { mobile?: string }[]>;
+    };
+    expect(data.tables.users?.map((user) => user.mobile)).toEqual([`+63${mobile.slice(1)}`]);
+    await app.getByRole('heading', { name: COPY.en.downloaded }).waitFor();
+    await snap(page, journey, 'host-simulator-downloaded');
+    await context.close();
+  });
 });
