@@ -27,6 +27,8 @@ export const VERIFY_CODE_PURPOSES = [
   'repayment',
   /** Signing a loan agreement: the code is part of the signature record. */
   'signAgreement',
+  /** A data privacy request from Me → Privacy (download, correct, delete): checks it is her (ADR 0086). */
+  'privacyRequest',
 ] as const;
 export type VerifyCodePurpose = (typeof VERIFY_CODE_PURPOSES)[number];
 

@@ -1586,6 +1586,43 @@ export const ERRORS = {
       es: 'Esta solicitud ya fue respondida',
     },
   },
+  // The borrower's privacy requests from the app (issue 23, ADR 0086): 40087, 40937, 42913, 42914.
+  PRIVACY_CORRECTION_UNCHANGED: {
+    code: 40087,
+    status: 400,
+    message: {
+      en: 'What it should be is the same as what is there now. Please write the correct value',
+      fil: 'Pareho ang dapat na nakalagay at ang nakalagay ngayon. Isulat ang tamang sagot',
+      es: 'Lo que debería ser es igual a lo que hay ahora. Escriba el dato correcto',
+    },
+  },
+  PRIVACY_ERASURE_ALREADY_ASKED: {
+    code: 40937,
+    status: 409,
+    message: {
+      en: 'You already asked us to delete your account. See the answer under Your requests',
+      fil: 'Humiling ka na na burahin ang iyong account. Tingnan ang sagot sa Iyong mga kahilingan',
+      es: 'Ya nos pidió borrar su cuenta. Vea la respuesta en Sus solicitudes',
+    },
+  },
+  PRIVACY_DOWNLOADS_TODAY: {
+    code: 42913,
+    status: 429,
+    message: {
+      en: 'You can download your data {max} times a day. Please try again in {hours} hours',
+      fil: 'Puwede mong i-download ang iyong datos nang {max} beses sa isang araw. Subukan muli pagkalipas ng {hours} oras',
+      es: 'Puede descargar sus datos {max} veces al día. Inténtelo de nuevo en {hours} horas',
+    },
+  },
+  PRIVACY_REQUESTS_TODAY: {
+    code: 42914,
+    status: 429,
+    message: {
+      en: 'You can send {max} requests a day. Please try again in {hours} hours',
+      fil: 'Puwede kang magpadala ng {max} kahilingan sa isang araw. Subukan muli pagkalipas ng {hours} oras',
+      es: 'Puede enviar {max} solicitudes al día. Inténtelo de nuevo en {hours} horas',
+    },
+  },
 } as const satisfies Record<string, { code: number; status: number; message: Localized }>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -164,6 +164,11 @@ export const FIELD_MESSAGES = {
     fil: 'Mas malaki ito sa utang mo ({amount}). Kung mas malaki ang naibayad mo, makipag-ugnayan sa amin: ibabalik namin ang sobra sa iyong balanse',
     es: 'Es más de lo que debe ({amount}). Si pagó más, contáctenos: le devolvemos lo pagado por encima de su saldo',
   },
+  understoodRequired: {
+    en: 'Please tick the box to show you read what is deleted and what we keep',
+    fil: 'Paki-tsek ang kahon para ipakitang nabasa mo kung ano ang buburahin at ano ang itatago namin',
+    es: 'Marque la casilla para indicar que leyó lo que se borra y lo que conservamos',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

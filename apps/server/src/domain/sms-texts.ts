@@ -18,6 +18,12 @@ const TEXTS = {
     fil: 'Ang iyong {app} code para pirmahan ang iyong loan agreement ay {code}. Mag-e-expire ito sa loob ng {minutes} minuto. Ang paglagay nito ay pagpirma sa agreement: huwag itong ibahagi kaninuman, kahit sa staff ng {app}.',
     es: 'Su código de {app} para firmar su contrato de préstamo es {code}. Caduca en {minutes} minutos. Introducirlo firma el contrato: no lo comparta con nadie, ni con el personal de {app}.',
   },
+  // A data privacy request from Me → Privacy (ADR 0086): names what it opens, as the other codes do.
+  privacyCode: {
+    en: 'Your {app} code for a privacy request (to download, correct or delete your data) is {code}. It expires in {minutes} minutes. Never share it, not even with {app} staff.',
+    fil: 'Ang iyong {app} code para sa privacy request (pag-download, pagtama o pagbura ng iyong datos) ay {code}. Mag-e-expire ito sa loob ng {minutes} minuto. Huwag itong ibahagi kaninuman, kahit sa staff ng {app}.',
+    es: 'Su código de {app} para una solicitud de privacidad (descargar, corregir o borrar sus datos) es {code}. Caduca en {minutes} minutos. No lo comparta con nadie, ni con el personal de {app}.',
+  },
   accountChanged: {
     en: 'The account that receives your {app} loan was changed to {account}. If this was not you, contact {app} now.',
     fil: 'Napalitan ang account na tatanggap ng iyong {app} loan: {account}. Kung hindi ikaw ito, makipag-ugnayan agad sa {app}.',
@@ -208,7 +214,7 @@ type SmsValues = {
  * borrower's inbox can word it again in the language they read now (ADR 0041).
  */
 export function templatedSms(
-  kind: Exclude<SmsTextKind, 'code' | 'changeAccountCode' | 'signAgreementCode'>,
+  kind: Exclude<SmsTextKind, 'code' | 'changeAccountCode' | 'signAgreementCode' | 'privacyCode'>,
   language: Language,
   values: SmsValues,
 ): { text: string; template: { kind: string; values: Record<string, string> } } {

@@ -25,6 +25,7 @@ import { bankAccountRoutes } from './user/bank-account.ts';
 import { identityRoutes } from './user/identity.ts';
 import { userRoutes } from './user/index.ts';
 import { messagesRoutes } from './user/messages.ts';
+import { privacyRoutes } from './user/privacy.ts';
 import { uploadRoutes } from './user/uploads.ts';
 
 /**
@@ -68,4 +69,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(restructureRoutes);
   await app.register(voucherUploadRoutes);
   await app.register(messagesRoutes);
+  await app.register(privacyRoutes);
 }

@@ -98,6 +98,9 @@ const addBankCard: LazyScreen = () =>
 const instrumentScreen: LazyScreen = () =>
   import('../features/repay/instrument-screen.tsx').then((m) => ({ Component: m.InstrumentScreen }));
 
+/** Me → Privacy and its three requests share one chunk (ADR 0086). */
+const privacyScreens = () => import('../features/privacy/privacy-screens.tsx');
+
 /**
  * Every screen but Home, each its own chunk (and this table with the router in one more, loaded after
  * Home has painted) so the first screen loads nothing it does not show. The
@@ -197,6 +200,10 @@ const screens: Record<Exclude<RouteName, 'home'>, LazyScreen> = {
     })),
   messages: () =>
     import('../features/messages/messages-screen.tsx').then((m) => ({ Component: m.MessagesScreen })),
+  privacy: () => privacyScreens().then((m) => ({ Component: m.PrivacyScreen })),
+  privacyDownload: () => privacyScreens().then((m) => ({ Component: m.PrivacyDownloadScreen })),
+  privacyCorrect: () => privacyScreens().then((m) => ({ Component: m.PrivacyCorrectScreen })),
+  privacyDelete: () => privacyScreens().then((m) => ({ Component: m.PrivacyDeleteScreen })),
   validation: () =>
     Promise.all([
       import('../features/validation/validation-screen.tsx'),

@@ -89,6 +89,11 @@ export const paths = {
   // Issue #11, "Missing screens": the borrower's inbox, and the status-16 screen while our checks run.
   messages: signedIn('/messages'),
   validation: signedIn('/auth/validation'),
+  // Me → Privacy: her Data Privacy Act requests, each behind an SMS code (issue 23, ADR 0086).
+  privacy: signedIn('/user_center/privacy'),
+  privacyDownload: signedIn('/user_center/privacy/download'),
+  privacyCorrect: signedIn('/user_center/privacy/correct'),
+  privacyDelete: signedIn('/user_center/privacy/delete'),
 } as const satisfies Record<string, AppRoute>;
 
 export type RouteName = keyof typeof paths;

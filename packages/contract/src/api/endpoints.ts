@@ -32,6 +32,13 @@ import {
 } from './application.ts';
 import { DisclosureStatement, LoanQuote } from './loan-shapes.ts';
 import { MarkMessagesReadRequest, MessagesPage, MessagesRequest } from './messages.ts';
+import {
+  MyPrivacyRequest,
+  MyPrivacyRequests,
+  PrivacyCorrectionRequest,
+  PrivacyDownloadRequest,
+  PrivacyErasureRequest,
+} from './privacy.ts';
 import { MakePromiseInput, orderNoField, PromiseToPay } from './promises.ts';
 import {
   ChannelList,
@@ -261,7 +268,7 @@ const Nothing = z.null();
 
 /** A success that is a file, not the envelope; errors are still envelopes. */
 export interface FileAnswer {
-  contentType: 'application/pdf' | 'image/jpeg';
+  contentType: 'application/pdf' | 'image/jpeg' | 'application/zip';
   /** The envelope (`response`) answers too, when the request does not ask for the file. */
   orEnvelope?: boolean;
 }
@@ -1227,6 +1234,36 @@ export const ENDPOINTS = {
     'Marks every message sent up to `upTo` as read (never later than now); marking an older time changes nothing.',
     MarkMessagesReadRequest,
     z.null(),
+  ),
+  // Me → Privacy: her Data Privacy Act requests (issue 23, ADR 0086).
+  myPrivacyRequests: endpoint(
+    'myPrivacyRequests',
+    'user',
+    'Her data privacy requests, newest first: kind, when received, the day each must be answered by (30 working days), status and the written answer.',
+    z.object({}),
+    MyPrivacyRequests,
+  ),
+  privacyDownload: endpoint(
+    'privacyDownload',
+    'user',
+    "Everything held about her as a ZIP (application/zip): `data.json` (every table's rows) and a CSV per table, secrets withheld. Needs a fresh `privacyRequest` SMS code (a wrong, expired or locked code answers 40006, 40007 or 40008). Recorded in the register as an access request from the app, answered at once. At most 3 a day (42913).",
+    PrivacyDownloadRequest,
+    z.null().describe('the ZIP bytes, not an envelope'),
+    { contentType: 'application/zip' },
+  ),
+  privacyCorrection: endpoint(
+    'privacyCorrection',
+    'user',
+    'Asks the desk to correct her data: which field (`CORRECTABLE_FIELDS`), what is wrong and what it should be. Needs a fresh `privacyRequest` SMS code. Recorded as a correction request from the app with its due day; 40087 when both texts are the same; at most 5 requests a day (42914).',
+    PrivacyCorrectionRequest,
+    MyPrivacyRequest,
+  ),
+  privacyErasure: endpoint(
+    'privacyErasure',
+    'user',
+    'Asks the desk to delete her account, `understood` ticked (what is deleted, what the law keeps). Needs a fresh `privacyRequest` SMS code. Recorded as an erasure request from the app with its due day; one open at a time (40937); at most 5 requests a day (42914).',
+    PrivacyErasureRequest,
+    MyPrivacyRequest,
   ),
 } as const;
 

@@ -297,6 +297,12 @@ export const API = {
   // The borrower's inbox (issue #11, "Missing screens").
   messages: { method: 'GET', path: '/user/messages', encoding: 'query', auth: 'required' },
   markMessagesRead: { method: 'POST', path: '/user/messages/read', encoding: 'json', auth: 'required' },
+
+  // Me → Privacy: her Data Privacy Act requests (issue 23, ADR 0086).
+  myPrivacyRequests: { method: 'GET', path: '/user/privacy/requests', encoding: 'query', auth: 'required' },
+  privacyDownload: { method: 'POST', path: '/user/privacy/download', encoding: 'json', auth: 'required' },
+  privacyCorrection: { method: 'POST', path: '/user/privacy/correction', encoding: 'json', auth: 'required' },
+  privacyErasure: { method: 'POST', path: '/user/privacy/erasure', encoding: 'json', auth: 'required' },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiName = keyof typeof API;

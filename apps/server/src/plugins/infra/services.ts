@@ -38,6 +38,7 @@ import {
 import { Hardship } from '../../services/collection-cases/restructure.ts';
 import { Collections } from '../../services/collections/collections.ts';
 import { Vouchers } from '../../services/collections/vouchers.ts';
+import { BorrowerPrivacyRequests } from '../../services/compliance/privacy/borrower-requests.ts';
 import { PrivacyRetention, RETENTION_DAILY_JOB } from '../../services/compliance/privacy/retention.ts';
 import { Identity } from '../../services/identity/identity.ts';
 import { BORROWER_NOTICE_SMS_JOB, sendNoticeText } from '../../services/inbox/borrower-notices.ts';
@@ -136,6 +137,8 @@ declare module 'fastify' {
     unsubmittedData: UnsubmittedData;
     /** Retention schedules per class of data, applied by a daily job (issue 23, ADR 0082). */
     privacyRetention: PrivacyRetention;
+    /** Her own privacy requests from Me → Privacy, each checked by an SMS code (issue 23, ADR 0086). */
+    borrowerPrivacy: BorrowerPrivacyRequests;
     reconciliation: Reconciliation;
     /** Dunning rules and templates, their daily run under the MC 18 guardrails (ADR 0076). */
     dunning: Dunning;
@@ -483,6 +486,7 @@ export const servicesPlugin = fp<ServicesOptions>(
       await privacyRetention.runDaily();
     });
     app.addHook('onReady', async () => privacyRetention.scheduleDailyRun());
+    app.decorate('borrowerPrivacy', new BorrowerPrivacyRequests(db, clock, codes));
     const reconciliation = new Reconciliation({
       db,
       clock,

@@ -52,7 +52,9 @@ function sameHash(a: string, b: string): boolean {
 
 /** The texts that carry a code (the others are notices that no code was sent). */
 function carriesCode(kind: SmsTextKind): boolean {
-  return kind === 'code' || kind === 'changeAccountCode' || kind === 'signAgreementCode';
+  return (
+    kind === 'code' || kind === 'changeAccountCode' || kind === 'signAgreementCode' || kind === 'privacyCode'
+  );
 }
 
 /** What to text for a request, chosen so the API answer never shows whether the number is registered. */
@@ -60,6 +62,7 @@ function messageKind(purpose: VerifyCodePurpose, registered: boolean): SmsTextKi
   // Says what the code changes or signs, so a borrower asked for it by a "lender's agent" sees the trick.
   if (purpose === 'changeBankCard') return 'changeAccountCode';
   if (purpose === 'signAgreement') return 'signAgreementCode';
+  if (purpose === 'privacyRequest') return 'privacyCode';
   if (purpose === 'register' && registered) return 'alreadyRegistered';
   if ((purpose === 'resetPassword' || purpose === 'modifyPassword' || purpose === 'repayment') && !registered)
     return 'noAccount';

@@ -10,7 +10,7 @@ import {
   MailIcon,
   SettingsIcon,
 } from '../../components/extra-icons.tsx';
-import { InfoIcon, UserIcon } from '../../components/icons.tsx';
+import { InfoIcon, ShieldIcon, UserIcon } from '../../components/icons.tsx';
 import { type MenuItem, MenuList } from '../../components/menu-list.tsx';
 import { paths } from '../../config/paths.ts';
 import { useLogIn } from '../../hooks/use-log-in.ts';
@@ -22,6 +22,7 @@ import { useSession } from '../../lib/session.ts';
 import { useUnreadMessages } from './api/get-unread-messages.ts';
 import { useUserInfo } from './api/get-user-info.ts';
 import { inboxRowText } from './inbox-row-text.ts';
+import { privacyRowText } from './privacy-row-text.ts';
 
 /** Me (SPEC section 2): who is signed in, and the way to help, settings and the legal pages. */
 export function MeScreen() {
@@ -32,6 +33,7 @@ export function MeScreen() {
   const logIn = useLogIn();
   const appName = getAppName();
   const inboxText = useFeatureText(inboxRowText);
+  const privacyText = useFeatureText(privacyRowText);
   const unread = useUnreadMessages(session.token !== null);
 
   useEffect(() => {
@@ -66,6 +68,8 @@ export function MeScreen() {
     { label: t('me.settings'), icon: <SettingsIcon />, to: paths.settings.getHref() },
   ];
   const legal: MenuItem[] = [
+    // Her rights over her data (RA 10173): download, correct, delete; signing in is asked on the way.
+    { label: privacyText('privacy'), icon: <ShieldIcon />, to: paths.privacy.getHref() },
     { label: t('legal.loanTerms'), icon: <DocumentIcon />, to: paths.loanTerms.getHref() },
     { label: t('legal.privacyPolicy'), icon: <DocumentIcon />, to: paths.privacyPolicy.getHref() },
     { label: t('legal.termsOfService'), icon: <DocumentIcon />, to: paths.termsOfService.getHref() },

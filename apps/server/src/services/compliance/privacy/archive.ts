@@ -77,6 +77,12 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   { table: 'cic_contracts', where: HER_ORDERS, order: 'order_id' },
   // Her own requests under the Data Privacy Act.
   { table: 'privacy_requests', where: BY_USER, order: 'received_at' },
+  // What she asked to have corrected from the app (migration 0072, ADR 0086).
+  {
+    table: 'privacy_correction_asks',
+    where: 'request_id in (select request_id from privacy_requests where user_id = $1)',
+    order: 'request_id',
+  },
   // What staff did about her or her loans (targets `borrower:<id>`, `loan:<order id>`, `voucher:<id>`).
   {
     table: 'audit_log',
