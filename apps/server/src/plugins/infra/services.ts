@@ -469,6 +469,8 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('promises', promises);
     jobs.handle(PROMISES_DAILY_JOB, async () => {
       await promises.runDaily();
+      // The same early-morning run lapses the restructures left unsigned past their days (ADR 0077).
+      await hardship.lapseUnsigned();
     });
     jobs.handle(PROMISE_CONFIRMATION_JOB, (payload) =>
       promises.sendDeferredConfirmation(payload as { promiseId: string; language: Language }),

@@ -502,7 +502,12 @@ export class Hardship {
         // A retried tap after it was signed: the signature on record, nothing posted twice.
         const signed = await this.signedDocument(tx, input.orderId);
         if (signed && signed.documentHash === input.documentHash) return signed;
-        throw new AppError('NOT_FOUND');
+        // Lapsed by the early-morning run before she signed: said so, as when it lapses as she reads it.
+        const [latest] = await tx.query<{ status: string }>(
+          'select status from loan_restructures where order_id = $1 order by approved_at desc limit 1',
+          [input.orderId],
+        );
+        throw new AppError(latest?.status === 'lapsed' ? 'RESTRUCTURE_LAPSED' : 'NOT_FOUND');
       }
       if (!input.agreed) throw invalidField('agreed', 'agreementRequired');
       const offer = await this.offer(tx, order);
@@ -590,6 +595,29 @@ export class Hardship {
       userAgent: signature.client.userAgent,
     });
     return { ...offer, status: 'signed', signedAt: now.toISOString(), signBy: null };
+  }
+
+  /**
+   * Marks lapsed every offer still unsigned past its last day (the daily run), so the console shows it lapsed
+   * and a new one may be proposed without waiting for her to open the app. Answers how many lapsed.
+   */
+  async lapseUnsigned(): Promise<number> {
+    const today = manilaDay(this.deps.clock.now());
+    const waiting = await this.deps.db.query<{ restructure_id: string; approved_at: Date | string }>(
+      `select restructure_id, approved_at from loan_restructures where status = 'awaitingSignature'`,
+    );
+    let lapsed = 0;
+    for (const row of waiting) {
+      const signBy = addDays(manilaDay(new Date(row.approved_at)), RESTRUCTURE_LIMITS.signWithinDays);
+      if (daysBetween(signBy, today) <= 0) continue;
+      const marked = await this.deps.db.query(
+        `update loan_restructures set status = 'lapsed'
+          where restructure_id = $1 and status = 'awaitingSignature' returning restructure_id`,
+        [row.restructure_id],
+      );
+      lapsed += marked.length;
+    }
+    return lapsed;
   }
 
   /** The restructure waiting for her signature, figured for today; lapsed (and marked so) past its days. */

@@ -217,6 +217,12 @@ describe('an offer not signed', () => {
       .toISOString()
       .slice(0, 10);
     await goTo(server, later, 10);
+    // The early-morning run lapsed it before she opened the app: the console reads it lapsed.
+    const [kept] = await server.db.query<{ status: string }>(
+      'select status from loan_restructures where order_id = $1',
+      [orderId],
+    );
+    expect(kept?.status).toBe('lapsed');
     const code = await server.ownCode(token, 'signAgreement');
     const late = await server.call(
       'signRestructure',
@@ -225,6 +231,9 @@ describe('an offer not signed', () => {
     );
     expect(late.body.code).toBe(40974);
     expect(await journals(orderId, 'restructure')).toHaveLength(0);
+    // A new offer may wait for her now.
+    const again = await propose('loan.restructure', { orderId, ...TERMS }, await member('collections'));
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
   });
 });
 
