@@ -1,11 +1,15 @@
 import { FIELD_MESSAGES } from '@hiram/contract/field-messages';
 import type { Language } from '@hiram/contract/languages';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { ADDITION_INFO } from './support/borrower-answers.ts';
 import { snap, useBrowser } from './support/browser.ts';
 import { field, pick, searchPick } from './support/journeys.ts';
+import type { RunningServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
+import { setUpAndSignIn, startServerWithAdmin } from './support/staff.ts';
 
 /**
  * What the CIC file needs, typed where the borrower already types her profile (issue 23, ADR 0083), on a
@@ -205,6 +209,70 @@ describe('the CIC details in the profile, at 360 px', () => {
       expect(await field(page, text.employer).inputValue()).toBe(EMPLOYER);
       await centre(page, 'employerName');
       await snap(page, journey, `04-employer-${lang}`);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the back office borrower view at 1280 px', () => {
+  const ADMIN = 'cic.capture.admin@lender.example';
+  const ADMIN_PASSWORD = 'correct horse battery';
+  let server: RunningServer;
+  let setupToken: string;
+
+  beforeAll(async () => {
+    ({ server, setupToken } = await startServerWithAdmin(ADMIN));
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('shows her TIN and permanent address masked and the employer, and reveals the TIN with a reason', async () => {
+    const mobile = newMobile();
+    const someone = new ApiBorrower(server.url, mobile);
+    await someone.register('CicCapture2026!');
+    await someone.saveBasicInfo();
+    const { basicInfo } = await someone.call<{ basicInfo: Record<string, unknown> }>('profile');
+    await someone.call('saveBasicInfo', {
+      ...basicInfo,
+      identificationType: 'TIN',
+      identificationNumber: TIN,
+      permanentAddressDiffers: 1,
+      permanentState: basicInfo.state,
+      permanentCity: basicInfo.city,
+      permanentAddress: '7 Luna Street, Barangay Tres',
+    });
+    await someone.call('saveAdditionInfo', { ...ADDITION_INFO, employerName: EMPLOYER });
+
+    const { context, page } = await browser().newPage();
+    try {
+      await setUpAndSignIn(page, server.url, setupToken, ADMIN, ADMIN_PASSWORD);
+      await page
+        .getByRole('navigation', { name: 'Sections' })
+        .getByRole('link', { name: 'Borrowers' })
+        .click();
+      await page.getByLabel('Mobile, name or order number').fill(mobile);
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByRole('link', { name: 'Maria Clara Dela Cruz' }).click();
+      await page.getByRole('heading', { name: 'Maria Clara Dela Cruz' }).waitFor();
+      const tin = page.getByTestId('field-identificationNumber');
+      expect(await tin.textContent()).toBe(`TIN *** ${TIN.slice(-4)}`);
+      expect(await page.getByTestId('field-permanentAddress').textContent()).toBe('***');
+      expect(await page.getByTestId('field-employerName').textContent()).toBe(EMPLOYER);
+      expect(await page.content()).not.toContain(TIN);
+      await tin.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      await snap(page, journey, '05-ops-borrower-masked');
+      await expectNoAxeViolations(page, '05-ops-borrower-masked');
+
+      await page.getByRole('button', { name: 'Reveal TIN, SSS or GSIS' }).click();
+      await page
+        .getByRole('form', { name: 'Why reveal TIN, SSS or GSIS' })
+        .getByLabel('Reason')
+        .fill('CIC dispute, ticket 5120');
+      await page.getByRole('button', { name: 'Show TIN, SSS or GSIS' }).click();
+      await expect.poll(() => tin.textContent()).toBe(TIN);
+      await snap(page, journey, '06-ops-tin-revealed');
     } finally {
       await context.close();
     }
