@@ -77,73 +77,72 @@ const streetAddress = z
  * CIC file needs (ADR 0083): an optional TIN, SSS or GSIS number, a PhilID's card number as its ID number,
  * and the permanent address when it differs from the present one.
  */
-export const BasicInfo = z
-  .object({
-    firstName: name,
-    middleName: z
-      .string()
-      .max(NAME_MAX_LENGTH, 'tooLong')
-      .refine((text) => text.trim() === '' || isValidName(text), 'invalidName')
-      .optional(),
-    lastName: name,
-    gender: oneOf(GENDERS),
-    inputBirthday: z
-      .string({ message: 'required' })
-      .refine((text) => parseBirthday(text) !== null, 'invalidBirthday')
-      .describe('MM-DD-YYYY'),
-    education: oneOf(EDUCATION_LEVELS),
-    maritalStatus: oneOf(MARITAL_STATUSES),
-    language: oneOf(PREFERRED_LANGUAGES),
-    cardType: wireNumber(z.number().refine(isValidCardType, 'invalid')).describe('index in ID_TYPES'),
-    nationalId: z
-      .string({ message: 'required' })
-      .max(NATIONAL_ID_MAX_LENGTH, 'tooLong')
-      .refine(isValidNationalId, 'invalidNationalId')
-      .describe('digits; the 16-digit PhilSys Card Number when cardType is the national ID'),
-    identificationType: z
-      .string()
-      .refine((value) => value === '' || isIdentificationType(value), 'invalid')
-      .optional()
-      .describe('TIN, SSS or GSIS; optional, with identificationNumber'),
-    identificationNumber: z
-      .string()
-      .max(IDENTIFICATION_NUMBER_MAX_LENGTH, 'tooLong')
-      .optional()
-      .describe('digits only: TIN 9, 12 or 14; SSS 10; GSIS 11'),
-    facebook: z.string().max(FACEBOOK_MAX_LENGTH, 'tooLong').optional(),
-    email: z
-      .string({ message: 'required' })
-      .max(EMAIL_MAX_LENGTH, 'tooLong')
-      .refine(isValidEmail, 'invalidEmail'),
-    state: psgcCode,
-    city: psgcCode,
-    address: streetAddress,
-    residenceType: oneOf(RESIDENCE_TYPES),
-    permanentAddressDiffers: wireNumber(z.number().int('invalid').min(0, 'invalid').max(1, 'invalid'))
-      .optional()
-      .describe('1 when the permanent address differs from the present one'),
-    permanentState: psgcCode.optional(),
-    permanentCity: psgcCode.optional(),
-    permanentAddress: streetAddress.optional(),
-    loanOrderId: z.string().max(64).optional(),
-  })
-  .superRefine((info, context) => {
-    const issue = (field: string, message: string) =>
-      context.addIssue({ code: 'custom', path: [field], message });
-    // A PhilID's ID number is its 16-digit card number (PCN), never the confidential PSN.
-    const idProblem = nationalIdProblem(info.cardType, info.nationalId);
-    if (idProblem === 'invalidPhilIdCardNumber' && isValidNationalId(info.nationalId))
-      issue('nationalId', idProblem);
-    const type = info.identificationType ?? '';
-    const number = info.identificationNumber?.trim() ?? '';
-    if (type !== '' && number === '') issue('identificationNumber', 'required');
-    if (type === '' && number !== '') issue('identificationType', 'required');
-    const numberProblem = number === '' ? null : identificationNumberProblem(type, number);
-    if (numberProblem) issue('identificationNumber', numberProblem);
-    if (permanentAddressDiffers(info))
-      for (const field of ['permanentState', 'permanentCity', 'permanentAddress'] as const)
-        if (info[field] === undefined) issue(field, 'required');
-  });
+const BasicInfoFields = z.object({
+  firstName: name,
+  middleName: z
+    .string()
+    .max(NAME_MAX_LENGTH, 'tooLong')
+    .refine((text) => text.trim() === '' || isValidName(text), 'invalidName')
+    .optional(),
+  lastName: name,
+  gender: oneOf(GENDERS),
+  inputBirthday: z
+    .string({ message: 'required' })
+    .refine((text) => parseBirthday(text) !== null, 'invalidBirthday')
+    .describe('MM-DD-YYYY'),
+  education: oneOf(EDUCATION_LEVELS),
+  maritalStatus: oneOf(MARITAL_STATUSES),
+  language: oneOf(PREFERRED_LANGUAGES),
+  cardType: wireNumber(z.number().refine(isValidCardType, 'invalid')).describe('index in ID_TYPES'),
+  nationalId: z
+    .string({ message: 'required' })
+    .max(NATIONAL_ID_MAX_LENGTH, 'tooLong')
+    .refine(isValidNationalId, 'invalidNationalId')
+    .describe('digits; the 16-digit PhilSys Card Number when cardType is the national ID'),
+  identificationType: z
+    .string()
+    .refine((value) => value === '' || isIdentificationType(value), 'invalid')
+    .optional()
+    .describe('TIN, SSS or GSIS; optional, with identificationNumber'),
+  identificationNumber: z
+    .string()
+    .max(IDENTIFICATION_NUMBER_MAX_LENGTH, 'tooLong')
+    .optional()
+    .describe('digits only: TIN 9, 12 or 14; SSS 10; GSIS 11'),
+  facebook: z.string().max(FACEBOOK_MAX_LENGTH, 'tooLong').optional(),
+  email: z
+    .string({ message: 'required' })
+    .max(EMAIL_MAX_LENGTH, 'tooLong')
+    .refine(isValidEmail, 'invalidEmail'),
+  state: psgcCode,
+  city: psgcCode,
+  address: streetAddress,
+  residenceType: oneOf(RESIDENCE_TYPES),
+  permanentAddressDiffers: wireNumber(z.number().int('invalid').min(0, 'invalid').max(1, 'invalid'))
+    .optional()
+    .describe('1 when the permanent address differs from the present one'),
+  permanentState: psgcCode.optional(),
+  permanentCity: psgcCode.optional(),
+  permanentAddress: streetAddress.optional(),
+  loanOrderId: z.string().max(64).optional(),
+});
+export const BasicInfo = BasicInfoFields.superRefine((info, context) => {
+  const issue = (field: string, message: string) =>
+    context.addIssue({ code: 'custom', path: [field], message });
+  // A PhilID's ID number is its 16-digit card number (PCN), never the confidential PSN.
+  const idProblem = nationalIdProblem(info.cardType, info.nationalId);
+  if (idProblem === 'invalidPhilIdCardNumber' && isValidNationalId(info.nationalId))
+    issue('nationalId', idProblem);
+  const type = info.identificationType ?? '';
+  const number = info.identificationNumber?.trim() ?? '';
+  if (type !== '' && number === '') issue('identificationNumber', 'required');
+  if (type === '' && number !== '') issue('identificationType', 'required');
+  const numberProblem = number === '' ? null : identificationNumberProblem(type, number);
+  if (numberProblem) issue('identificationNumber', numberProblem);
+  if (permanentAddressDiffers(info))
+    for (const field of ['permanentState', 'permanentCity', 'permanentAddress'] as const)
+      if (info[field] === undefined) issue(field, 'required');
+});
 export type BasicInfo = z.infer<typeof BasicInfo>;
 
 /** additionalInfomation: work and two emergency contacts (SPEC section 2, sections 3 and 4). */
