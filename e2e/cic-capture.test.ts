@@ -215,6 +215,42 @@ describe('the CIC details in the profile, at 360 px', () => {
   });
 });
 
+/** The rows and paragraphs that tell her the data goes to the CIC (ADR 0083). */
+const TOLD = {
+  en: { row: 'Credit reporting', policy: 'Every month we send the CIC' },
+  fil: { row: 'Pag-uulat ng credit', policy: 'Buwan-buwan, ipinapadala namin sa CIC' },
+  es: { row: 'Información crediticia', policy: 'Cada mes enviamos a la CIC' },
+} satisfies Record<Language, Record<string, string>>;
+
+describe('what she is told about the CIC, at 360 px', () => {
+  it('the Disclosure Statement and the privacy policy say her data goes to the CIC, in en, fil and es', async () => {
+    const repaying = new ApiBorrower(baseURL, newMobile());
+    await repaying.register('CicCapture2026!');
+    const orderId = await repaying.takeLoanToRepayment(100_000, 91);
+    for (const lang of ['en', 'fil', 'es'] as const) {
+      const { context, page } = await phone(lang);
+      try {
+        await openSignedIn(page, repaying, `#/borrow/confirm_borrow?orderId=${orderId}`);
+        const row = page.locator('.borrow-fact', { has: page.getByText(TOLD[lang].row, { exact: true }) });
+        await row.waitFor();
+        await row.scrollIntoViewIfNeeded();
+        const said = await row.locator('dd').innerText();
+        expect(said).toContain('Credit Information Corporation (CIC)');
+        expect(said).toContain('9510');
+        await snap(page, journey, `07-statement-credit-reporting-${lang}`);
+
+        await page.goto(`${baseURL}/#/privacy_policy`);
+        const paragraph = page.getByText(TOLD[lang].policy);
+        await paragraph.waitFor();
+        await paragraph.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+        await snap(page, journey, `08-privacy-policy-cic-${lang}`);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
+
 describe('the back office borrower view at 1280 px', () => {
   const ADMIN = 'cic.capture.admin@lender.example';
   const ADMIN_PASSWORD = 'correct horse battery';
