@@ -26,16 +26,16 @@ export interface CicSubject {
   gender: number | null;
   birthDay: string | null;
   address: string;
-  /** The permanent address when it differs from the present one (ADR 0083). */
-  secondAddress: string | null;
+  /** The permanent address when it differs from the present one (ADR 0083; absent: none). */
+  secondAddress?: string | null;
   /** 09XXXXXXXXX. */
   mobile: string;
   email: string | null;
   /** Her TIN, SSS and GSIS numbers, digits only, at most one of each (TIN first: the CIC prefers it). */
-  identifications: ReadonlyArray<{ type: keyof typeof IDENTIFICATION_TYPE_CODES; number: string }>;
+  identifications?: ReadonlyArray<{ type: keyof typeof IDENTIFICATION_TYPE_CODES; number: string }>;
   /** The PhilID card number (PCN), 16 digits, sent as a secondary ID (CIC LM 2022-02). */
-  philIdCardNumber: string | null;
-  employerName: string | null;
+  philIdCardNumber?: string | null;
+  employerName?: string | null;
 }
 
 export interface CicContract {
@@ -167,7 +167,7 @@ function idRecord(subject: CicSubject, providerCode: string, reference: string):
     [ID_POSITIONS.identification2Type, ID_POSITIONS.identification2Number],
     [ID_POSITIONS.identification3Type, ID_POSITIONS.identification3Number],
   ] as const;
-  subject.identifications.slice(0, slots.length).forEach((identification, index) => {
+  (subject.identifications ?? []).slice(0, slots.length).forEach((identification, index) => {
     const [typeAt, numberAt] = slots[index] as (typeof slots)[number];
     set(typeAt, IDENTIFICATION_TYPE_CODES[identification.type]);
     set(numberAt, cicText(identification.number, 20));
