@@ -10,7 +10,7 @@ import { setUpAndSignIn, startServerWithAdmin } from './support/staff.ts';
 const browser = useBrowser();
 const ADMIN = 'borrowers.admin@lender.example';
 const ADMIN_PASSWORD = 'correct horse battery';
-const NATIONAL_ID = '123456789012';
+const NATIONAL_ID = '1234567890123456';
 const BORROWER_PASSWORD = 'borrower password 1';
 
 /** What a borrower whose new applications staff stopped reads when they apply, in each language. */

@@ -205,7 +205,7 @@ export class ApiBorrower {
     await this.call('signAgreement', { orderId, documentHash, agreed: true, code });
   }
 
-  /** The first profile section (borrower-answers.ts: Maria Clara Dela Cruz, national ID 123456789012). */
+  /** The first profile section (borrower-answers.ts: Maria Clara Dela Cruz, national ID 1234567890123456). */
   async saveBasicInfo(): Promise<void> {
     const json = createRequire(import.meta.url).resolve('@hiram/contract/psgc.generated.json');
     const places = psgcData(JSON.parse(readFileSync(json, 'utf8')) as PsgcJson);

@@ -25,7 +25,7 @@ export function basicInfo(place: { state: string; city: string }) {
     maritalStatus: MARITAL_STATUSES[0].value,
     language: PREFERRED_LANGUAGES[0].value,
     cardType: 5,
-    nationalId: '123456789012',
+    nationalId: '1234567890123456',
     facebook: 'https://facebook.com/maria',
     email: 'maria@example.ph',
     state: place.state,

@@ -223,3 +223,14 @@ describe('Disclosure Statement rows', () => {
     expect(coolingRow(signedBefore)).toBeUndefined();
   });
 });
+
+describe('the credit reporting row (ADR 0083)', () => {
+  it('tells the borrower, in every language, that the loan goes to the CIC under RA 9510', () => {
+    for (const lang of ['en', 'fil', 'es'] as const) {
+      const rows = disclosureSections(statement, lang, (date) => date).flatMap((section) => section.rows);
+      const reporting = rows.find((r) => r.label === DISCLOSURE_TEXT[lang].creditReporting);
+      expect(reporting?.value).toContain('Credit Information Corporation (CIC)');
+      expect(reporting?.value).toContain('9510');
+    }
+  });
+});

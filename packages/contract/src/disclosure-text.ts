@@ -64,6 +64,9 @@ const en = {
     'Within {days} days of the day the money is sent, you may cancel this loan by paying back {net}, the amount you received. No interest and no fee are charged.',
   coolingOffNone: 'This loan has no cooling-off period.',
   channelsAccountNumber: 'Transfer to the account number shown in the app',
+  creditReporting: 'Credit reporting',
+  creditReportingTerms:
+    'Every month we report this loan, your payments and the details that identify you to the Credit Information Corporation (CIC), as Republic Act No. 9510 requires. Paying on time or late becomes part of your credit history.',
 };
 
 export type DisclosureTextKey = keyof typeof en;
@@ -126,6 +129,9 @@ export const DISCLOSURE_TEXT: Record<Language, Record<DisclosureTextKey, string>
       'Sa loob ng {days} araw mula sa araw na maipadala ang pera, puwede mong kanselahin ang pautang na ito sa pagbabalik ng {net}, ang halagang natanggap mo. Walang interes at walang bayarin.',
     coolingOffNone: 'Walang cooling-off period ang pautang na ito.',
     channelsAccountNumber: 'Transfer sa account number na nasa app',
+    creditReporting: 'Pag-uulat ng credit',
+    creditReportingTerms:
+      'Buwan-buwan, iniuulat namin ang loan na ito, ang iyong mga bayad at ang mga detalyeng nagpapakilala sa iyo sa Credit Information Corporation (CIC), ayon sa Republic Act No. 9510. Ang pagbabayad sa oras o late ay nagiging bahagi ng iyong credit history.',
   },
   es: {
     statementTitle: 'Declaración de divulgación',
@@ -183,6 +189,9 @@ export const DISCLOSURE_TEXT: Record<Language, Record<DisclosureTextKey, string>
       'Dentro de los {days} días siguientes al día en que se envía el dinero, puede cancelar este préstamo devolviendo {net}, el importe que recibió. No se cobran intereses ni comisiones.',
     coolingOffNone: 'Este préstamo no tiene periodo de desistimiento.',
     channelsAccountNumber: 'Transferencia al número de cuenta indicado en la app',
+    creditReporting: 'Información crediticia',
+    creditReportingTerms:
+      'Cada mes informamos este préstamo, sus pagos y los datos que le identifican a la Credit Information Corporation (CIC), como exige la Ley de la República n.º 9510. Pagar a tiempo o con retraso pasa a formar parte de su historial crediticio.',
   },
 };
 
@@ -311,6 +320,8 @@ export function disclosureSections(
           value: `${lender.complaintsEmail} · ${keepTogether(lender.complaintsPhone)}`,
           prose: true,
         },
+        // The borrower is told her data goes to the CIC (RA 9510; ADR 0083).
+        { label: t('creditReporting'), value: t('creditReportingTerms'), prose: true },
       ],
     },
   ];

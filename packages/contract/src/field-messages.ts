@@ -168,6 +168,26 @@ export const FIELD_MESSAGES = {
     en: 'Please tick the box to show you read what is deleted and what we keep',
     fil: 'Paki-tsek ang kahon para ipakitang nabasa mo kung ano ang buburahin at ano ang itatago namin',
     es: 'Marque la casilla para indicar que leyó lo que se borra y lo que conservamos',
+  // The numbers the CIC file carries (ADR 0083).
+  invalidPhilIdCardNumber: {
+    en: 'Enter the 16-digit PhilSys Card Number (PCN) printed on the front of your PhilID',
+    fil: 'Ilagay ang 16 na numerong PhilSys Card Number (PCN) na nakalimbag sa harap ng iyong PhilID',
+    es: 'Introduzca el número de tarjeta PhilSys (PCN) de 16 dígitos impreso en el frente de su PhilID',
+  },
+  invalidTin: {
+    en: 'A TIN has 9 digits, or 12 to 14 with its branch code (000 for most people)',
+    fil: 'Ang TIN ay may 9 na numero, o 12 hanggang 14 kasama ang branch code (000 sa karamihan)',
+    es: 'El TIN tiene 9 dígitos, o de 12 a 14 con el código de sucursal (000 para la mayoría)',
+  },
+  invalidSss: {
+    en: 'An SSS number has 10 digits',
+    fil: 'Ang SSS number ay may 10 numero',
+    es: 'El número SSS tiene 10 dígitos',
+  },
+  invalidGsis: {
+    en: 'A GSIS BP number has 11 digits',
+    fil: 'Ang GSIS BP number ay may 11 numero',
+    es: 'El número GSIS (BP) tiene 11 dígitos',
   },
 } as const satisfies Record<string, Localized>;
 

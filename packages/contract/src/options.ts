@@ -561,6 +561,17 @@ export const ID_TYPES = [
 ] as const satisfies OptionList;
 export type IdType = OptionValue<typeof ID_TYPES>;
 
+/**
+ * The tax and social-security numbers the CIC file carries as a subject's identification (ADR 0083): the
+ * BIR's TIN, the SSS number of private workers, the GSIS BP number of government workers. Optional.
+ */
+export const IDENTIFICATION_TYPES = [
+  { value: 'TIN', label: { en: 'TIN (BIR)', fil: 'TIN (BIR)', es: 'TIN (número fiscal, BIR)' } },
+  { value: 'SSS', label: { en: 'SSS number', fil: 'SSS number', es: 'Número SSS' } },
+  { value: 'GSIS', label: { en: 'GSIS BP number', fil: 'GSIS BP number', es: 'Número GSIS (BP)' } },
+] as const satisfies OptionList;
+export type IdentificationType = OptionValue<typeof IDENTIFICATION_TYPES>;
+
 /** Paydays of weekly and every-14-days earners: ISO weekday numbers. */
 export const WEEKDAYS = [
   { value: 1, label: { en: 'Monday', fil: 'Lunes', es: 'Lunes' } },

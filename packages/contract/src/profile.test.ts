@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ID_TYPES } from './options.ts';
 import {
+  asksEmployerName,
   BIRTHDAY_MONTHS,
   birthdayMonthName,
   birthdayRange,
@@ -9,14 +11,22 @@ import {
   displayBirthday,
   emailSuggestions,
   formatBirthday,
+  identificationNumberProblem,
+  identificationsOf,
   isBirthdayInRange,
   isValidAddress,
   isValidEmail,
+  isValidIdentificationNumber,
   isValidName,
   missingFields,
+  nationalIdProblem,
   normalizePickedPhone,
+  OPTIONAL_FIELDS,
+  PERSONAL_FIELDS,
   parseBirthday,
   paydayRule,
+  permanentAddressDiffers,
+  philIdCardNumberOf,
   resetUnknownValues,
   stripNameInput,
   stripToDigits,
@@ -189,5 +199,123 @@ describe('emergency contacts', () => {
         emergencyContactMobile2: '09181234567',
       }),
     ).toBeNull();
+  });
+});
+
+describe('the numbers the CIC file carries (ADR 0083)', () => {
+  const NATIONAL_ID_CARD = ID_TYPES.findIndex((type) => type.value === 'NATIONALID');
+  const UMID = ID_TYPES.findIndex((type) => type.value === 'UMID');
+
+  it("asks a PhilID's 16-digit card number, and 4 to 20 digits of any other ID", () => {
+    expect(nationalIdProblem(NATIONAL_ID_CARD, '1234567890123456')).toBeNull();
+    // The 12-digit PhilSys Number is confidential: not the number to give.
+    expect(nationalIdProblem(NATIONAL_ID_CARD, '123456789012')).toBe('invalidPhilIdCardNumber');
+    expect(nationalIdProblem(NATIONAL_ID_CARD, '12345678901234567')).toBe('invalidPhilIdCardNumber');
+    expect(nationalIdProblem(UMID, '123456789012')).toBeNull();
+    expect(nationalIdProblem(UMID, '123')).toBe('invalidNationalId');
+  });
+
+  it('checks a TIN, an SSS and a GSIS number by their lengths', () => {
+    for (const tin of ['123456789', '123456789000', '12345678900000'])
+      expect(identificationNumberProblem('TIN', tin), tin).toBeNull();
+    for (const tin of ['12345678', '1234567890', '1234567890123', 'ABC456789'])
+      expect(identificationNumberProblem('TIN', tin), tin).toBe('invalidTin');
+    expect(identificationNumberProblem('SSS', '3412345678')).toBeNull();
+    expect(identificationNumberProblem('SSS', '34123456789')).toBe('invalidSss');
+    expect(identificationNumberProblem('GSIS', '20012345678')).toBeNull();
+    expect(identificationNumberProblem('GSIS', '2001234567')).toBe('invalidGsis');
+    expect(isValidIdentificationNumber('PAGIBIG', '123456789012')).toBe(false);
+  });
+
+  it('needs both halves of the tax or social-security number, or neither', () => {
+    const personal = { ...filledPersonal };
+    expect(missingFields('personal', personal)).toEqual([]);
+    expect(missingFields('personal', { ...personal, identificationType: 'SSS' })).toEqual([
+      'identificationNumber',
+    ]);
+    expect(missingFields('personal', { ...personal, identificationNumber: '3412345678' })).toEqual([
+      'identificationType',
+    ]);
+  });
+
+  it('asks the permanent address only when it differs from the present one', () => {
+    const residence = {
+      state: '0100000000',
+      city: '0102800000',
+      address: '12 Rizal St',
+      residenceType: 'owned',
+    };
+    expect(missingFields('residence', residence)).toEqual([]);
+    expect(missingFields('residence', { ...residence, permanentAddressDiffers: 1 })).toEqual([
+      'permanentState',
+      'permanentCity',
+      'permanentAddress',
+    ]);
+    expect(permanentAddressDiffers({ permanentAddressDiffers: 0 })).toBe(false);
+    expect(dependentResets('permanentState')).toEqual(['permanentCity']);
+  });
+
+  it("asks employees their employer's name, never the self-employed or the unemployed", () => {
+    expect(asksEmployerName('employed')).toBe(true);
+    expect(asksEmployerName('governmentEmployee')).toBe(true);
+    expect(asksEmployerName('selfEmployed')).toBe(false);
+    expect(asksEmployerName('unemployed')).toBe(false);
+    expect(asksEmployerName('')).toBe(false);
+  });
+
+  it('are optional fields of their sections', () => {
+    for (const field of ['identificationType', 'identificationNumber', 'employerName'] as const)
+      expect(OPTIONAL_FIELDS).toContain(field);
+    expect(PERSONAL_FIELDS.indexOf('identificationType')).toBe(PERSONAL_FIELDS.indexOf('nationalId') + 1);
+  });
+});
+
+const filledPersonal = {
+  firstName: 'Maria',
+  lastName: 'Cruz',
+  gender: 2,
+  inputBirthday: '05-09-1990',
+  education: 'college',
+  maritalStatus: 'single',
+  language: 'fil',
+  cardType: 0,
+  nationalId: '123456789012',
+  email: 'maria@example.ph',
+};
+
+describe('the identification the CIC file lists', () => {
+  const index = (value: string) => ID_TYPES.findIndex((type) => type.value === value);
+
+  it('takes the typed number and a TIN, SSS or GSIS card number, one of each type, TIN first', () => {
+    expect(
+      identificationsOf({
+        cardType: index('TIN'),
+        nationalId: '123456789000',
+        identificationType: 'SSS',
+        identificationNumber: '3412345678',
+      }),
+    ).toEqual([
+      { type: 'TIN', number: '123456789000' },
+      { type: 'SSS', number: '3412345678' },
+    ]);
+    // The typed SSS number wins over the SSS card's; a card number of the wrong length is left out.
+    expect(
+      identificationsOf({
+        cardType: index('SSS'),
+        nationalId: '1111111111',
+        identificationType: 'SSS',
+        identificationNumber: '3412345678',
+      }),
+    ).toEqual([{ type: 'SSS', number: '3412345678' }]);
+    expect(identificationsOf({ cardType: index('GSISID'), nationalId: '1234' })).toEqual([]);
+    expect(identificationsOf({ cardType: index('UMID'), nationalId: '123456789012' })).toEqual([]);
+  });
+
+  it("reads a PhilID's card number only from a national ID", () => {
+    expect(philIdCardNumberOf({ cardType: index('NATIONALID'), nationalId: '1234567890123456' })).toBe(
+      '1234567890123456',
+    );
+    expect(philIdCardNumberOf({ cardType: index('NATIONALID'), nationalId: '123456789012' })).toBeNull();
+    expect(philIdCardNumberOf({ cardType: index('UMID'), nationalId: '1234567890123456' })).toBeNull();
   });
 });

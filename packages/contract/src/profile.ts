@@ -6,6 +6,8 @@ import {
   type EmploymentType,
   GENDERS,
   ID_TYPES,
+  IDENTIFICATION_TYPES,
+  type IdentificationType,
   INDUSTRIES,
   isOptionValue,
   JOB_EXPERIENCE,
@@ -35,12 +37,24 @@ export const PERSONAL_FIELDS = [
   'language',
   'cardType',
   'nationalId',
+  'identificationType',
+  'identificationNumber',
   'facebook',
   'email',
 ] as const;
-export const RESIDENCE_FIELDS = ['state', 'city', 'address', 'residenceType'] as const;
+export const RESIDENCE_FIELDS = [
+  'state',
+  'city',
+  'address',
+  'residenceType',
+  'permanentAddressDiffers',
+  'permanentState',
+  'permanentCity',
+  'permanentAddress',
+] as const;
 export const WORK_FIELDS = [
   'employmentType',
+  'employerName',
   'industryCategory',
   'jobExperience',
   'monthlySalary',
@@ -73,11 +87,27 @@ export const AFTER_BIRTHDAY_FIELDS: readonly PersonalField[] = [
   'language',
   'cardType',
   'nationalId',
+  'identificationType',
+  'identificationNumber',
   'facebook',
   'email',
 ];
 
-export const OPTIONAL_FIELDS: readonly ProfileField[] = ['middleName', 'facebook'];
+/**
+ * Fields never required on their own. The tax or social-security number and its type go together, and the
+ * permanent address is asked only when it differs (requiredFields); the employer's name is optional.
+ */
+export const OPTIONAL_FIELDS: readonly ProfileField[] = [
+  'middleName',
+  'facebook',
+  'identificationType',
+  'identificationNumber',
+  'permanentAddressDiffers',
+  'permanentState',
+  'permanentCity',
+  'permanentAddress',
+  'employerName',
+];
 
 // ---- Names ----
 
@@ -122,6 +152,108 @@ export function stripToDigits(text: string): string {
 
 export function isValidNationalId(text: string): boolean {
   return new RegExp(`^\\d{${NATIONAL_ID_MIN_LENGTH},${NATIONAL_ID_MAX_LENGTH}}$`).test(text);
+}
+
+// ---- The numbers the CIC file carries (ADR 0083) ----
+
+/**
+ * The PhilSys Card Number (PCN) printed on the front of a PhilID: 16 digits. It is the number to ask for,
+ * not the 12-digit PhilSys Number (PSN), which the PSA says is confidential (RA 11055).
+ */
+export const PHILID_CARD_NUMBER_LENGTH = 16;
+
+/** The ID type is the PhilSys national ID, whose ID number is then its card number. */
+export function isNationalIdCard(cardType: unknown): boolean {
+  return typeof cardType === 'number' && ID_TYPES[cardType]?.value === 'NATIONALID';
+}
+
+/** The ID number's rule for the chosen ID type: a PhilID's 16-digit PCN, any other ID's 4 to 20 digits. */
+export function nationalIdProblem(
+  cardType: unknown,
+  text: string,
+): 'invalidPhilIdCardNumber' | 'invalidNationalId' | null {
+  if (isNationalIdCard(cardType))
+    return new RegExp(`^\\d{${PHILID_CARD_NUMBER_LENGTH}}$`).test(text) ? null : 'invalidPhilIdCardNumber';
+  return isValidNationalId(text) ? null : 'invalidNationalId';
+}
+
+/**
+ * Digits of each number, as the issuing agency writes it without dashes: a TIN is 9 digits, with its 3-digit
+ * branch code (000 for a person) or the BIR's newer 5-digit one; an SSS number 10 (XX-XXXXXXX-X); a GSIS
+ * BP number 11.
+ */
+export const IDENTIFICATION_NUMBER_PATTERNS: Record<IdentificationType, RegExp> = {
+  TIN: /^\d{9}(?:\d{3}|\d{5})?$/,
+  SSS: /^\d{10}$/,
+  GSIS: /^\d{11}$/,
+};
+export const IDENTIFICATION_NUMBER_MAX_LENGTH = 14;
+
+export function isIdentificationType(value: unknown): value is IdentificationType {
+  return isOptionValue(IDENTIFICATION_TYPES, value);
+}
+
+export function isValidIdentificationNumber(type: unknown, text: string): boolean {
+  return isIdentificationType(type) && IDENTIFICATION_NUMBER_PATTERNS[type].test(text);
+}
+
+/** The message for a number that does not fit its type: each type says its own length. */
+export function identificationNumberProblem(
+  type: unknown,
+  text: string,
+): 'invalidTin' | 'invalidSss' | 'invalidGsis' | null {
+  if (!isIdentificationType(type) || isValidIdentificationNumber(type, text)) return null;
+  return type === 'TIN' ? 'invalidTin' : type === 'SSS' ? 'invalidSss' : 'invalidGsis';
+}
+
+/** The photo IDs whose number is itself a TIN, an SSS or a GSIS number. */
+const ID_CARD_IDENTIFICATION: Partial<Record<string, IdentificationType>> = {
+  TIN: 'TIN',
+  SSS: 'SSS',
+  GSISID: 'GSIS',
+};
+
+/**
+ * Her tax and social-security numbers as the CIC file lists them, at most one of each type, TIN first (the
+ * CIC prefers it): the number she typed beside her photo ID, and her photo ID's own number when that ID is
+ * a TIN, SSS or GSIS card and the number has the right length.
+ */
+export function identificationsOf(values: ProfileValues): { type: IdentificationType; number: string }[] {
+  const found = new Map<IdentificationType, string>();
+  const typed = String(values.identificationNumber ?? '').trim();
+  if (isValidIdentificationNumber(values.identificationType, typed))
+    found.set(values.identificationType as IdentificationType, typed);
+  const card = typeof values.cardType === 'number' ? ID_TYPES[values.cardType]?.value : undefined;
+  const cardType = card ? ID_CARD_IDENTIFICATION[card] : undefined;
+  const cardNumber = String(values.nationalId ?? '').trim();
+  if (cardType && !found.has(cardType) && isValidIdentificationNumber(cardType, cardNumber))
+    found.set(cardType, cardNumber);
+  return IDENTIFICATION_TYPES.flatMap(({ value }) => {
+    const number = found.get(value);
+    return number ? [{ type: value, number }] : [];
+  });
+}
+
+/** Her PhilID card number, when her photo ID is the national ID and its number is a PCN. */
+export function philIdCardNumberOf(values: ProfileValues): string | null {
+  const number = String(values.nationalId ?? '').trim();
+  return nationalIdProblem(values.cardType, number) === null && isNationalIdCard(values.cardType)
+    ? number
+    : null;
+}
+
+/** Letters, digits and the usual punctuation of a company's name; the CIC's field holds 120. */
+export const EMPLOYER_NAME_MAX_LENGTH = 120;
+
+/** The permanent address is asked only when she says it differs from where she lives now. */
+export function permanentAddressDiffers(values: ProfileValues): boolean {
+  const flag = values.permanentAddressDiffers;
+  return flag === 1 || flag === '1';
+}
+
+/** Employees are asked their employer's name; the self-employed, unemployed and retired have none. */
+export function asksEmployerName(employmentType: string | null | undefined): boolean {
+  return !!employmentType && !['selfEmployed', 'unemployed', 'retired', 'student'].includes(employmentType);
 }
 
 export const EMAIL_MAX_LENGTH = 100;
@@ -368,6 +500,7 @@ const LISTED_FIELDS: Partial<Record<ProfileField, OptionList>> = {
   payFrequency: PAY_FREQUENCIES,
   emergencyContactRelation1: CONTACT_RELATIONSHIPS,
   emergencyContactRelation2: CONTACT_RELATIONSHIPS,
+  identificationType: IDENTIFICATION_TYPES,
 };
 
 /** The option list a field's value must come from, if it is a picker. */
@@ -407,6 +540,8 @@ export function dependentResets(field: ProfileField): ProfileField[] {
   switch (field) {
     case 'state':
       return ['city'];
+    case 'permanentState':
+      return ['permanentCity'];
     case 'employmentType':
       return ['industryCategory'];
     case 'payFrequency':
@@ -430,10 +565,18 @@ export function requiredFields(
       const fields: PersonalField[] = isEmptyValue(values.inputBirthday)
         ? ['firstName', 'lastName', 'gender', 'inputBirthday']
         : PERSONAL_FIELDS.filter((f) => !OPTIONAL_FIELDS.includes(f));
+      // A tax or social-security number is optional, but one half of it needs the other.
+      if (fields.includes('nationalId')) {
+        if (!isEmptyValue(values.identificationType)) fields.push('identificationNumber');
+        if (!isEmptyValue(values.identificationNumber)) fields.push('identificationType');
+      }
       return fields;
     }
-    case 'residence':
-      return [...RESIDENCE_FIELDS];
+    case 'residence': {
+      const fields: ResidenceField[] = ['state', 'city', 'address', 'residenceType'];
+      if (permanentAddressDiffers(values)) fields.push('permanentState', 'permanentCity', 'permanentAddress');
+      return fields;
+    }
     case 'work': {
       const visible = visibleWorkFields(values.employmentType as EmploymentType | undefined);
       const fields: WorkField[] = ['employmentType', 'monthlySalary'];

@@ -23,7 +23,11 @@ import {
   ADDRESS_MAX_LENGTH,
   contactConflict,
   EMAIL_MAX_LENGTH,
+  EMPLOYER_NAME_MAX_LENGTH,
   FACEBOOK_MAX_LENGTH,
+  IDENTIFICATION_NUMBER_MAX_LENGTH,
+  identificationNumberProblem,
+  isIdentificationType,
   isValidAddress,
   isValidCardType,
   isValidEmail,
@@ -32,8 +36,10 @@ import {
   isValidPayday,
   NAME_MAX_LENGTH,
   NATIONAL_ID_MAX_LENGTH,
+  nationalIdProblem,
   parseBirthday,
   paydayRule,
+  permanentAddressDiffers,
   visibleWorkFields,
 } from '../profile.ts';
 import { listValue, wireNumber } from './wire-values.ts';
@@ -61,8 +67,17 @@ const contactMobile = z
   .max(MOBILE_INPUT_MAX_LENGTH, 'invalidMobile')
   .refine(isPhMobile, 'invalidMobile');
 
-/** personal_infomation: personal information and residence (SPEC section 2, sections 1 and 2). */
-export const BasicInfo = z.object({
+const streetAddress = z
+  .string({ message: 'required' })
+  .max(ADDRESS_MAX_LENGTH, 'tooLong')
+  .refine(isValidAddress, 'invalidAddress');
+
+/**
+ * personal_infomation: personal information and residence (SPEC section 2, sections 1 and 2), with what the
+ * CIC file needs (ADR 0083): an optional TIN, SSS or GSIS number, a PhilID's card number as its ID number,
+ * and the permanent address when it differs from the present one.
+ */
+const BasicInfoFields = z.object({
   firstName: name,
   middleName: z
     .string()
@@ -82,7 +97,18 @@ export const BasicInfo = z.object({
   nationalId: z
     .string({ message: 'required' })
     .max(NATIONAL_ID_MAX_LENGTH, 'tooLong')
-    .refine(isValidNationalId, 'invalidNationalId'),
+    .refine(isValidNationalId, 'invalidNationalId')
+    .describe('digits; the 16-digit PhilSys Card Number when cardType is the national ID'),
+  identificationType: z
+    .string()
+    .refine((value) => value === '' || isIdentificationType(value), 'invalid')
+    .optional()
+    .describe('TIN, SSS or GSIS; optional, with identificationNumber'),
+  identificationNumber: z
+    .string()
+    .max(IDENTIFICATION_NUMBER_MAX_LENGTH, 'tooLong')
+    .optional()
+    .describe('digits only: TIN 9, 12 or 14; SSS 10; GSIS 11'),
   facebook: z.string().max(FACEBOOK_MAX_LENGTH, 'tooLong').optional(),
   email: z
     .string({ message: 'required' })
@@ -90,12 +116,32 @@ export const BasicInfo = z.object({
     .refine(isValidEmail, 'invalidEmail'),
   state: psgcCode,
   city: psgcCode,
-  address: z
-    .string({ message: 'required' })
-    .max(ADDRESS_MAX_LENGTH, 'tooLong')
-    .refine(isValidAddress, 'invalidAddress'),
+  address: streetAddress,
   residenceType: oneOf(RESIDENCE_TYPES),
+  permanentAddressDiffers: wireNumber(z.number().int('invalid').min(0, 'invalid').max(1, 'invalid'))
+    .optional()
+    .describe('1 when the permanent address differs from the present one'),
+  permanentState: psgcCode.optional(),
+  permanentCity: psgcCode.optional(),
+  permanentAddress: streetAddress.optional(),
   loanOrderId: z.string().max(64).optional(),
+});
+export const BasicInfo = BasicInfoFields.superRefine((info, context) => {
+  const issue = (field: string, message: string) =>
+    context.addIssue({ code: 'custom', path: [field], message });
+  // A PhilID's ID number is its 16-digit card number (PCN), never the confidential PSN.
+  const idProblem = nationalIdProblem(info.cardType, info.nationalId);
+  if (idProblem === 'invalidPhilIdCardNumber' && isValidNationalId(info.nationalId))
+    issue('nationalId', idProblem);
+  const type = info.identificationType ?? '';
+  const number = info.identificationNumber?.trim() ?? '';
+  if (type !== '' && number === '') issue('identificationNumber', 'required');
+  if (type === '' && number !== '') issue('identificationType', 'required');
+  const numberProblem = number === '' ? null : identificationNumberProblem(type, number);
+  if (numberProblem) issue('identificationNumber', numberProblem);
+  if (permanentAddressDiffers(info))
+    for (const field of ['permanentState', 'permanentCity', 'permanentAddress'] as const)
+      if (info[field] === undefined) issue(field, 'required');
 });
 export type BasicInfo = z.infer<typeof BasicInfo>;
 
@@ -103,6 +149,11 @@ export type BasicInfo = z.infer<typeof BasicInfo>;
 export const AdditionInfo = z
   .object({
     employmentType: oneOf(EMPLOYMENT_TYPES),
+    employerName: z
+      .string()
+      .max(EMPLOYER_NAME_MAX_LENGTH, 'tooLong')
+      .optional()
+      .describe("optional: the employer's name, kept for employees only"),
     industryCategory: z.string().max(40).optional(),
     jobExperience: z.string().max(40).optional(),
     monthlySalary: oneOf(SALARY_BANDS),

@@ -37,7 +37,16 @@ export const BORROWER_REASON_LABELS: Record<BorrowerReason, string> = {
 /** Who may stop (and allow again) a borrower's new applications. */
 export const STOP_APPLICATIONS_ROLES: readonly StaffRole[] = ['support', 'reviewer', 'admin'];
 
-export const REVEALABLE_FIELDS = ['nationalId', 'mobile', 'birthday', 'email', 'address'] as const;
+export const REVEALABLE_FIELDS = [
+  'nationalId',
+  'mobile',
+  'birthday',
+  'email',
+  'address',
+  // What the CIC file needs (ADR 0083): her TIN, SSS or GSIS number and her permanent address.
+  'identificationNumber',
+  'permanentAddress',
+] as const;
 export type RevealableField = (typeof REVEALABLE_FIELDS)[number];
 
 export const BORROWER_NOTE_MAX_LENGTH = 1000;
@@ -79,6 +88,12 @@ export const BorrowerView = z.object({
     birthday: z.string().nullable().describe('masked'),
     email: z.string().nullable().describe('masked'),
     address: z.string().nullable().describe('masked'),
+    identificationNumber: z
+      .string()
+      .nullable()
+      .describe('masked: its type and the last 4 only, e.g. "TIN *** 9000"'),
+    permanentAddress: z.string().nullable().describe('masked; null when it is the present address'),
+    employerName: z.string().nullable().describe("the employer's name she typed, in clear"),
   }),
   applicationSubmittedAt: z.string().nullable(),
   identityState: z.string().nullable(),

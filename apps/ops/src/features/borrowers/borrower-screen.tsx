@@ -37,6 +37,8 @@ const FIELD_LABELS: Record<RevealableField, string> = {
   birthday: 'Birthday',
   email: 'E-mail',
   address: 'Address',
+  identificationNumber: 'TIN, SSS or GSIS',
+  permanentAddress: 'Permanent address',
 };
 
 const OUTCOME_TEXT = { approve: 'Approved', refer: 'Referred', reject: 'Rejected' } as const;
@@ -225,6 +227,10 @@ export function BorrowerScreen({ userId }: { userId: string }) {
             </div>
           );
         })}
+      </dl>
+      <dl className="facts">
+        <dt>Employer</dt>
+        <dd data-testid="field-employerName">{profile.employerName ?? '—'}</dd>
       </dl>
 
       <h2>Loans</h2>

@@ -5,10 +5,12 @@ import {
   QUESTION_CODES,
 } from '@hiram/contract/api/application';
 import {
+  asksEmployerName,
   isBirthdayInRange,
   manilaToday,
   type ProfileValues,
   paydayRule,
+  permanentAddressDiffers,
   resetUnknownValues,
   visibleWorkFields,
 } from '@hiram/contract/profile';
@@ -44,13 +46,37 @@ interface ApplicationRow {
 }
 
 /** The residence fields name real places: a state of the PSGC list and a city of that state. */
-function placeProblems(values: { state?: unknown; city?: unknown }): FieldProblem[] {
+function placeProblems(values: Record<string, unknown>): FieldProblem[] {
   const places = psgc();
-  const state = String(values.state ?? '');
-  if (!findState(places, state)) return [{ field: 'state', message: 'invalid' }];
-  if (!isCityInState(places, state, String(values.city ?? '')))
-    return [{ field: 'city', message: 'cityNotInState' }];
-  return [];
+  const problems: FieldProblem[] = [];
+  const check = (stateField: string, cityField: string) => {
+    const state = String(values[stateField] ?? '');
+    if (!findState(places, state)) problems.push({ field: stateField, message: 'invalid' });
+    else if (!isCityInState(places, state, String(values[cityField] ?? '')))
+      problems.push({ field: cityField, message: 'cityNotInState' });
+  };
+  check('state', 'city');
+  // The permanent address, when it differs (ADR 0083), is a real place too.
+  if (permanentAddressDiffers(values as ProfileValues)) check('permanentState', 'permanentCity');
+  return problems;
+}
+
+/**
+ * Drops what the form hides: the permanent address while it is the present one, an empty tax or
+ * social-security pair (ADR 0083).
+ */
+function keptBasic(input: BasicInfoInput): Stored {
+  const stored = trimmed(input);
+  if (!permanentAddressDiffers(stored as ProfileValues)) {
+    delete stored.permanentState;
+    delete stored.permanentCity;
+    delete stored.permanentAddress;
+  }
+  if (!stored.identificationType || !stored.identificationNumber) {
+    delete stored.identificationType;
+    delete stored.identificationNumber;
+  }
+  return stored;
 }
 
 /** Stored answers that are still offered, by code. */
@@ -85,6 +111,7 @@ function keptWork(input: AdditionInfoInput): Stored {
   const rule = visible.paydays ? paydayRule(input.payFrequency) : null;
   if (!rule) delete stored.monthlyPayday;
   if (rule?.count !== 2) delete stored.monthlyPaydayTwo;
+  if (!asksEmployerName(String(input.employmentType)) || !stored.employerName) delete stored.employerName;
   return stored;
 }
 
@@ -126,7 +153,7 @@ export class Application {
       problems.push({ field: 'inputBirthday', message: 'invalidBirthday' });
     problems.push(...placeProblems(input));
     if (problems.length > 0) throw new AppError('VALIDATION_FAILED', { fields: problems });
-    const progress = await this.saveSection(userId, 'basic_info', trimmed(input));
+    const progress = await this.saveSection(userId, 'basic_info', keptBasic(input));
     // Screened at sign-up (ADR 0081): her name and birthday against the current sanctions lists.
     await screenBorrower(this.db, userId, 'signUp', this.clock.now());
     return progress;

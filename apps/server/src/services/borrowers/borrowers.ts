@@ -7,9 +7,11 @@ import {
   type IdentityPhotoKind,
   type RevealableField,
 } from '@hiram/contract/ops/borrowers';
+import { type ProfileValues, permanentAddressDiffers } from '@hiram/contract/profile';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
+import { psgc } from '../../domain/psgc-data.ts';
 import type { Jobs } from '../../plugins/infra/jobs.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { noticeBorrower } from '../inbox/borrower-notices.ts';
@@ -34,6 +36,7 @@ interface BorrowerRow {
   package_name: string;
   created_at: Date | string;
   basic_info: Record<string, unknown> | null;
+  addition_info?: Record<string, unknown> | null;
   submitted_at: Date | string | null;
   identity_state: string | null;
 }
@@ -49,6 +52,21 @@ function iso(value: Date | string): string {
 export function text(info: Record<string, unknown> | null, key: string): string | null {
   const value = info?.[key];
   return typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
+}
+
+/** Her TIN, SSS or GSIS number as staff first see it: the type and the last four digits (ADR 0083). */
+function maskIdentification(info: Record<string, unknown> | null): string | null {
+  const masked = maskLastFour(text(info, 'identificationNumber'));
+  return masked ? `${text(info, 'identificationType') ?? ''} ${masked}`.trim() : null;
+}
+
+/** Her permanent address (street, city, province) when she said it differs from the present one. */
+function permanentAddressOf(info: Record<string, unknown> | null): string | null {
+  if (!info || !permanentAddressDiffers(info as ProfileValues)) return null;
+  const state = psgc().states.find((row) => row.code === text(info, 'permanentState'));
+  const city = state?.cities.find(([code]) => code === text(info, 'permanentCity'))?.[1];
+  const parts = [text(info, 'permanentAddress'), city, state?.name].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : null;
 }
 
 export function nameOf(info: Record<string, unknown> | null): string | null {
@@ -125,7 +143,7 @@ export class BorrowerService {
 
   private async borrower(userId: string, brandScope: string | null): Promise<BorrowerRow> {
     const [row] = await this.deps.db.query<BorrowerRow>(
-      `select u.user_id, u.mobile, u.package_name, u.created_at, p.basic_info, p.submitted_at,
+      `select u.user_id, u.mobile, u.package_name, u.created_at, p.basic_info, p.addition_info, p.submitted_at,
          i.state as identity_state
        from users u left join profiles p on p.user_id = u.user_id
          left join identity_checks i on i.user_id = u.user_id
@@ -190,6 +208,9 @@ export class BorrowerService {
         birthday: maskBirthday(text(info, 'inputBirthday')),
         email: maskEmail(text(info, 'email')),
         address: maskAddress(text(info, 'address')),
+        identificationNumber: maskIdentification(info),
+        permanentAddress: maskAddress(permanentAddressOf(info)),
+        employerName: text(row.addition_info ?? null, 'employerName'),
       },
       applicationSubmittedAt: row.submitted_at ? iso(row.submitted_at) : null,
       identityState: row.identity_state,
@@ -438,6 +459,8 @@ export class BorrowerService {
       birthday: text(info, 'inputBirthday'),
       email: text(info, 'email'),
       address: text(info, 'address'),
+      identificationNumber: text(info, 'identificationNumber'),
+      permanentAddress: permanentAddressOf(info),
     };
     await this.deps.db.transaction((tx) =>
       recordAudit(tx, {

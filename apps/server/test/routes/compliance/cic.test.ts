@@ -13,8 +13,13 @@ import {
   cicReferenceDay,
   exportCicMonth,
 } from '../../../src/services/compliance/cic/cic-export.ts';
-import { CI_FIELDS, ID_FIELD_COUNT, validateCsdf } from '../../../src/services/compliance/cic/csdf.ts';
-import { BASIC_INFO } from '../../application-fixtures.ts';
+import {
+  CI_FIELDS,
+  ID_FIELD_COUNT,
+  PHILID_DOCUMENT_TYPE_CODE,
+  validateCsdf,
+} from '../../../src/services/compliance/cic/csdf.ts';
+import { ADDITION_INFO, BASIC_INFO, expectOk, OTHER_STATE } from '../../application-fixtures.ts';
 import type { TestServer } from '../../helper.ts';
 import { newMember, opsCall, signIn } from '../../ops-fixtures.ts';
 import { sendCollectionEvent } from '../../repayment-fixtures.ts';
@@ -102,8 +107,35 @@ interface Loans {
 }
 let loans: Loans;
 
+/**
+ * What the overdue borrower adds to her profile for the file (ADR 0083): her TIN beside her PhilID, a
+ * permanent address in another province, her employer.
+ */
+const PERMANENT_CITY = OTHER_STATE.cities[0] as readonly [string, string];
+const CIC_DETAILS = {
+  identificationType: 'TIN',
+  identificationNumber: '123456789000',
+  permanentAddressDiffers: 1,
+  permanentState: OTHER_STATE.code,
+  permanentCity: PERMANENT_CITY[0],
+  permanentAddress: '7 Luna Street, Barangay Tres',
+};
+const EMPLOYER = 'Jollibee Foods Corporation';
+
 beforeAll(async () => {
   const overdue = await disbursedLoan(server);
+  expectOk(
+    'saveBasicInfo',
+    await server.call('saveBasicInfo', { ...BASIC_INFO, ...CIC_DETAILS }, { token: overdue.token }),
+  );
+  expectOk(
+    'saveAdditionInfo',
+    await server.call(
+      'saveAdditionInfo',
+      { ...ADDITION_INFO, employerName: EMPLOYER },
+      { token: overdue.token },
+    ),
+  );
   const extended = await disbursedLoan(server);
   const fee = await extend(extended.token, extended.orderId);
   const writtenOff = await disbursedLoan(server);
@@ -222,6 +254,36 @@ describe('the CIC file of June 2026', () => {
         contacts: ['3', person?.mobile, '7', info.email],
       });
     }
+    // Everyone's PhilID card number is a secondary ID; only the overdue borrower gave more (ADR 0083).
+    const byUser = (userId: string) =>
+      (
+        content
+          .split('\r\n')
+          .find((row) => row.startsWith('ID|') && row.includes(`S${hex(userId)}`))
+          ?.split('|') ?? []
+      ).slice(0, ID_FIELD_COUNT);
+    const cicDetails = (fields: string[]) => ({
+      address2: [fields[42], fields[43], fields[50]],
+      identifications: fields.slice(53, 59),
+      idDocument: fields.slice(59, 61),
+      employer: fields[81],
+    });
+    expect(cicDetails(byUser(loans.overdue.userId))).toEqual({
+      address2: [
+        'AI',
+        `7 LUNA STREET, BARANGAY TRES, ${PERMANENT_CITY[1]}, ${OTHER_STATE.name}`.toUpperCase(),
+        'PH',
+      ],
+      identifications: ['10', '123456789000', '', '', '', ''],
+      idDocument: [PHILID_DOCUMENT_TYPE_CODE, info.nationalId],
+      employer: EMPLOYER.toUpperCase(),
+    });
+    expect(cicDetails(byUser(loans.fresh.userId))).toEqual({
+      address2: ['', '', ''],
+      identifications: ['', '', '', '', '', ''],
+      idDocument: [PHILID_DOCUMENT_TYPE_CODE, info.nationalId],
+      employer: '',
+    });
     const [numbers] = await server.db.query<{ n: number | string }>('select count(*) as n from cic_subjects');
     expect(Number(numbers?.n)).toBe(5);
   });
@@ -396,8 +458,15 @@ describe('the validator', () => {
         gender: 2,
         birthDay: '1990-05-09',
         address: '1 Mabini St., Manila',
+        secondAddress: '4 Rizal St., Cebu City, Cebu',
         mobile: '09171234567',
         email: null,
+        identifications: [
+          { type: 'TIN', number: '123456789' },
+          { type: 'SSS', number: '3412345678' },
+        ],
+        philIdCardNumber: '1234567890123456',
+        employerName: 'Ayala Land',
       },
     ],
     contracts: [
@@ -448,6 +517,29 @@ describe('the validator', () => {
     expect(validateCsdf(good.replaceAll('\r\n', '\n')).length).toBeGreaterThan(0);
     expect(validateCsdf(`\ufeff${good}`).some((p) => p.message.includes('byte-order mark'))).toBe(true);
     expect(fieldsOf(withLine(2, (f) => (f[4] = 'S2')))).toEqual(['CI5']);
+  });
+
+  it('writes the second address, the identifications, the PhilID and the employer, and checks them (ADR 0083)', () => {
+    const fields = (lines[1] as string).split('|');
+    expect([fields[42], fields[43], fields[50]]).toEqual(['AI', '4 RIZAL ST., CEBU CITY, CEBU', 'PH']);
+    expect(fields.slice(53, 61)).toEqual([
+      '10',
+      '123456789',
+      '11',
+      '3412345678',
+      '',
+      '',
+      PHILID_DOCUMENT_TYPE_CODE,
+      '1234567890123456',
+    ]);
+    expect(fields[81]).toBe('AYALA LAND');
+    expect(fieldsOf(withLine(1, (f) => (f[42] = 'MI')))).toEqual(['ID43']);
+    expect(fieldsOf(withLine(1, (f) => (f[43] = '')))).toEqual(['ID43']);
+    expect(fieldsOf(withLine(1, (f) => (f[55] = '')))).toEqual(['ID56']);
+    expect(fieldsOf(withLine(1, (f) => (f[55] = '10')))).toEqual(['ID54']);
+    expect(fieldsOf(withLine(1, (f) => (f[53] = '20')))).toEqual(['ID54']);
+    expect(fieldsOf(withLine(1, (f) => (f[59] = '40')))).toEqual(['ID60']);
+    expect(fieldsOf(withLine(1, (f) => (f[81] = 'X'.repeat(121))))).toEqual(['ID82']);
   });
 
   it('buckets days past due as the format counts them', () => {

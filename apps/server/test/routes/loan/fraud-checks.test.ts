@@ -56,7 +56,7 @@ async function borrower(setup: BorrowerSetup = {}) {
     ...BASIC_INFO,
     ...(setup.names ?? {}),
     cardType,
-    nationalId: setup.nationalId ?? freshDigits(12),
+    nationalId: setup.nationalId ?? freshDigits(16),
     address: setup.address ?? `${freshDigits(4)} Mabini Street, Barangay Dos`,
   };
   expectOk('saveBasicInfo', await server.call('saveBasicInfo', basic, { token }));
@@ -145,7 +145,7 @@ describe('the fraud and duplicate checks', () => {
   });
 
   it('match an ID number, however it is written, on another account', async () => {
-    const nationalId = freshDigits(12);
+    const nationalId = freshDigits(16);
     const first = await borrower({ nationalId });
     await (await apply(first.token, first.userId)).check();
     const second = await borrower({ nationalId });
@@ -338,7 +338,7 @@ describe('a policy with fraud rules', () => {
         now,
       ],
     );
-    const nationalId = freshDigits(12);
+    const nationalId = freshDigits(16);
     const first = await borrower({ nationalId });
     const firstOrder = await apply(first.token, first.userId);
     const second = await borrower({ nationalId });

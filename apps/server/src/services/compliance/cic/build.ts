@@ -7,7 +7,9 @@ import {
   FT_FIELDS,
   ID_FIELD_COUNT,
   ID_POSITIONS,
+  IDENTIFICATION_TYPE_CODES,
   type OVERDUE_BUCKETS,
+  PHILID_DOCUMENT_TYPE_CODE,
 } from './csdf.ts';
 
 /**
@@ -24,9 +26,16 @@ export interface CicSubject {
   gender: number | null;
   birthDay: string | null;
   address: string;
+  /** The permanent address when it differs from the present one (ADR 0083; absent: none). */
+  secondAddress?: string | null;
   /** 09XXXXXXXXX. */
   mobile: string;
   email: string | null;
+  /** Her TIN, SSS and GSIS numbers, digits only, at most one of each (TIN first: the CIC prefers it). */
+  identifications?: ReadonlyArray<{ type: keyof typeof IDENTIFICATION_TYPE_CODES; number: string }>;
+  /** The PhilID card number (PCN), 16 digits, sent as a secondary ID (CIC LM 2022-02). */
+  philIdCardNumber?: string | null;
+  employerName?: string | null;
 }
 
 export interface CicContract {
@@ -148,6 +157,25 @@ function idRecord(subject: CicSubject, providerCode: string, reference: string):
   set(ID_POSITIONS.address1Type, 'MI');
   set(ID_POSITIONS.address1Full, cicText(subject.address, 400).toUpperCase());
   set(ID_POSITIONS.address1Country, 'PH');
+  if (subject.secondAddress) {
+    set(ID_POSITIONS.address2Type, 'AI');
+    set(ID_POSITIONS.address2Full, cicText(subject.secondAddress, 400).toUpperCase());
+    set(ID_POSITIONS.address2Country, 'PH');
+  }
+  const slots = [
+    [ID_POSITIONS.identification1Type, ID_POSITIONS.identification1Number],
+    [ID_POSITIONS.identification2Type, ID_POSITIONS.identification2Number],
+    [ID_POSITIONS.identification3Type, ID_POSITIONS.identification3Number],
+  ] as const;
+  (subject.identifications ?? []).slice(0, slots.length).forEach((identification, index) => {
+    const [typeAt, numberAt] = slots[index] as (typeof slots)[number];
+    set(typeAt, IDENTIFICATION_TYPE_CODES[identification.type]);
+    set(numberAt, cicText(identification.number, 20));
+  });
+  if (subject.philIdCardNumber) {
+    set(ID_POSITIONS.idDocument1Type, PHILID_DOCUMENT_TYPE_CODE);
+    set(ID_POSITIONS.idDocument1Number, cicText(subject.philIdCardNumber, 40));
+  }
   // Contact types 3 (mobile) and 7 (e-mail) as the validator's sample file uses them (ADR 0080).
   set(ID_POSITIONS.contact1Type, '3');
   set(ID_POSITIONS.contact1Value, cicText(subject.mobile, 100));
@@ -155,6 +183,8 @@ function idRecord(subject: CicSubject, providerCode: string, reference: string):
     set(ID_POSITIONS.contact2Type, '7');
     set(ID_POSITIONS.contact2Value, cicText(subject.email, 100));
   }
+  if (subject.employerName)
+    set(ID_POSITIONS.employerTradeName, cicText(subject.employerName, 120).toUpperCase());
   return fields.join('|');
 }
 

@@ -2,6 +2,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { JournalKind } from '@hiram/contract/ledger';
 import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import type { LoanQuote } from '@hiram/contract/pricing';
+import {
+  asksEmployerName,
+  identificationsOf,
+  type ProfileValues,
+  permanentAddressDiffers,
+  philIdCardNumberOf,
+} from '@hiram/contract/profile';
 import type { Database, Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../../domain/clock.ts';
 import { balancesOf, type LedgerEntry } from '../../../domain/ledger.ts';
@@ -45,11 +52,16 @@ function birthDayOf(value: unknown): string | null {
 }
 
 /** The street address she typed, then her city and province by name: the format's one-line full address. */
-function fullAddress(info: Record<string, unknown>): string {
-  const state = psgc().states.find((row) => row.code === text(info.state));
-  const city = state?.cities.find(([code]) => code === text(info.city))?.[1];
-  return [text(info.address), city, state?.name].filter((part) => part).join(', ');
+function fullAddress(info: Record<string, unknown>, prefix: '' | 'permanent' = ''): string {
+  const key = (field: 'address' | 'state' | 'city') =>
+    prefix ? `${prefix}${field[0]?.toUpperCase()}${field.slice(1)}` : field;
+  const state = psgc().states.find((row) => row.code === text(info[key('state')]));
+  const city = state?.cities.find(([code]) => code === text(info[key('city')]))?.[1];
+  return [text(info[key('address')]), city, state?.name].filter((part) => part).join(', ');
 }
+
+const parsed = (value: Record<string, unknown> | string | null): Record<string, unknown> =>
+  (typeof value === 'string' ? JSON.parse(value) : value) ?? {};
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value == null ? '' : String(value));
 
@@ -147,14 +159,18 @@ export async function cicMonthData(
     user_id: string;
     mobile: string;
     basic_info: Record<string, unknown> | string | null;
+    addition_info: Record<string, unknown> | string | null;
   }>(
-    `select u.user_id, u.mobile, p.basic_info from users u left join profiles p on p.user_id = u.user_id
+    `select u.user_id, u.mobile, p.basic_info, p.addition_info
+     from users u left join profiles p on p.user_id = u.user_id
      where u.user_id = any($1::uuid[])`,
     [userIds],
   );
 
   const subjects = people.map((row): CicSubject => {
-    const info = (typeof row.basic_info === 'string' ? JSON.parse(row.basic_info) : row.basic_info) ?? {};
+    const info = parsed(row.basic_info);
+    const work = parsed(row.addition_info);
+    const values = info as ProfileValues;
     return {
       subjectNo: numbers.subjectNo.get(row.user_id) as string,
       firstName: text(info.firstName),
@@ -163,8 +179,13 @@ export async function cicMonthData(
       gender: Number(info.gender) || null,
       birthDay: birthDayOf(info.inputBirthday),
       address: fullAddress(info),
+      // ADR 0083: the permanent address when it differs, her TIN/SSS/GSIS, her PhilID's PCN, her employer.
+      secondAddress: permanentAddressDiffers(values) ? fullAddress(info, 'permanent') || null : null,
       mobile: row.mobile,
       email: text(info.email) || null,
+      identifications: identificationsOf(values),
+      philIdCardNumber: philIdCardNumberOf(values),
+      employerName: asksEmployerName(text(work.employmentType)) ? text(work.employerName) || null : null,
     };
   });
 

@@ -55,11 +55,35 @@ export const ID_POSITIONS = {
   address1Type: 32,
   address1Full: 33,
   address1Country: 40,
+  address2Type: 43,
+  address2Full: 44,
+  address2Country: 51,
+  identification1Type: 54,
+  identification1Number: 55,
+  identification2Type: 56,
+  identification2Number: 57,
+  identification3Type: 58,
+  identification3Number: 59,
+  idDocument1Type: 60,
+  idDocument1Number: 61,
   contact1Type: 78,
   contact1Value: 79,
   contact2Type: 80,
   contact2Value: 81,
+  employerTradeName: 82,
 } as const;
+
+/** Identification types of the validator's domain that this project writes (ADR 0080, 0083). */
+export const IDENTIFICATION_TYPE_CODES = { TIN: '10', SSS: '11', GSIS: '12' } as const;
+const IDENTIFICATION_TYPE_DOMAIN = ['10', '11', '12', '13', '14', '15', '16', '17', '18', '19'];
+const ID_DOCUMENT_TYPE_DOMAIN = Array.from({ length: 30 }, (_, index) => String(10 + index));
+
+/**
+ * The ID document type under which the PhilID card number (PCN) is sent, as CIC Letter Memorandum 2022-02
+ * asks ("as a secondary ID"). NOT CONFIRMED: the code list is in the CIC's submission manual, which this
+ * project could not read (ADR 0083); check it, or the CIC's test error report, before the first live file.
+ */
+export const PHILID_DOCUMENT_TYPE_CODE = '39';
 
 /** The ID fields checked: the ones the builder fills and the ones the validator repository marks mandatory. */
 export const ID_FIELDS: readonly FieldSpec[] = [
@@ -77,12 +101,22 @@ export const ID_FIELDS: readonly FieldSpec[] = [
   spec('ID32', 'Address 1: Address Type', 'X', true, 2, { fixed: 'MI' }),
   spec('ID33', 'Address 1: FullAddress', 'X', true, 400),
   spec('ID40', 'Address 1: Country', 'X', false, 2),
-  spec('ID54', 'Identification 1: Type', 'X', false, 2),
+  spec('ID43', 'Address 2: Address Type', 'X', false, 2, { fixed: 'AI' }),
+  spec('ID44', 'Address 2: FullAddress', 'X', false, 400),
+  spec('ID51', 'Address 2: Country', 'X', false, 2),
+  spec('ID54', 'Identification 1: Type', 'X', false, 2, { domain: IDENTIFICATION_TYPE_DOMAIN }),
   spec('ID55', 'Identification 1: Number', 'X', false, 20),
+  spec('ID56', 'Identification 2: Type', 'X', false, 2, { domain: IDENTIFICATION_TYPE_DOMAIN }),
+  spec('ID57', 'Identification 2: Number', 'X', false, 20),
+  spec('ID58', 'Identification 3: Type', 'X', false, 2, { domain: IDENTIFICATION_TYPE_DOMAIN }),
+  spec('ID59', 'Identification 3: Number', 'X', false, 20),
+  spec('ID60', 'ID 1: Type', 'X', false, 2, { domain: ID_DOCUMENT_TYPE_DOMAIN }),
+  spec('ID61', 'ID 1: Number', 'X', false, 40),
   spec('ID78', 'Contact 1: Type', 'X', false, 1, { domain: ['1', '2', '3', '4', '5', '6', '7', '8', '9'] }),
   spec('ID79', 'Contact 1: Value', 'X', false, 100),
   spec('ID80', 'Contact 2: Type', 'X', false, 1, { domain: ['1', '2', '3', '4', '5', '6', '7', '8', '9'] }),
   spec('ID81', 'Contact 2: Value', 'X', false, 100),
+  spec('ID82', 'Employment: Trade Name', 'X', false, 120),
 ];
 
 /** Overdue-days buckets: 0 none, then 1–30, 31–60, 61–90, 91–180, 181–365, over 365. */
@@ -275,7 +309,11 @@ export function validateCsdf(text: string): CsdfProblem[] {
           });
       }
       for (const [type, value] of [
+        ['ID43', 'ID44'],
         ['ID54', 'ID55'],
+        ['ID56', 'ID57'],
+        ['ID58', 'ID59'],
+        ['ID60', 'ID61'],
         ['ID78', 'ID79'],
         ['ID80', 'ID81'],
       ] as const) {
@@ -286,6 +324,12 @@ export function validateCsdf(text: string): CsdfProblem[] {
             message: `${type} and ${value} must be both filled or both empty`,
           });
       }
+      // One number of each identification type: the same TIN twice is a builder's mistake.
+      const identificationTypes = ['ID54', 'ID56', 'ID58']
+        .map((id) => fieldAt(fields, id))
+        .filter((type) => type !== '');
+      if (new Set(identificationTypes).size !== identificationTypes.length)
+        problems.push({ line, field: 'ID54', message: 'an identification type appears twice' });
     }
     if (kind === 'CI') {
       const contractNo = fieldAt(fields, 'CI7');

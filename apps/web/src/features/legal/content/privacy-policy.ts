@@ -19,8 +19,8 @@ export const privacyPolicy: Record<Language, LegalDocument> = {
         heading: 'What we collect',
         paragraphs: [
           'Your mobile number, which is also your login.',
-          'Your profile: name, birthday, gender, civil status, education, address, e-mail, work and income details, and the purpose of your loan.',
-          'Photos of your government ID, its number, and a photo of your face, to confirm that you are who you say you are.',
+          'Your profile: name, birthday, gender, civil status, education, address (and your permanent address when it differs), e-mail, work and income details with your employer, and the purpose of your loan.',
+          'Photos of your government ID, its number, and a photo of your face, to confirm that you are who you say you are; and, if you give it, your TIN, SSS or GSIS number, which the CIC asks for.',
           'The bank or e-wallet account where you receive your loan. If you pay by card, the card is handled by our payment provider: we keep only its token, the bank and the last four digits, never the full number or the CVC.',
           'Your answers to the credit-history questions, your loans and your payments.',
           'The emergency contacts you name yourself.',
@@ -80,7 +80,7 @@ export const privacyPolicy: Record<Language, LegalDocument> = {
       {
         heading: 'Who we share it with',
         paragraphs: [
-          'The Credit Information Corporation (CIC), as required by the Credit Information System Act (Republic Act No. 9510), and the credit bureaus it accredits. Your payment record, good or late, becomes part of your credit history.',
+          'The Credit Information Corporation (CIC), as required by the Credit Information System Act (Republic Act No. 9510), and the credit bureaus it accredits. Every month we send the CIC your name, birthday, gender, addresses, mobile number and e-mail, your ID, TIN, SSS or GSIS numbers and your employer when you gave them, and each loan: its amounts, due dates, payments and any late amount. Your payment record, good or late, becomes part of your credit history.',
           'A credit bureau accredited by the CIC, when you apply: with the consent you give on the Borrow screen, we ask it for your credit report (your score, your open loans and any late payments) to decide on that application. We send it your name, birthday, mobile number and ID number, we keep its answer with the decision, and the bureau records that we asked. Without your consent we never ask; if the bureau does not answer, a person reviews your application instead.',
           'Service providers who work for us under written contracts and only on our instructions: identity verification, banks, e-wallets and payment partners, SMS delivery and cloud hosting. Some of them may store data outside the Philippines; we remain responsible for it and require the same protection.',
           'Government agencies, courts and regulators, only when the law requires it.',
@@ -140,8 +140,8 @@ export const privacyPolicy: Record<Language, LegalDocument> = {
         heading: 'Ang aming kinokolekta',
         paragraphs: [
           'Ang iyong mobile number, na siya ring ginagamit mo sa pag-login.',
-          'Ang iyong profile: pangalan, birthday, kasarian, civil status, pinag-aralan, address, e-mail, detalye ng trabaho at kita, at ang dahilan ng iyong pag-utang.',
-          'Mga litrato ng iyong government ID, ang numero nito, at litrato ng iyong mukha, para matiyak na ikaw talaga ang nag-a-apply.',
+          'Ang iyong profile: pangalan, birthday, kasarian, civil status, pinag-aralan, address (at ang permanenteng address kung iba ito), e-mail, detalye ng trabaho at kita kasama ang iyong employer, at ang dahilan ng iyong pag-utang.',
+          'Mga litrato ng iyong government ID, ang numero nito, at litrato ng iyong mukha, para matiyak na ikaw talaga ang nag-a-apply; at, kung ibibigay mo, ang iyong TIN, SSS o GSIS number, na hinihingi ng CIC.',
           'Ang bank o e-wallet account kung saan mo matatanggap ang pautang. Kung card ang gamit mo sa pagbabayad, ang aming payment provider ang humahawak nito: token, bangko at huling apat na digit lang ang itinatago namin, hindi kailanman ang buong numero o ang CVC.',
           'Ang mga sagot mo sa mga tanong tungkol sa credit history, ang iyong mga utang at mga bayad.',
           'Ang mga emergency contact na ikaw mismo ang pumili.',
@@ -201,7 +201,7 @@ export const privacyPolicy: Record<Language, LegalDocument> = {
       {
         heading: 'Kanino namin ito ibinabahagi',
         paragraphs: [
-          'Sa Credit Information Corporation (CIC), ayon sa Credit Information System Act (Republic Act No. 9510), at sa mga credit bureau na accredited nito. Ang iyong record ng pagbabayad, maayos man o late, ay nagiging bahagi ng iyong credit history.',
+          'Sa Credit Information Corporation (CIC), ayon sa Credit Information System Act (Republic Act No. 9510), at sa mga credit bureau na accredited nito. Buwan-buwan, ipinapadala namin sa CIC ang iyong pangalan, kaarawan, kasarian, mga address, mobile number at e-mail, ang numero ng iyong ID, TIN, SSS o GSIS at ang iyong employer kung ibinigay mo, at ang bawat loan: ang mga halaga, mga due date, mga bayad at anumang late na halaga. Ang iyong record ng pagbabayad, maayos man o late, ay nagiging bahagi ng iyong credit history.',
           'Sa isang credit bureau na accredited ng CIC, kapag nag-apply ka: sa pahintulot na ibinibigay mo sa screen ng Humiram, hinihingi namin dito ang iyong credit report (ang iyong score, ang mga bukas mong loan at anumang late na bayad) para magpasya sa application na iyon. Ipinapadala namin dito ang iyong pangalan, kaarawan, mobile number at ID number, itinatago namin ang sagot nito kasama ng desisyon, at itinatala ng bureau na nagtanong kami. Kung walang pahintulot mo, hindi kami kailanman nagtatanong; kung hindi sumagot ang bureau, isang tao ang magrerepaso ng iyong application.',
           'Sa mga service provider na nagtatrabaho para sa amin sa ilalim ng nakasulat na kontrata at ayon lang sa aming utos: identity verification, mga bangko, e-wallet at payment partner, pagpapadala ng SMS at cloud hosting. Maaaring mag-imbak ng datos ang ilan sa kanila sa labas ng Pilipinas; kami pa rin ang mananagot dito at hinihingi namin ang parehong proteksyon.',
           'Sa mga ahensya ng gobyerno, korte at regulator, kapag hinihingi lang ng batas.',
@@ -261,8 +261,8 @@ export const privacyPolicy: Record<Language, LegalDocument> = {
         heading: 'Qué datos recogemos',
         paragraphs: [
           'Su número de móvil, que es también su usuario.',
-          'Su perfil: nombre, fecha de nacimiento, género, estado civil, estudios, dirección, correo electrónico, datos de trabajo e ingresos y la finalidad del préstamo.',
-          'Fotos de su documento de identidad oficial, su número y una foto de su rostro, para confirmar que usted es quien dice ser.',
+          'Su perfil: nombre, fecha de nacimiento, género, estado civil, estudios, dirección (y su domicilio permanente si es otro), correo electrónico, datos de trabajo e ingresos con su empleador y la finalidad del préstamo.',
+          'Fotos de su documento de identidad oficial, su número y una foto de su rostro, para confirmar que usted es quien dice ser; y, si nos lo da, su número TIN, SSS o GSIS, que pide la CIC.',
           'La cuenta bancaria o billetera digital donde recibe el préstamo. Si paga con tarjeta, la gestiona nuestro proveedor de pagos: solo guardamos su token, el banco y los cuatro últimos dígitos, nunca el número completo ni el CVC.',
           'Sus respuestas a las preguntas sobre su historial crediticio, sus préstamos y sus pagos.',
           'Los contactos de emergencia que usted mismo indique.',
@@ -322,7 +322,7 @@ export const privacyPolicy: Record<Language, LegalDocument> = {
       {
         heading: 'Con quién los compartimos',
         paragraphs: [
-          'Con la Credit Information Corporation (CIC), como exige la Ley del Sistema de Información Crediticia (Ley de la República n.º 9510), y con los burós de crédito que esta acredita. Su historial de pagos, puntual o con retraso, pasa a formar parte de su historial crediticio.',
+          'Con la Credit Information Corporation (CIC), como exige la Ley del Sistema de Información Crediticia (Ley de la República n.º 9510), y con los burós de crédito que esta acredita. Cada mes enviamos a la CIC su nombre, fecha de nacimiento, sexo, domicilios, número de móvil y correo electrónico, sus números de identificación, TIN, SSS o GSIS y su empleador si nos los dio, y cada préstamo: sus importes, vencimientos, pagos y lo que esté atrasado. Su historial de pagos, puntual o con retraso, pasa a formar parte de su historial crediticio.',
           'Con un buró de crédito acreditado por la CIC, cuando usted solicita un préstamo: con el consentimiento que da en la pantalla Pedir prestado, le pedimos su informe de crédito (su puntuación, sus préstamos abiertos y los pagos atrasados que tenga) para decidir sobre esa solicitud. Le enviamos su nombre, fecha de nacimiento, número de móvil y número de identificación, guardamos su respuesta con la decisión, y el buró registra que preguntamos. Sin su consentimiento nunca preguntamos; si el buró no responde, una persona revisa su solicitud.',
           'Con proveedores que trabajan para nosotros bajo contrato escrito y solo según nuestras instrucciones: verificación de identidad, bancos, billeteras digitales y socios de pago, envío de SMS y alojamiento en la nube. Algunos pueden guardar datos fuera de Filipinas; seguimos siendo responsables de ellos y exigimos la misma protección.',
           'Con organismos públicos, tribunales y reguladores, solo cuando la ley lo exige.',

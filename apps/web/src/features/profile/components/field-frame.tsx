@@ -42,9 +42,9 @@ export function FieldFrame({
         <span className="pf-required" aria-hidden="true">
           {' *'}
         </span>
-      ) : (
+      ) : optionalText ? (
         <span className="pf-optional"> ({optionalText})</span>
-      )}
+      ) : null}
     </>
   );
   const noteElement = note ? (

@@ -1,7 +1,16 @@
-import { EDUCATION_LEVELS, ID_TYPES, MARITAL_STATUSES, PREFERRED_LANGUAGES } from '@hiram/contract/options';
+import {
+  EDUCATION_LEVELS,
+  ID_TYPES,
+  IDENTIFICATION_TYPES,
+  MARITAL_STATUSES,
+  PREFERRED_LANGUAGES,
+} from '@hiram/contract/options';
 import {
   FACEBOOK_MAX_LENGTH,
+  IDENTIFICATION_NUMBER_MAX_LENGTH,
+  isNationalIdCard,
   NATIONAL_ID_MAX_LENGTH,
+  PHILID_CARD_NUMBER_LENGTH,
   stripNameInput,
   stripToDigits,
 } from '@hiram/contract/profile';
@@ -23,6 +32,8 @@ export function PersonalSection(props: SectionProps) {
   const lang = form.lang;
   const birthdayChosen = showsAfterBirthdayFields(form.state.values);
   const idChoices = ID_TYPES.map((type, index) => ({ value: index, label: type.label[lang] }));
+  // A PhilID's number is its 16-digit card number (PCN): the hint says where it is (ADR 0083).
+  const philId = isNationalIdCard(form.state.values.cardType);
 
   return (
     <section className="card pf-section" aria-labelledby="profile-section-personal">
@@ -70,11 +81,25 @@ export function PersonalSection(props: SectionProps) {
           <ChoicePicker {...fieldProps(props, 'cardType')} choices={idChoices} sheet={sheet} />
           <TextInput
             {...fieldProps(props, 'nationalId')}
-            hint={t('hint.nationalId')}
+            hint={t(philId ? 'hint.philIdCardNumber' : 'hint.nationalId')}
             clean={stripToDigits}
             inputMode="numeric"
             autoComplete="off"
-            maxLength={NATIONAL_ID_MAX_LENGTH}
+            maxLength={philId ? PHILID_CARD_NUMBER_LENGTH : NATIONAL_ID_MAX_LENGTH}
+          />
+          <ChoicePicker
+            {...fieldProps(props, 'identificationType')}
+            hint={t('hint.identificationType')}
+            choices={choicesOf(IDENTIFICATION_TYPES, lang)}
+            sheet={sheet}
+          />
+          <TextInput
+            {...fieldProps(props, 'identificationNumber')}
+            hint={t('hint.identificationNumber')}
+            clean={stripToDigits}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={IDENTIFICATION_NUMBER_MAX_LENGTH}
           />
           <TextInput
             {...fieldProps(props, 'facebook')}

@@ -1,5 +1,5 @@
 import { RESIDENCE_TYPES } from '@hiram/contract/options';
-import { ADDRESS_MAX_LENGTH } from '@hiram/contract/profile';
+import { ADDRESS_MAX_LENGTH, permanentAddressDiffers } from '@hiram/contract/profile';
 import { citiesOf, type PsgcData } from '@hiram/contract/psgc';
 import { useMemo } from 'react';
 import { showToast } from '../../../lib/toast.ts';
@@ -8,6 +8,7 @@ import { ChoicePicker } from './choice-picker.tsx';
 import { PlacePicker } from './place-picker.tsx';
 import { choicesOf, fieldProps, type SectionProps, sheetText } from './section-props.ts';
 import { TextInput } from './text-input.tsx';
+import { YesNoRadios } from './yes-no-radios.tsx';
 
 /**
  * Section 2: province (or Metro Manila), then its city or municipality (PSGC codes, GUIDE section 4), the
@@ -24,6 +25,16 @@ export function ResidenceSection(props: SectionProps & { psgc: PsgcData | null }
   const cityChoices = useMemo(
     () => (psgc && state ? citiesOf(psgc, state).map(([code, name]) => ({ value: code, label: name })) : []),
     [psgc, state],
+  );
+  // The permanent address, asked only when it differs from where she lives now (ADR 0083).
+  const differs = permanentAddressDiffers(form.state.values);
+  const permanentState = form.text('permanentState');
+  const permanentCityChoices = useMemo(
+    () =>
+      psgc && permanentState
+        ? citiesOf(psgc, permanentState).map(([code, name]) => ({ value: code, label: name }))
+        : [],
+    [psgc, permanentState],
   );
 
   return (
@@ -62,6 +73,48 @@ export function ResidenceSection(props: SectionProps & { psgc: PsgcData | null }
         choices={choicesOf(RESIDENCE_TYPES, form.lang)}
         sheet={sheet}
       />
+      <YesNoRadios
+        {...fieldProps(props, 'permanentAddressDiffers')}
+        // Unanswered reads as yes: the question needs no "optional" beside it.
+        optionalText=""
+        yesValue={0}
+        yesText={t('answer.yes')}
+        noText={t('answer.no')}
+      />
+      {differs ? (
+        <>
+          <PlacePicker
+            {...fieldProps(props, 'permanentState')}
+            required
+            hint={t('hint.permanentAddress')}
+            choices={stateChoices}
+            placeholder={sheet.placeholder}
+            searchLabel={t('search.provinces')}
+            emptyText={t('search.noMatch')}
+            loading={!psgc}
+          />
+          <PlacePicker
+            {...fieldProps(props, 'permanentCity')}
+            required
+            choices={permanentCityChoices}
+            placeholder={sheet.placeholder}
+            searchLabel={t('search.cities')}
+            emptyText={t('search.noMatch')}
+            loading={!psgc}
+            beforeOpen={() => {
+              if (permanentState) return true;
+              showToast(t('toast.chooseStateFirst'));
+              return false;
+            }}
+          />
+          <TextInput
+            {...fieldProps(props, 'permanentAddress')}
+            required
+            maxLength={ADDRESS_MAX_LENGTH}
+            autoComplete="off"
+          />
+        </>
+      ) : null}
     </section>
   );
 }

@@ -6,9 +6,11 @@ import {
   SALARY_BANDS,
   WEEKDAYS,
 } from '@hiram/contract/options';
+import { asksEmployerName, EMPLOYER_NAME_MAX_LENGTH } from '@hiram/contract/profile';
 import { workLayout } from '../form/visibility.ts';
 import { ChoicePicker } from './choice-picker.tsx';
 import { choicesOf, fieldProps, type SectionProps, sheetText } from './section-props.ts';
+import { TextInput } from './text-input.tsx';
 
 const DAYS_OF_MONTH = Array.from({ length: 31 }, (_, index) => index + 1);
 
@@ -39,6 +41,14 @@ export function WorkSection(props: SectionProps) {
         choices={choicesOf(EMPLOYMENT_TYPES, lang)}
         sheet={sheet}
       />
+      {asksEmployerName(form.text('employmentType')) ? (
+        <TextInput
+          {...fieldProps(props, 'employerName')}
+          hint={t('hint.employerName')}
+          maxLength={EMPLOYER_NAME_MAX_LENGTH}
+          autoComplete="organization"
+        />
+      ) : null}
       {visible.industryCategory ? (
         <ChoicePicker
           {...fieldProps(props, 'industryCategory')}

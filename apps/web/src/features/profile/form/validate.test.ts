@@ -15,7 +15,7 @@ const PERSONAL: ProfileValues = {
   maritalStatus: 'single',
   language: 'fil',
   cardType: 5,
-  nationalId: '123456789012',
+  nationalId: '1234567890123456',
   facebook: '',
   email: 'juan@gmail.com',
   state: '1380600000',
@@ -145,6 +145,71 @@ describe('checks before sending, in step with the server schemas', () => {
       expect(server.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([[field, message]]);
     });
   }
+
+  // ADR 0083: the numbers and the permanent address the CIC file needs.
+  const cicCases: [string, ProfileValues, string, string][] = [
+    ["a PhilID's 12-digit PSN", { nationalId: '123456789012' }, 'nationalId', 'invalidPhilIdCardNumber'],
+    [
+      'a 10-digit TIN',
+      { identificationType: 'TIN', identificationNumber: '1234567890' },
+      'identificationNumber',
+      'invalidTin',
+    ],
+    [
+      'an 11-digit SSS number',
+      { identificationType: 'SSS', identificationNumber: '34123456789' },
+      'identificationNumber',
+      'invalidSss',
+    ],
+    [
+      'a one-character permanent address',
+      {
+        permanentAddressDiffers: 1,
+        permanentState: '0100000000',
+        permanentCity: '0102800000',
+        permanentAddress: 'x',
+      },
+      'permanentAddress',
+      'invalidAddress',
+    ],
+  ];
+  for (const [what, change, field, message] of cicCases) {
+    it(`refuse ${what} here and on the server`, () => {
+      const values = { ...PERSONAL, ...change };
+      expect(findInvalid(['personal', 'residence'], values, TODAY)).toEqual([{ field, message }]);
+      const server = BasicInfo.safeParse(buildBasicInfo(values));
+      expect(server.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([[field, message]]);
+    });
+  }
+
+  it('send the tax or social-security number, the permanent address and the employer only when given', () => {
+    const full = buildBasicInfo({
+      ...PERSONAL,
+      identificationType: 'GSIS',
+      identificationNumber: '20012345678',
+      permanentAddressDiffers: 1,
+      permanentState: '0100000000',
+      permanentCity: '0102800000',
+      permanentAddress: '7 Luna St',
+    });
+    expect(BasicInfo.safeParse(full).success).toBe(true);
+    expect(full).toMatchObject({ identificationType: 'GSIS', permanentAddressDiffers: 1 });
+    const halfAndSame = buildBasicInfo({
+      ...PERSONAL,
+      identificationType: 'GSIS',
+      permanentAddressDiffers: 0,
+      permanentAddress: '7 Luna St',
+    });
+    expect(halfAndSame).not.toHaveProperty('identificationType');
+    expect(halfAndSame).not.toHaveProperty('permanentAddress');
+    expect(findMissing(['personal'], { ...PERSONAL, identificationType: 'GSIS' })).toEqual([
+      'identificationNumber',
+    ]);
+    expect(buildAdditionInfo({ ...WORK, employerName: ' Acme Corp ' }).employerName).toBe('Acme Corp');
+    expect(
+      buildAdditionInfo({ ...WORK, employmentType: 'selfEmployed', employerName: 'Acme' }),
+    ).not.toHaveProperty('employerName');
+  });
 
   it('a city outside the chosen state is refused once the address data is known', () => {
     const problems = findInvalid(['residence'], PERSONAL, TODAY, () => false);

@@ -2,22 +2,26 @@ import type { RequestOf } from '@hiram/contract/api/endpoints';
 import type { FieldMessageKey } from '@hiram/contract/field-messages';
 import { isPhMobile } from '@hiram/contract/mobile';
 import {
+  asksEmployerName,
   type CalendarDate,
   CONTACT_FIELDS,
   contactConflict,
+  EMPLOYER_NAME_MAX_LENGTH,
   FACEBOOK_MAX_LENGTH,
+  identificationNumberProblem,
   isBirthdayInRange,
   isEmptyValue,
   isValidAddress,
   isValidEmail,
   isValidName,
-  isValidNationalId,
   isValidPayday,
   missingFields,
+  nationalIdProblem,
   PERSONAL_FIELDS,
   type ProfileField,
   type ProfileValues,
   paydayRule,
+  permanentAddressDiffers,
   RESIDENCE_FIELDS,
   visibleWorkFields,
   WORK_FIELDS,
@@ -86,7 +90,13 @@ export function findInvalid(
     check('lastName', isValidName(text(values.lastName)), 'invalidName');
     check('inputBirthday', isBirthdayInRange(text(values.inputBirthday), today), 'invalidBirthday');
     if (filled('inputBirthday')) {
-      check('nationalId', isValidNationalId(text(values.nationalId)), 'invalidNationalId');
+      const idProblem = nationalIdProblem(values.cardType, text(values.nationalId));
+      if (idProblem) check('nationalId', false, idProblem);
+      const numberProblem = identificationNumberProblem(
+        values.identificationType,
+        text(values.identificationNumber),
+      );
+      if (numberProblem) check('identificationNumber', false, numberProblem);
       check('facebook', text(values.facebook).length <= FACEBOOK_MAX_LENGTH, 'tooLong', {
         max: FACEBOOK_MAX_LENGTH,
       });
@@ -98,8 +108,20 @@ export function findInvalid(
     if (isCityInState && filled('state')) {
       check('city', isCityInState(String(values.state), String(values.city)), 'invalid');
     }
+    if (permanentAddressDiffers(values)) {
+      check('permanentAddress', isValidAddress(text(values.permanentAddress)), 'invalidAddress');
+      if (isCityInState && filled('permanentState'))
+        check(
+          'permanentCity',
+          isCityInState(String(values.permanentState), String(values.permanentCity)),
+          'invalid',
+        );
+    }
   }
   if (sections.includes('work')) {
+    check('employerName', text(values.employerName).length <= EMPLOYER_NAME_MAX_LENGTH, 'tooLong', {
+      max: EMPLOYER_NAME_MAX_LENGTH,
+    });
     const visible = visibleWorkFields(values.employmentType as string | undefined);
     const rule = visible.paydays ? paydayRule(values.payFrequency as string | undefined) : null;
     if (rule) {
@@ -155,6 +177,18 @@ export function buildBasicInfo(values: ProfileValues, loanOrderId?: string): Req
   if (middleName) payload.middleName = middleName;
   const facebook = optionalText(values.facebook);
   if (facebook) payload.facebook = facebook;
+  // ADR 0083: the tax or social-security number when both halves are there, the permanent address when it differs.
+  const identificationType = optionalText(values.identificationType);
+  const identificationNumber = optionalText(values.identificationNumber);
+  if (identificationType && identificationNumber)
+    Object.assign(payload, { identificationType, identificationNumber });
+  if (permanentAddressDiffers(values))
+    Object.assign(payload, {
+      permanentAddressDiffers: 1,
+      permanentState: text(values.permanentState),
+      permanentCity: text(values.permanentCity),
+      permanentAddress: text(values.permanentAddress),
+    });
   return withLoanOrder(payload, loanOrderId);
 }
 
@@ -180,5 +214,7 @@ export function buildAdditionInfo(
   const rule = visible.paydays ? paydayRule(values.payFrequency as string | undefined) : null;
   if (rule) payload.monthlyPayday = Number(values.monthlyPayday);
   if (rule?.count === 2) payload.monthlyPaydayTwo = Number(values.monthlyPaydayTwo);
+  const employerName = optionalText(values.employerName);
+  if (employerName && asksEmployerName(text(values.employmentType))) payload.employerName = employerName;
   return withLoanOrder(payload, loanOrderId);
 }
