@@ -33,6 +33,7 @@ import { PROMISES_DAILY_JOB, Promises } from '../../services/collection-cases/pr
 import { Hardship } from '../../services/collection-cases/restructure.ts';
 import { Collections } from '../../services/collections/collections.ts';
 import { Vouchers } from '../../services/collections/vouchers.ts';
+import { CIC_MONTH_END_JOB, CicMonthEnd } from '../../services/compliance/cic/register.ts';
 import { PrivacyRetention, RETENTION_DAILY_JOB } from '../../services/compliance/privacy/retention.ts';
 import { Identity } from '../../services/identity/identity.ts';
 import { BORROWER_NOTICE_SMS_JOB, sendNoticeText } from '../../services/inbox/borrower-notices.ts';
@@ -131,6 +132,8 @@ declare module 'fastify' {
     unsubmittedData: UnsubmittedData;
     /** Retention schedules per class of data, applied by a daily job (issue 23, ADR 0082). */
     privacyRetention: PrivacyRetention;
+    /** The CIC file of the month before, built on the 1st for every brand with a provider code (ADR 0084). */
+    cicMonthEnd: CicMonthEnd;
     reconciliation: Reconciliation;
     /** Dunning rules and templates, their daily run under the MC 18 guardrails (ADR 0076). */
     dunning: Dunning;
@@ -475,6 +478,12 @@ export const servicesPlugin = fp<ServicesOptions>(
       await privacyRetention.runDaily();
     });
     app.addHook('onReady', async () => privacyRetention.scheduleDailyRun());
+    const cicMonthEnd = new CicMonthEnd(db, clock, app.log);
+    app.decorate('cicMonthEnd', cicMonthEnd);
+    jobs.handle(CIC_MONTH_END_JOB, async () => {
+      await cicMonthEnd.runDaily();
+    });
+    app.addHook('onReady', async () => cicMonthEnd.scheduleDailyRun());
     const reconciliation = new Reconciliation({
       db,
       clock,
