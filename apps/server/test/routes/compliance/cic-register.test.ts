@@ -145,6 +145,12 @@ describe('the register in the console', () => {
       errorCount: null,
     });
 
+    const [buildAudit] = await server.db.query<{ actor_email: string }>(
+      `select actor_email from audit_log where action = 'cic.file.build' and target = $1`,
+      [`cic-file:${aprilFile.submissionId}`],
+    );
+    expect(buildAudit?.actor_email).toBe(compliance.email);
+
     const notBegun = await ops(
       'opsCicBuild',
       { packageName: DEFAULT_PACKAGE_NAME, month: '2026-05' },

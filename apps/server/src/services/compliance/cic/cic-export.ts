@@ -288,6 +288,8 @@ export async function exportCicMonth(
   db: Database,
   clock: Clock,
   input: { month: string; packageName?: string | null; providerCode?: string | null; createdBy: string },
+  /** Work in the transaction that keeps the file (the console's audit row): both are kept or neither. */
+  onKept?: (tx: Queryable, file: CicExported) => Promise<void>,
 ): Promise<CicExported> {
   const now = clock.now();
   const referenceDay = cicReferenceDay(input.month, manilaDay(now));
@@ -332,7 +334,7 @@ export async function exportCicMonth(
         `The ${input.month} file breaks the format's rules; nothing was kept.`,
         problems,
       );
-    return keepCicFile(tx, {
+    const kept = await keepCicFile(tx, {
       packageName: brand.package_name,
       providerCode,
       month: input.month,
@@ -342,6 +344,8 @@ export async function exportCicMonth(
       createdBy: input.createdBy,
       now,
     });
+    await onKept?.(tx, kept);
+    return kept;
   });
 }
 

@@ -183,20 +183,27 @@ export async function buildCicNow(
     throw new AppError('NOT_FOUND');
   const [brand] = await db.query('select 1 from brands where package_name = $1', [input.packageName]);
   if (!brand) throw new AppError('NOT_FOUND');
-  const file = await exportCicMonth(db, clock, {
-    month: input.month,
-    packageName: input.packageName,
-    createdBy: input.actor.staffId ?? 'command line',
-  }).catch(cicBuildError);
-  await recordAudit(db, {
-    ...audit(input.actor, clock.now(), 'cic.file.build', `cic-file:${file.submissionId}`, input.packageName),
-    after: {
-      month: input.month,
-      referenceDay: file.referenceDay,
-      records: file.recordCount,
-      sha256: file.sha256,
-    },
-  });
+  const file = await exportCicMonth(
+    db,
+    clock,
+    { month: input.month, packageName: input.packageName, createdBy: input.actor.staffId ?? 'command line' },
+    (tx, kept) =>
+      recordAudit(tx, {
+        ...audit(
+          input.actor,
+          clock.now(),
+          'cic.file.build',
+          `cic-file:${kept.submissionId}`,
+          input.packageName,
+        ),
+        after: {
+          month: input.month,
+          referenceDay: kept.referenceDay,
+          records: kept.recordCount,
+          sha256: kept.sha256,
+        },
+      }),
+  ).catch(cicBuildError);
   return submissionRow(db, file.submissionId, input.actor);
 }
 
