@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../apps/server/src/db/open-database.ts';
 import { totpCode } from '../apps/server/src/services/staff/totp.ts';
 import { ApiBorrower } from './support/api-borrower.ts';
-import { snap, snapAtConsoleWidths, useBrowser } from './support/browser.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { PHONE_VIEWPORT, snap, snapAtConsoleWidths, useBrowser } from './support/browser.ts';
+import { signInWithPassword } from './support/journeys.ts';
 import { moveServerClock, type RunningServer, startServer } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
 import { dataDirWithAdmin, setUpWithAuthenticator, signInToOps } from './support/staff.ts';
@@ -27,6 +29,13 @@ const COMPLIANCE = {
 } as const;
 const PASSWORD = 'correct horse battery';
 const PROVIDER = 'E2ECIC01';
+const BORROWER_PASSWORD = 'Utang2026!';
+/** The borrower's inbox in each language (apps/web's messages texts, the server's notice texts). */
+const COPY = {
+  en: { language: 'English', messages: 'Messages', notice: 'Credit report corrected' },
+  fil: { language: 'Filipino', messages: 'Mga mensahe', notice: 'Naitama ang credit report' },
+  es: { language: 'Español', messages: 'Mensajes', notice: 'Informe de crédito corregido' },
+} as const;
 
 let server: RunningServer;
 let complianceToken = '';
@@ -59,9 +68,10 @@ const look = (page: Page, step: string, focus?: Locator) => snapAtConsoleWidths(
 describe('the CIC register at 1280 px', () => {
   it('builds, downloads, marks submitted, imports the error report, corrects, and resolves a dispute', async () => {
     let member: { context: BrowserContext; page: Page } | null = null;
+    let phone: { context: BrowserContext; page: Page } | null = null;
     try {
       const borrower = new ApiBorrower(server.url, newMobile());
-      await borrower.register('Utang2026!');
+      await borrower.register(BORROWER_PASSWORD);
       const orderId = await borrower.takeLoanToRepayment(100_000, 91);
 
       const now = await moveServerClock(server.url, 0);
@@ -162,11 +172,34 @@ describe('the CIC register at 1280 px', () => {
       await dispute.getByRole('button', { name: 'Uphold' }).click();
       await dispute.getByText('Upheld: waits for a correction file').waitFor();
       await look(page, '07-dispute-upheld', disputes);
+
+      // She is told in her inbox, on a 360 px phone, in each language.
+      phone = await browser().newPage();
+      const p = phone.page;
+      await p.setViewportSize(PHONE_VIEWPORT);
+      await signInWithPassword(p, server.url, borrower.mobile, BORROWER_PASSWORD);
+      for (const lang of ['en', 'fil', 'es'] as const) {
+        const copy = COPY[lang];
+        await p.goto(`${server.url}/#/user_center/language`);
+        await p.getByRole('radio', { name: copy.language }).check();
+        await p.goto(`${server.url}/#/messages`);
+        await p.getByRole('heading', { name: copy.messages, exact: true }).waitFor();
+        const card = p.locator('.message-card').filter({ hasText: copy.notice });
+        await card.waitFor();
+        expect(await card.innerText()).toContain('Credit Information Corporation (CIC)');
+        await card.scrollIntoViewIfNeeded();
+        const width = await p.evaluate(() => document.documentElement.scrollWidth);
+        expect(width).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+        await snap(p, JOURNEY, `08-inbox-${lang}-360`);
+        await expectNoAxeViolations(p, `inbox with a credit report correction ${lang}`);
+      }
     } catch (error) {
       if (member) await snap(member.page, JOURNEY, 'failed-here');
+      if (phone) await snap(phone.page, JOURNEY, 'failed-here-phone');
       throw error;
     } finally {
       await member?.context.close();
+      await phone?.context.close();
     }
   }, 240_000);
 });
