@@ -73,6 +73,8 @@ describe('the CIC register at 1280 px', () => {
       const borrower = new ApiBorrower(server.url, newMobile());
       await borrower.register(BORROWER_PASSWORD);
       const orderId = await borrower.takeLoanToRepayment(100_000, 91);
+      // The contract number is the loan's ID in capitals after an L (ADR 0080).
+      expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
 
       const now = await moveServerClock(server.url, 0);
       const offset = now.getTime() - Date.now();
@@ -137,6 +139,7 @@ describe('the CIC register at 1280 px', () => {
 
       // The CIC's error report: one line against the contract record (line 3), shown with its contract number.
       const contractNo = lines[2]?.split('|')[6] ?? '';
+      expect(contractNo).toBe(`L${orderId.replaceAll('-', '').toUpperCase()}`);
       await panel
         .getByRole('textbox', { name: "The CIC's error report" })
         .fill('CI|3|CI15|E105|Financed amount does not match the previous submission');
@@ -158,7 +161,7 @@ describe('the CIC register at 1280 px', () => {
 
       // A dispute support would open (compliance may too), upheld: it waits for the next correction file.
       const disputeForm = page.getByRole('form', { name: 'Open a dispute' });
-      await disputeForm.getByLabel('Loan ID').fill(orderId);
+      await disputeForm.getByLabel('Loan ID or CIC contract number').fill(contractNo);
       await disputeForm
         .getByLabel('What she says is wrong')
         .fill('She says she paid on the due day, not late.');

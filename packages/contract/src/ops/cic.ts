@@ -159,9 +159,14 @@ export const CIC_ENDPOINTS = {
     'POST',
     '/cic/disputes',
     CIC_DISPUTE_OPENERS,
-    "Opens a borrower's dispute of what is reported about one of her loans, with what she says is wrong. Audited (`cic.dispute.open`).",
+    "Opens a borrower's dispute of what is reported about one of her loans, with what she says is wrong. The loan by its ID or by the contract number on her CIC credit report. Audited (`cic.dispute.open`).",
     z.object({
-      orderId: z.uuid('invalid'),
+      loan: z
+        .string()
+        .trim()
+        .min(1, 'required')
+        .max(64, 'tooLong')
+        .describe("the loan's ID, or its CIC contract number"),
       claim: z.string().trim().min(1, 'required').max(CIC_CLAIM_MAX, 'tooLong'),
     }),
     CicDispute,

@@ -440,7 +440,7 @@ function OpenDisputeForm({ onOpened }: { onOpened: () => void }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      await opsCall('opsCicDisputeOpen', { orderId: orderId.trim(), claim });
+      await opsCall('opsCicDisputeOpen', { loan: orderId.trim(), claim });
       setOrderId('');
       setClaim('');
       setError(null);
@@ -455,8 +455,8 @@ function OpenDisputeForm({ onOpened }: { onOpened: () => void }) {
       <ErrorMessage error={error} />
       <div className="cic-row">
         <Field
-          label="Loan ID"
-          hint="From the loan's page."
+          label="Loan ID or CIC contract number"
+          hint="The ID from the loan's page, or the contract number on her CIC credit report."
           required
           value={orderId}
           onChange={(event) => setOrderId(event.target.value)}

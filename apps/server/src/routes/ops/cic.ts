@@ -54,7 +54,7 @@ export function cicEndpoints(app: FastifyInstance, define: OpsDefine): void {
   define('opsCicDisputes', async ({ actor }) => ({ items: await listCicDisputes(app.db, actor.brandScope) }));
 
   define('opsCicDisputeOpen', async ({ input, actor }) =>
-    openCicDispute(app.db, { orderId: input.orderId, claim: input.claim, actor, now: app.clock.now() }),
+    openCicDispute(app.db, { loan: input.loan, claim: input.claim, actor, now: app.clock.now() }),
   );
 
   define('opsCicDisputeResolve', async ({ input, actor }) =>

@@ -324,7 +324,7 @@ describe('disputes of reported data', () => {
     const opened = await ops(
       'opsCicDisputeOpen',
       {
-        orderId: troubled.orderId,
+        loan: troubled.orderId,
         claim: 'She says the loan was reported overdue although she paid on time.',
       },
       support,
@@ -385,10 +385,12 @@ describe('disputes of reported data', () => {
   it('rejected: only with a written reason; she is told it stays as reported', async () => {
     const opened = await ops(
       'opsCicDisputeOpen',
-      { orderId: plain.orderId, claim: 'She says the amount financed is wrong.' },
+      { loan: `l${plain.orderId.replaceAll('-', '')}`, claim: 'She says the amount financed is wrong.' },
       compliance,
     );
     const dispute = opened.body.data as CicDispute;
+    // Found by the contract number on her credit report, whatever its case.
+    expect(dispute.orderId).toBe(plain.orderId);
     const noReason = await ops(
       'opsCicDisputeResolve',
       { disputeId: dispute.disputeId, outcome: 'rejected', resolution: '  ' },
@@ -409,7 +411,7 @@ describe('disputes of reported data', () => {
     expect((await noticesOf(plain.userId)).map((row) => row.kind)).toContain('creditReportConfirmed');
     const unknownLoan = await ops(
       'opsCicDisputeOpen',
-      { orderId: '00000000-0000-4000-8000-000000000000', claim: 'x' },
+      { loan: '00000000-0000-4000-8000-000000000000', claim: 'x' },
       compliance,
     );
     expect(unknownLoan.status).toBe(404);
@@ -536,7 +538,7 @@ describe('roles', () => {
         expected,
       );
       expect(await status('opsCicDisputes', {}), `${role} disputes`).toBe(opens ? 200 : 403);
-      const opened = await ops('opsCicDisputeOpen', { orderId: plain.orderId, claim: `by ${role}` }, signed);
+      const opened = await ops('opsCicDisputeOpen', { loan: plain.orderId, claim: `by ${role}` }, signed);
       expect(opened.status, `${role} open`).toBe(opens ? 200 : 403);
       const disputeId = opens
         ? (opened.body.data as CicDispute).disputeId

@@ -599,13 +599,18 @@ async function oneDispute(db: Queryable, disputeId: string): Promise<CicDispute>
 
 export async function openCicDispute(
   db: Database,
-  input: { orderId: string; claim: string; actor: Actor; now: Date },
+  input: { loan: string; claim: string; actor: Actor; now: Date },
 ): Promise<CicDispute> {
   const disputeId = randomUUID();
   await db.transaction(async (tx) => {
-    const [order] = await tx.query<{ user_id: string; package_name: string }>(
-      'select user_id, package_name from loan_orders where order_id = $1',
-      [input.orderId],
+    // The loan's ID from its page, or the contract number she reads on her CIC credit report.
+    const byId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(input.loan);
+    const [order] = await tx.query<{ order_id: string; user_id: string; package_name: string }>(
+      byId
+        ? 'select order_id, user_id, package_name from loan_orders where order_id = $1::uuid'
+        : `select o.order_id, o.user_id, o.package_name from cic_contracts k
+           join loan_orders o on o.order_id = k.order_id where k.contract_no = upper($1)`,
+      [input.loan],
     );
     if (!order || (input.actor.brandScope !== null && order.package_name !== input.actor.brandScope))
       throw new AppError('NOT_FOUND');
@@ -616,14 +621,14 @@ export async function openCicDispute(
         disputeId,
         order.package_name,
         order.user_id,
-        input.orderId,
+        order.order_id,
         input.claim,
         input.actor.staffId,
         input.now,
       ],
     );
     await recordAudit(tx, {
-      ...audit(input.actor, input.now, 'cic.dispute.open', `loan:${input.orderId}`, order.package_name),
+      ...audit(input.actor, input.now, 'cic.dispute.open', `loan:${order.order_id}`, order.package_name),
       after: { disputeId, claim: input.claim },
     });
   });
