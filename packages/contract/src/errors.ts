@@ -1623,6 +1623,79 @@ export const ERRORS = {
       es: 'Puede enviar {max} solicitudes al día. Inténtelo de nuevo en {hours} horas',
     },
   },
+  // The CIC submission register (issue 23, ADR 0084): 40060-40064, 40917-40919.
+  CIC_MONTH_NOT_BEGUN: {
+    code: 40060,
+    status: 400,
+    message: {
+      en: 'This month has not begun: there is nothing to report yet',
+      fil: 'Hindi pa nagsisimula ang buwang ito: wala pang maiuulat',
+      es: 'Este mes aún no ha comenzado: todavía no hay nada que reportar',
+    },
+  },
+  CIC_NO_PROVIDER_CODE: {
+    code: 40061,
+    status: 400,
+    message: {
+      en: 'This brand has no CIC provider code yet: set it in the brand settings first',
+      fil: 'Wala pang CIC provider code ang brand na ito: itakda muna ito sa settings ng brand',
+      es: 'Esta marca aún no tiene código de proveedor de la CIC: configúrelo primero en la marca',
+    },
+  },
+  CIC_FILE_INVALID: {
+    code: 40062,
+    status: 400,
+    message: {
+      en: "The file breaks the CIC format's rules and was not kept: see the problems listed",
+      fil: 'Lumalabag ang file sa mga patakaran ng format ng CIC at hindi ito itinago: tingnan ang mga problemang nakalista',
+      es: 'El archivo no cumple las reglas del formato de la CIC y no se guardó: vea los problemas indicados',
+    },
+  },
+  CIC_ERROR_REPORT_UNREADABLE: {
+    code: 40063,
+    status: 400,
+    message: {
+      en: 'The error report could not be read: each line needs a record type, a line of this file, a field, an error code and a message, separated by vertical bars',
+      fil: 'Hindi mabasa ang error report: bawat linya ay kailangang may record type, linya ng file na ito, field, error code at mensahe, na pinaghihiwalay ng patayong guhit',
+      es: 'No se pudo leer el informe de errores: cada línea necesita un tipo de registro, una línea de este archivo, un campo, un código de error y un mensaje, separados por barras verticales',
+    },
+  },
+  CIC_DISPUTE_NEEDS_REASON: {
+    code: 40064,
+    status: 400,
+    message: {
+      en: 'Say why the dispute is rejected: the reason is kept with it',
+      fil: 'Sabihin kung bakit tinatanggihan ang dispute: itatago ang dahilan kasama nito',
+      es: 'Diga por qué se rechaza la disputa: el motivo se guarda con ella',
+    },
+  },
+  CIC_ALREADY_SUBMITTED: {
+    code: 40917,
+    status: 409,
+    message: {
+      en: 'This file is already marked as submitted to the CIC',
+      fil: 'Naka-marka na ang file na ito bilang naipasa sa CIC',
+      es: 'Este archivo ya está marcado como enviado a la CIC',
+    },
+  },
+  CIC_NOTHING_TO_CORRECT: {
+    code: 40918,
+    status: 409,
+    message: {
+      en: 'Nothing to correct: no record of this file is in error and no upheld dispute is about its loans',
+      fil: 'Walang itatama: walang record ng file na ito ang may error at walang upheld na dispute tungkol sa mga loan nito',
+      es: 'Nada que corregir: ningún registro de este archivo tiene errores y ninguna disputa aceptada trata de sus préstamos',
+    },
+  },
+  CIC_DISPUTE_RESOLVED: {
+    code: 40919,
+    status: 409,
+    message: {
+      en: 'This dispute has already been resolved',
+      fil: 'Naresolba na ang dispute na ito',
+      es: 'Esta disputa ya fue resuelta',
+    },
+  },
 } as const satisfies Record<string, { code: number; status: number; message: Localized }>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -168,6 +168,7 @@ export const FIELD_MESSAGES = {
     en: 'Please tick the box to show you read what is deleted and what we keep',
     fil: 'Paki-tsek ang kahon para ipakitang nabasa mo kung ano ang buburahin at ano ang itatago namin',
     es: 'Marque la casilla para indicar que leyó lo que se borra y lo que conservamos',
+  },
   // The numbers the CIC file carries (ADR 0083).
   invalidPhilIdCardNumber: {
     en: 'Enter the 16-digit PhilSys Card Number (PCN) printed on the front of your PhilID',

@@ -82,6 +82,10 @@ const ReconciliationScreen = lazyScreen(
 const ReportsScreen = lazyScreen(() => import('../features/reports/reports-screen.tsx'), 'ReportsScreen');
 const SetupScreen = lazyScreen(() => import('../features/setup/setup-screen.tsx'), 'SetupScreen');
 const StaffScreen = lazyScreen(() => import('../features/staff/staff-screen.tsx'), 'StaffScreen');
+const CicRegisterScreen = lazyScreen(
+  () => import('../features/cic/cic-register-screen.tsx'),
+  'CicRegisterScreen',
+);
 
 type Boot = 'checking' | 'ready';
 
@@ -142,6 +146,7 @@ const SCREENS: Partial<Record<RouteName, (params: URLSearchParams) => ReactNode>
   agencies: () => <AgenciesScreen />,
   dunning: () => <DunningScreen />,
   agency: (params) => <AgencyScreen agencyId={params.get('id') ?? ''} />,
+  cicRegister: () => <CicRegisterScreen />,
 };
 
 const ENDED = 'Your session has ended. Sign in again to carry on where you were.';

@@ -29,6 +29,7 @@ const SECTIONS: readonly Section[] = [
   { label: 'Reports', href: paths.reports.getHref(), route: 'reports' },
   { label: 'Staff', href: paths.staff.getHref(), route: 'staff' },
   { label: 'Audit', href: paths.audit.getHref(), route: 'audit' },
+  { label: 'CIC submissions', href: paths.cicRegister.getHref(), route: 'cicRegister' },
 ];
 
 /** The section a route belongs to: a borrower's page under Borrowers, a loan's under Loans, a queue under Queues... */

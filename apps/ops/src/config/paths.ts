@@ -184,6 +184,8 @@ export const paths = {
     public: false,
     getHref: (agencyId: string) => `#/collections/agency?id=${encodeURIComponent(agencyId)}`,
   },
+  /** The CIC submission register and disputes of reported data (ADR 0084). */
+  cicRegister: { path: '/compliance/cic', public: false, getHref: () => '#/compliance/cic' },
 } as const;
 
 /** The page of what a proposal touches, for the inbox and the pending-proposals boxes. */
@@ -244,6 +246,8 @@ const ROUTE_OPENS: Record<Exclude<RouteName, 'setup' | 'signIn'>, Opens> = {
   agencies: 'opsAgencyList',
   dunning: 'opsDunningView',
   agency: 'opsAgencyView',
+  // Support opens disputes there; the files show only to the roles that act on them.
+  cicRegister: 'opsCicDisputes',
 };
 
 /** Whether a member of `role` may open the route at `location` (the server refuses the rest anyway). */

@@ -175,6 +175,17 @@ const TEXTS = {
     fil: '{app}: pansamantala naming itinigil ang late penalty sa loan mo. Magbayad sa lalong madaling panahon.',
     es: '{app}: pausamos por un tiempo la penalidad por atraso de su préstamo. Pague en cuanto pueda.',
   },
+  // Her dispute of the credit data reported to the Credit Information Corporation (issue 23, ADR 0084).
+  creditReportCorrected: {
+    en: '{app}: we reviewed what you disputed in the credit data we report to the Credit Information Corporation (CIC) and found you were right. We are sending the CIC a correction.',
+    fil: '{app}: sinuri namin ang kinuwestiyon mo sa credit data na iniuulat namin sa Credit Information Corporation (CIC) at tama ka. Magpapadala kami ng pagtatama sa CIC.',
+    es: '{app}: revisamos lo que disputó de los datos de crédito que reportamos a la Credit Information Corporation (CIC) y tenía razón. Enviamos una corrección a la CIC.',
+  },
+  creditReportConfirmed: {
+    en: '{app}: we reviewed what you disputed in the credit data we report to the Credit Information Corporation (CIC) and found it correct, so it stays as reported. To ask why, contact Customer service.',
+    fil: '{app}: sinuri namin ang kinuwestiyon mo sa credit data na iniuulat namin sa Credit Information Corporation (CIC) at nakitang tama ito, kaya mananatili ito. Para malaman kung bakit, kontakin ang Customer service.',
+    es: '{app}: revisamos lo que disputó de los datos de crédito que reportamos a la Credit Information Corporation (CIC) y son correctos, así que se mantienen. Para saber por qué, contacte a Atención al cliente.',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type SmsTextKind = keyof typeof TEXTS;

@@ -42,6 +42,10 @@ export const BORROWER_NOTICE_KINDS = [
   'restructured',
   /** Staff paused the late penalty on her loan for some days (a payment holiday, ADR 0077). */
   'penaltiesPaused',
+  /** Her dispute of what we report to the CIC was upheld (ADR 0084): a correction goes to the CIC. */
+  'creditReportCorrected',
+  /** Her dispute of what we report to the CIC was reviewed and the data found right. */
+  'creditReportConfirmed',
 ] as const;
 export type BorrowerNoticeKind = (typeof BORROWER_NOTICE_KINDS)[number];
 

@@ -3,6 +3,7 @@ import { APPLICATION_ENDPOINTS } from './applications.ts';
 import { APPROVAL_ENDPOINTS } from './approvals.ts';
 import { BORROWER_ENDPOINTS } from './borrowers.ts';
 import { BRAND_ENDPOINTS } from './brands.ts';
+import { CIC_ENDPOINTS } from './cic.ts';
 import { COLLECTION_AGENCY_ENDPOINTS } from './collection-agencies.ts';
 import { COLLECTION_CASE_ENDPOINTS } from './collection-cases.ts';
 import { COLLECTION_PROMISE_ENDPOINTS } from './collection-promises.ts';
@@ -200,6 +201,7 @@ export const OPS_ENDPOINTS = {
   ...COLLECTION_CASE_ENDPOINTS,
   ...COLLECTION_PROMISE_ENDPOINTS,
   ...PRIVACY_ENDPOINTS,
+  ...CIC_ENDPOINTS,
 } as const satisfies Record<string, OpsEndpoint>;
 
 export type OpsEndpointName = keyof typeof OPS_ENDPOINTS;

@@ -39,6 +39,7 @@ import { Hardship } from '../../services/collection-cases/restructure.ts';
 import { Collections } from '../../services/collections/collections.ts';
 import { Vouchers } from '../../services/collections/vouchers.ts';
 import { BorrowerPrivacyRequests } from '../../services/compliance/privacy/borrower-requests.ts';
+import { CIC_MONTH_END_JOB, CicMonthEnd } from '../../services/compliance/cic/register.ts';
 import { PrivacyRetention, RETENTION_DAILY_JOB } from '../../services/compliance/privacy/retention.ts';
 import { Identity } from '../../services/identity/identity.ts';
 import { BORROWER_NOTICE_SMS_JOB, sendNoticeText } from '../../services/inbox/borrower-notices.ts';
@@ -139,6 +140,8 @@ declare module 'fastify' {
     privacyRetention: PrivacyRetention;
     /** Her own privacy requests from Me → Privacy, each checked by an SMS code (issue 23, ADR 0086). */
     borrowerPrivacy: BorrowerPrivacyRequests;
+    /** The CIC file of the month before, built on the 1st for every brand with a provider code (ADR 0084). */
+    cicMonthEnd: CicMonthEnd;
     reconciliation: Reconciliation;
     /** Dunning rules and templates, their daily run under the MC 18 guardrails (ADR 0076). */
     dunning: Dunning;
@@ -489,6 +492,12 @@ export const servicesPlugin = fp<ServicesOptions>(
     });
     app.addHook('onReady', async () => privacyRetention.scheduleDailyRun());
     app.decorate('borrowerPrivacy', new BorrowerPrivacyRequests(db, clock, codes));
+    const cicMonthEnd = new CicMonthEnd(db, clock, app.log);
+    app.decorate('cicMonthEnd', cicMonthEnd);
+    jobs.handle(CIC_MONTH_END_JOB, async () => {
+      await cicMonthEnd.runDaily();
+    });
+    app.addHook('onReady', async () => cicMonthEnd.scheduleDailyRun());
     const reconciliation = new Reconciliation({
       db,
       clock,

@@ -4,6 +4,7 @@ import { approvalEndpoints } from './approvals.ts';
 import { auditEndpoints } from './audit.ts';
 import { borrowerEndpoints } from './borrowers.ts';
 import { brandEndpoints } from './brands.ts';
+import { cicEndpoints } from './cic.ts';
 import { collectionAgencyEndpoints } from './collection-agencies.ts';
 import { collectionCaseEndpoints } from './collection-cases.ts';
 import { collectionPromiseEndpoints } from './collection-promises.ts';
@@ -40,5 +41,6 @@ export async function opsApiRoutes(app: FastifyInstance): Promise<void> {
   collectionAgencyEndpoints(app, define);
   collectionCaseEndpoints(app, define);
   privacyEndpoints(app, define);
+  cicEndpoints(app, define);
   collectionPromiseEndpoints(app, define);
 }

@@ -43,6 +43,8 @@ const KIND_ICONS: Record<MessageKind, ReactNode> = {
   restructureOffered: <DocumentIcon />,
   restructured: <DocumentIcon />,
   penaltiesPaused: <WalletIcon />,
+  creditReportCorrected: <CheckIcon />,
+  creditReportConfirmed: <InfoIcon />,
 };
 
 const LOCALES: Record<Language, string> = { en: 'en-PH', fil: 'fil-PH', es: 'es' };

@@ -40,6 +40,8 @@ const en = {
   restructureOffered: 'New schedule to sign',
   restructured: 'New schedule in effect',
   penaltiesPaused: 'Late penalty paused',
+  creditReportCorrected: 'Credit report corrected',
+  creditReportConfirmed: 'Credit report reviewed',
 };
 
 export type MessagesTextKey = keyof typeof en;
@@ -87,6 +89,8 @@ export const messagesText: FeatureText<MessagesTextKey> = {
     restructureOffered: 'Bagong schedule na pipirmahan',
     restructured: 'May bisa na ang bagong schedule',
     penaltiesPaused: 'Naka-pause ang late penalty',
+    creditReportCorrected: 'Naitama ang credit report',
+    creditReportConfirmed: 'Nasuri ang credit report',
   },
   es: {
     title: 'Mensajes',
@@ -129,5 +133,7 @@ export const messagesText: FeatureText<MessagesTextKey> = {
     restructureOffered: 'Nuevo calendario para firmar',
     restructured: 'Nuevo calendario vigente',
     penaltiesPaused: 'Penalidad por atraso en pausa',
+    creditReportCorrected: 'Informe de crédito corregido',
+    creditReportConfirmed: 'Informe de crédito revisado',
   },
 };

@@ -9,6 +9,7 @@ import {
   permanentAddressDiffers,
   philIdCardNumberOf,
 } from '@hiram/contract/profile';
+import type { RestructurePlan } from '@hiram/contract/restructure';
 import type { Database, Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../../domain/clock.ts';
 import { balancesOf, type LedgerEntry } from '../../../domain/ledger.ts';
@@ -24,10 +25,14 @@ import { type CsdfProblem, validateCsdf } from './csdf.ts';
  * its sha256 in cic_submissions.
  */
 
+/** Why a file was not built, for the console's error codes (the command line prints the message). */
+export type CicExportFailure = 'month' | 'notBegun' | 'brand' | 'providerCode' | 'invalid';
+
 export class CicExportError extends Error {
   constructor(
     message: string,
     readonly problems: readonly CsdfProblem[] = [],
+    readonly failure: CicExportFailure = problems.length > 0 ? 'invalid' : 'brand',
   ) {
     super(message);
     this.name = 'CicExportError';
@@ -37,9 +42,10 @@ export class CicExportError extends Error {
 /** The day a month's file is as of: its last day, or today while it runs. A month not begun has no file. */
 export function cicReferenceDay(month: string, today: string): string {
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month))
-    throw new CicExportError(`--month must be YYYY-MM, not "${month}"`);
+    throw new CicExportError(`--month must be YYYY-MM, not "${month}"`, [], 'month');
   const first = `${month}-01`;
-  if (first > today) throw new CicExportError(`${month} has not begun: there is nothing to report yet`);
+  if (first > today)
+    throw new CicExportError(`${month} has not begun: there is nothing to report yet`, [], 'notBegun');
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   const last = new Date(Date.UTC(year, monthNumber, 0)).toISOString().slice(0, 10);
   return last < today ? last : today;
@@ -155,6 +161,25 @@ export async function cicMonthData(
      order by j.seq, e.entry_id`,
     [orderIds, cutoff],
   );
+  // A restructured loan is reported on the schedule she signed last before the cutoff (ADR 0084), under the
+  // same contract number.
+  const restructures = await tx.query<{
+    order_id: string;
+    signed_at: Date | string;
+    plan: RestructurePlan | string;
+  }>(
+    `select order_id, signed_at, plan from loan_restructures
+     where order_id = any($1::uuid[]) and status = 'signed' and signed_at < $2
+     order by signed_at`,
+    [orderIds, cutoff],
+  );
+  const latestPlan = new Map<string, { signedAt: Date; plan: RestructurePlan }>();
+  for (const row of restructures)
+    latestPlan.set(row.order_id, {
+      signedAt: new Date(row.signed_at),
+      plan: typeof row.plan === 'string' ? JSON.parse(row.plan) : row.plan,
+    });
+
   const people = await tx.query<{
     user_id: string;
     mobile: string;
@@ -215,6 +240,37 @@ export async function cicMonthData(
     const dueDates = instalmentDueDates(schedule, quote.schedule);
     const finishedAt = row.finished_at === null ? null : new Date(row.finished_at);
     const closed = CLOSED.includes(row.status) && finishedAt !== null && finishedAt < cutoff;
+    const restructured = latestPlan.get(row.order_id);
+    if (restructured) {
+      const { plan, signedAt } = restructured;
+      const lines = plan.schedule.map((line) => ({ dueOn: line.dueDate, amount: line.total }));
+      const planTotal = lines.reduce((sum, line) => sum + line.amount, 0);
+      const outstanding = Math.max(0, balance.totalDue + balance.owedAfterWriteOff);
+      // What she paid toward the new schedule is what it totals less what is still owed of it; penalty
+      // accrued since she signed is owed besides the schedule (as servicing counts it, restructuredAmountDue).
+      const penaltySince = own
+        .filter(
+          (entry) =>
+            entry.kind === 'penalty_accrual' &&
+            entry.account === 'penalty_receivable' &&
+            new Date(entry.occurred_at) > signedAt,
+        )
+        .reduce((sum, entry) => sum + Number(entry.amount), 0);
+      const newPenalty = Math.min(Math.max(balance.penalty, 0), penaltySince);
+      return {
+        contractNo: numbers.contractNo.get(row.order_id) as string,
+        subjectNo: numbers.subjectNo.get(row.user_id) as string,
+        requestedOn: manilaDay(new Date(row.submitted_at ?? row.created_at)),
+        startedOn: disbursedOn,
+        plannedEndOn: lines.at(-1)?.dueOn ?? disbursedOn,
+        closedOn: closed ? manilaDay(finishedAt as Date) : null,
+        financed: Number(row.principal),
+        instalments: lines,
+        payments: [...byDay].filter(([, amount]) => amount > 0).map(([on, amount]) => ({ on, amount })),
+        paidToInstalments: Math.max(0, planTotal - Math.max(0, outstanding - newPenalty)),
+        outstanding,
+      };
+    }
     return {
       contractNo: numbers.contractNo.get(row.order_id) as string,
       subjectNo: numbers.subjectNo.get(row.user_id) as string,
@@ -253,6 +309,8 @@ export async function exportCicMonth(
   db: Database,
   clock: Clock,
   input: { month: string; packageName?: string | null; providerCode?: string | null; createdBy: string },
+  /** Work in the transaction that keeps the file (the console's audit row): both are kept or neither. */
+  onKept?: (tx: Queryable, file: CicExported) => Promise<void>,
 ): Promise<CicExported> {
   const now = clock.now();
   const referenceDay = cicReferenceDay(input.month, manilaDay(now));
@@ -274,9 +332,15 @@ export async function exportCicMonth(
   if (!providerCode)
     throw new CicExportError(
       `The brand ${brand.package_name} has no CIC provider code: give --provider-code.`,
+      [],
+      'providerCode',
     );
   if (!/^[A-Za-z0-9]{1,8}$/.test(providerCode))
-    throw new CicExportError(`A CIC provider code is 1 to 8 letters and digits, not "${providerCode}".`);
+    throw new CicExportError(
+      `A CIC provider code is 1 to 8 letters and digits, not "${providerCode}".`,
+      [],
+      'providerCode',
+    );
   return db.transaction(async (tx) => {
     const data = await cicMonthData(tx, {
       packageName: brand.package_name,
@@ -291,34 +355,64 @@ export async function exportCicMonth(
         `The ${input.month} file breaks the format's rules; nothing was kept.`,
         problems,
       );
-    const sha256 = createHash('sha256').update(content, 'utf8').digest('hex');
-    const recordCount = content.split('\r\n').length - 1;
-    const submissionId = randomUUID();
-    await tx.query(
-      `insert into cic_submissions (submission_id, package_name, provider_code, month, reference_date, submission_type,
-         record_count, content, sha256, created_by, created_at)
-       values ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $10)`,
-      [
-        submissionId,
-        brand.package_name,
-        providerCode,
-        input.month,
-        referenceDay,
-        recordCount,
-        content,
-        sha256,
-        input.createdBy,
-        now,
-      ],
-    );
-    return {
-      submissionId,
+    const kept = await keepCicFile(tx, {
       packageName: brand.package_name,
       providerCode,
+      month: input.month,
       referenceDay,
       content,
-      sha256,
-      recordCount,
-    };
+      correctsSubmissionId: null,
+      createdBy: input.createdBy,
+      now,
+    });
+    await onKept?.(tx, kept);
+    return kept;
   });
+}
+
+/** Keeps a validated file with its sha256; a correction (type 1) names the file it corrects. */
+export async function keepCicFile(
+  tx: Queryable,
+  input: {
+    packageName: string;
+    providerCode: string;
+    month: string;
+    referenceDay: string;
+    content: string;
+    correctsSubmissionId: string | null;
+    createdBy: string;
+    now: Date;
+  },
+): Promise<CicExported> {
+  const sha256 = createHash('sha256').update(input.content, 'utf8').digest('hex');
+  const recordCount = input.content.split('\r\n').length - 1;
+  const submissionId = randomUUID();
+  await tx.query(
+    `insert into cic_submissions (submission_id, package_name, provider_code, month, reference_date, submission_type,
+       record_count, content, sha256, created_by, created_at, corrects_submission_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [
+      submissionId,
+      input.packageName,
+      input.providerCode,
+      input.month,
+      input.referenceDay,
+      input.correctsSubmissionId === null ? 0 : 1,
+      recordCount,
+      input.content,
+      sha256,
+      input.createdBy,
+      input.now,
+      input.correctsSubmissionId,
+    ],
+  );
+  return {
+    submissionId,
+    packageName: input.packageName,
+    providerCode: input.providerCode,
+    referenceDay: input.referenceDay,
+    content: input.content,
+    sha256,
+    recordCount,
+  };
 }

@@ -75,6 +75,8 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   // Her CIC subject number and her loans' contract numbers (migration 0066).
   { table: 'cic_subjects', where: BY_USER, order: 'user_id' },
   { table: 'cic_contracts', where: HER_ORDERS, order: 'order_id' },
+  // Her disputes of what was reported to the CIC (migration 0070).
+  { table: 'cic_disputes', where: BY_USER, order: 'opened_at' },
   // Her own requests under the Data Privacy Act.
   { table: 'privacy_requests', where: BY_USER, order: 'received_at' },
   // What she asked to have corrected from the app (migration 0072, ADR 0086).
