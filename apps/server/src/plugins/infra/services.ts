@@ -34,6 +34,8 @@ import { Hardship } from '../../services/collection-cases/restructure.ts';
 import { Collections } from '../../services/collections/collections.ts';
 import { Vouchers } from '../../services/collections/vouchers.ts';
 import { PrivacyRetention, RETENTION_DAILY_JOB } from '../../services/compliance/privacy/retention.ts';
+import { BREACH_NOTICE_SMS_JOB, BreachRegister } from '../../services/compliance/breaches/register.ts';
+import { CALENDAR_DAILY_JOB, ComplianceCalendar } from '../../services/compliance/calendar/calendar.ts';
 import { Identity } from '../../services/identity/identity.ts';
 import { BORROWER_NOTICE_SMS_JOB, sendNoticeText } from '../../services/inbox/borrower-notices.ts';
 import { Ledger } from '../../services/ledger/ledger.ts';
@@ -131,6 +133,10 @@ declare module 'fastify' {
     unsubmittedData: UnsubmittedData;
     /** Retention schedules per class of data, applied by a daily job (issue 23, ADR 0082). */
     privacyRetention: PrivacyRetention;
+    /** The breach register and its notices (issue 23, ADR 0087). */
+    breaches: BreachRegister;
+    /** Each lender's dated duties to the CIC, SEC and NPC, reminded by a daily job (ADR 0087). */
+    complianceCalendar: ComplianceCalendar;
     reconciliation: Reconciliation;
     /** Dunning rules and templates, their daily run under the MC 18 guardrails (ADR 0076). */
     dunning: Dunning;
@@ -475,6 +481,24 @@ export const servicesPlugin = fp<ServicesOptions>(
       await privacyRetention.runDaily();
     });
     app.addHook('onReady', async () => privacyRetention.scheduleDailyRun());
+    // The breach register and the compliance calendar (ADR 0087).
+    const breaches = new BreachRegister({
+      db,
+      clock,
+      jobs,
+      sms,
+      brandOf: (name) => app.brands.find(name),
+    });
+    app.decorate('breaches', breaches);
+    jobs.handle(BREACH_NOTICE_SMS_JOB, (payload) =>
+      breaches.sendNotice(payload as { breachId: string; userId: string }),
+    );
+    const complianceCalendar = new ComplianceCalendar({ db, clock, log: app.log });
+    app.decorate('complianceCalendar', complianceCalendar);
+    jobs.handle(CALENDAR_DAILY_JOB, async () => {
+      await complianceCalendar.runDaily();
+    });
+    app.addHook('onReady', async () => complianceCalendar.scheduleDailyRun());
     const reconciliation = new Reconciliation({
       db,
       clock,

@@ -77,6 +77,8 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   { table: 'cic_contracts', where: HER_ORDERS, order: 'order_id' },
   // Her own requests under the Data Privacy Act.
   { table: 'privacy_requests', where: BY_USER, order: 'received_at' },
+  // The breaches that touched her data and when she was told (ADR 0087): she was sent the notice itself.
+  { table: 'compliance_breach_subjects', where: BY_USER, order: 'breach_id' },
   // What staff did about her or her loans (targets `borrower:<id>`, `loan:<order id>`, `voucher:<id>`).
   {
     table: 'audit_log',
