@@ -75,7 +75,9 @@ export const BreachSummary = z.object({
   packageName: z.string(),
   summary: z.string(),
   category: z.enum(BREACH_CATEGORY_IDS),
-  mandatory: z.boolean().describe('notification of the NPC and the borrowers is mandatory (NPC Circular 16-03 sec. 11)'),
+  mandatory: z
+    .boolean()
+    .describe('notification of the NPC and the borrowers is mandatory (NPC Circular 16-03 sec. 11)'),
   discoveredAt: z.string(),
   notifyBy: z.string().describe('72 hours after discovery'),
   affectedCount: z.number().int(),
@@ -169,7 +171,7 @@ export const BREACH_ENDPOINTS = {
     'POST',
     '/compliance/breach/notify-borrowers',
     BREACH_ROLES,
-    "Sends every affected borrower the notice in her language (an SMS, shown in her inbox), never in the quiet hours (22:00–06:00: queued for 06:00). Once. Audited (`breach.borrowers.notified`).",
+    'Sends every affected borrower the notice in her language (an SMS, shown in her inbox), never in the quiet hours (22:00–06:00: queued for 06:00). Once. Audited (`breach.borrowers.notified`).',
     z.object({ breachId }),
     Breach,
   ),
@@ -177,7 +179,7 @@ export const BREACH_ENDPOINTS = {
     'GET',
     '/compliance/breaches/annual-report',
     BREACH_ROLES,
-    "The annual security incident report for a calendar year (due to the NPC by 31 March of the next), from the register, as CSV (text/csv). Audited (`breach.annualReport.download`).",
+    'The annual security incident report for a calendar year (due to the NPC by 31 March of the next), from the register, as CSV (text/csv). Audited (`breach.annualReport.download`).',
     z.object({
       year: z.coerce.number().int('invalid').min(2017, 'invalid').max(2100, 'invalid'),
       brand: z.string().optional(),

@@ -45,13 +45,19 @@ export const COMPLIANCE_CALENDAR_ENDPOINTS = {
     '/compliance/calendar',
     CALENDAR_READ_ROLES,
     "A lender's duties: every overdue one first, then those due in the month and the next, soonest first.",
-    z.object({ brand: z.string().optional(), month: month.optional().describe('YYYY-MM; this month by default') }),
+    z.object({
+      brand: z.string().optional(),
+      month: month.optional().describe('YYYY-MM; this month by default'),
+    }),
     z.object({
       asOf: z.string(),
       today: z.string(),
       month: z.string(),
       brand: z.string(),
-      annualMeetingDay: z.string().nullable().describe('MM-DD, from the by-laws: the GIS is due 30 days after'),
+      annualMeetingDay: z
+        .string()
+        .nullable()
+        .describe('MM-DD, from the by-laws: the GIS is due 30 days after'),
       items: z.array(ComplianceDuty),
     }),
   ),

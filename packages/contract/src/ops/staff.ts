@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { APPLICATION_ENDPOINTS } from './applications.ts';
 import { APPROVAL_ENDPOINTS } from './approvals.ts';
-import { BREACH_ENDPOINTS } from './breaches.ts';
 import { BORROWER_ENDPOINTS } from './borrowers.ts';
 import { BRAND_ENDPOINTS } from './brands.ts';
+import { BREACH_ENDPOINTS } from './breaches.ts';
 import { COLLECTION_AGENCY_ENDPOINTS } from './collection-agencies.ts';
 import { COLLECTION_CASE_ENDPOINTS } from './collection-cases.ts';
 import { COLLECTION_PROMISE_ENDPOINTS } from './collection-promises.ts';

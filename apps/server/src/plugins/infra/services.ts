@@ -33,9 +33,9 @@ import { PROMISES_DAILY_JOB, Promises } from '../../services/collection-cases/pr
 import { Hardship } from '../../services/collection-cases/restructure.ts';
 import { Collections } from '../../services/collections/collections.ts';
 import { Vouchers } from '../../services/collections/vouchers.ts';
-import { PrivacyRetention, RETENTION_DAILY_JOB } from '../../services/compliance/privacy/retention.ts';
 import { BREACH_NOTICE_SMS_JOB, BreachRegister } from '../../services/compliance/breaches/register.ts';
 import { CALENDAR_DAILY_JOB, ComplianceCalendar } from '../../services/compliance/calendar/calendar.ts';
+import { PrivacyRetention, RETENTION_DAILY_JOB } from '../../services/compliance/privacy/retention.ts';
 import { Identity } from '../../services/identity/identity.ts';
 import { BORROWER_NOTICE_SMS_JOB, sendNoticeText } from '../../services/inbox/borrower-notices.ts';
 import { Ledger } from '../../services/ledger/ledger.ts';

@@ -10,7 +10,9 @@ import type { OpsDefine } from './define.ts';
 export function complianceCalendarEndpoints(app: FastifyInstance, define: OpsDefine): void {
   define('opsComplianceCalendar', async ({ input, actor }) => app.complianceCalendar.read(actor, input));
 
-  define('opsComplianceDutyFiled', async ({ input, actor }) => app.complianceCalendar.markFiled(input, actor));
+  define('opsComplianceDutyFiled', async ({ input, actor }) =>
+    app.complianceCalendar.markFiled(input, actor),
+  );
 
   define('opsComplianceMeetingDay', async ({ input, actor }) =>
     app.complianceCalendar.setMeetingDay(input, actor),

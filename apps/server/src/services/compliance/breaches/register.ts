@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { LANGUAGES, type Language, parseLanguage } from '@hiram/contract/languages';
+import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
+import { maskPhMobile, normalizePhMobile } from '@hiram/contract/mobile';
 import {
+  type BorrowerNoticeTexts,
   BREACH_NOTIFY_HOURS,
   type Breach,
   type BreachCategory,
   type BreachSelection,
   type BreachSummary,
-  type BorrowerNoticeTexts,
 } from '@hiram/contract/ops/breaches';
-import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
-import { LANGUAGES, type Language, parseLanguage } from '@hiram/contract/languages';
-import { maskPhMobile, normalizePhMobile } from '@hiram/contract/mobile';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { AppError } from '../../../domain/app-error.ts';
 import type { Clock } from '../../../domain/clock.ts';
@@ -259,7 +259,12 @@ export class BreachRegister {
         target: `breach:${breachId}`,
         brandScope: input.packageName,
         // The count and how they were chosen, never who: the audit log is no copy of the register.
-        after: { category: input.category, mandatory: input.mandatory, affectedCount: count, by: selection.by },
+        after: {
+          category: input.category,
+          mandatory: input.mandatory,
+          affectedCount: count,
+          by: selection.by,
+        },
         clientAddress: actor.clientAddress ?? null,
         userAgent: actor.userAgent ?? null,
       });
@@ -295,7 +300,9 @@ export class BreachRegister {
       const foundIds = new Set(found.map((u) => u.user_id));
       const foundMobiles = new Set(found.map((u) => u.mobile));
       const missing =
-        unreadable.length + ids.filter((id) => !foundIds.has(id)).length + mobiles.filter((m) => !foundMobiles.has(m)).length;
+        unreadable.length +
+        ids.filter((id) => !foundIds.has(id)).length +
+        mobiles.filter((m) => !foundMobiles.has(m)).length;
       if (missing > 0) throw new AppError('BREACH_UNKNOWN_BORROWERS', { data: { missing } });
       await tx.query(
         `insert into compliance_breach_subjects (breach_id, user_id)

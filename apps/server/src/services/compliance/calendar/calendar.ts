@@ -243,7 +243,12 @@ export class ComplianceCalendar {
     let reminded = 0;
     for (const { packageName } of await this.brands()) {
       await this.deps.db.transaction(async (tx) => {
-        await this.ensureDuties(tx, packageName, addDays(today, -VIEW_BACK_DAYS), addDays(today, VIEW_AHEAD_DAYS));
+        await this.ensureDuties(
+          tx,
+          packageName,
+          addDays(today, -VIEW_BACK_DAYS),
+          addDays(today, VIEW_AHEAD_DAYS),
+        );
         const rows = await tx.query(
           `update compliance_duties set reminded_at = $3
            where package_name = $1 and remind_on <= $2 and reminded_at is null and filed_at is null

@@ -56,7 +56,8 @@ export const DUTY_RULES: readonly DutyRule[] = [
     cycle: { every: 'year', month: 3, day: 31 },
     remindDaysBefore: 30,
     from: '2018-01-01',
-    source: 'NPC Circular 16-03 sec. 22; NPC Advisory 2018-01: by 31 March for the year before, even when nil',
+    source:
+      'NPC Circular 16-03 sec. 22; NPC Advisory 2018-01: by 31 March for the year before, even when nil',
     confirmed: true,
   },
   {
@@ -200,8 +201,9 @@ export function dutiesDue(fromDay: string, toDay: string, meetingDay: string | n
 /** The current version of a kind's rule (its title, role and source), for a duty already stored. */
 export function ruleOf(kind: string, dueOn: string): DutyRule | undefined {
   return (
-    DUTY_RULES.find((r) => r.kind === kind && r.from <= dueOn && (r.until === undefined || dueOn < r.until)) ??
-    DUTY_RULES.find((r) => r.kind === kind)
+    DUTY_RULES.find(
+      (r) => r.kind === kind && r.from <= dueOn && (r.until === undefined || dueOn < r.until),
+    ) ?? DUTY_RULES.find((r) => r.kind === kind)
   );
 }
 

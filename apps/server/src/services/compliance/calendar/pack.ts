@@ -62,7 +62,9 @@ export async function dutyPack(
     line('Period', 'Principal disbursed (PHP)', pesosText(figures.totals.disbursedPrincipal)),
     line('Period', 'Cash paid out (PHP)', pesosText(figures.totals.disbursedCash)),
     line('Period', 'Collected (PHP)', pesosText(figures.totals.collected)),
-    ...statuses.map((s) => line('Loans by status now', loanOrderStatusName(Number(s.status)) ?? String(s.status), Number(s.n))),
+    ...statuses.map((s) =>
+      line('Loans by status now', loanOrderStatusName(Number(s.status)) ?? String(s.status), Number(s.n)),
+    ),
   ];
   const csv = `${rows.join('\r\n')}\r\n`;
   await recordAudit(tx, {
