@@ -184,6 +184,24 @@ export const paths = {
     public: false,
     getHref: (agencyId: string) => `#/collections/agency?id=${encodeURIComponent(agencyId)}`,
   },
+  /** The breach register and one breach (ADR 0087). */
+  breaches: { path: '/compliance/breaches', public: false, getHref: () => '#/compliance/breaches' },
+  breach: {
+    path: '/compliance/breach',
+    public: false,
+    getHref: (breachId: string) => `#/compliance/breach?id=${encodeURIComponent(breachId)}`,
+  },
+  /** The compliance calendar of a lender, a month and the next (ADR 0087). */
+  complianceCalendar: {
+    path: '/compliance/calendar',
+    public: false,
+    getHref: (filter: { month?: string; brand?: string } = {}) => {
+      const query = new URLSearchParams(
+        Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])),
+      ).toString();
+      return query ? `#/compliance/calendar?${query}` : '#/compliance/calendar';
+    },
+  },
 } as const;
 
 /** The page of what a proposal touches, for the inbox and the pending-proposals boxes. */
@@ -244,6 +262,9 @@ const ROUTE_OPENS: Record<Exclude<RouteName, 'setup' | 'signIn'>, Opens> = {
   agencies: 'opsAgencyList',
   dunning: 'opsDunningView',
   agency: 'opsAgencyView',
+  breaches: 'opsBreachList',
+  breach: 'opsBreachView',
+  complianceCalendar: 'opsComplianceCalendar',
 };
 
 /** Whether a member of `role` may open the route at `location` (the server refuses the rest anyway). */
@@ -264,10 +285,13 @@ export function mayOpen(location: Location, role: StaffRole): boolean {
  * Queues whose list is another section's screen: the tile opens that section, and the queue's count shows on
  * the section's menu item. The other queues' counts add up on Queues.
  */
-export const QUEUE_SECTIONS: Partial<Record<QueueId, 'applications' | 'approvals' | 'reconciliation'>> = {
+export const QUEUE_SECTIONS: Partial<
+  Record<QueueId, 'applications' | 'approvals' | 'reconciliation' | 'complianceCalendar'>
+> = {
   referredApplications: 'applications',
   pendingApprovals: 'approvals',
   reconciliationDifferences: 'reconciliation',
+  complianceDuties: 'complianceCalendar',
 };
 
 export interface Location {
