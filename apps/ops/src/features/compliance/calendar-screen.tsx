@@ -224,7 +224,7 @@ function PackButton({ duty }: { duty: ComplianceDuty }) {
         type="button"
         className="secondary small"
         onClick={download}
-        aria-label={`Download the pack of the ${duty.title}, ${duty.period}`}
+        aria-label={`CSV pack of the ${duty.title}, ${duty.period}`}
       >
         CSV
       </button>
