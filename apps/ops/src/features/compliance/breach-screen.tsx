@@ -137,7 +137,7 @@ function Notices({ breach, onChanged }: { breach: Breach; onChanged: (breach: Br
       <p className="hint">
         {breach.noticesSaved
           ? 'Saved. A notice stays as it was once sent.'
-          : `Drafted from the templates in force since ${breach.templateVersion} (NPC Circular 16-03, sections 17 and 18). Read them, edit what needs it, and save them before sending.`}
+          : `Drafted from the templates in force since ${breach.templateVersion} (NPC Circular 16-03, sections 17 and 18). Read them, translate the details you typed into each language, and save them before sending.`}
       </p>
       <form onSubmit={save}>
         <div className="field">

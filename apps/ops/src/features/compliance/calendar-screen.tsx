@@ -44,21 +44,19 @@ export function ComplianceCalendarScreen({ month, brand }: { month: string; bran
     <section aria-labelledby="calendar-title">
       <h1 id="calendar-title">Compliance calendar</h1>
       <p className="hint">
-        What the lender files with the CIC, the SEC and the NPC, and when. The role that files each duty is
-        reminded ahead of its day on its Queues page; a duty stays overdue until it is recorded as filed.
+        What {data ? data.brand : 'the lender'} files with the CIC, the SEC and the NPC, and when. The role
+        that files each duty is reminded ahead of its day on its Queues page; a duty stays overdue until it is
+        recorded as filed.
       </p>
-      <form className="inline-fields" onSubmit={(e) => e.preventDefault()}>
-        {shown ? (
-          <nav aria-label="Months" className="month-nav">
-            <a href={paths.complianceCalendar.getHref({ month: shiftMonth(shown, -1), brand })}>← Earlier</a>
-            <strong>
-              {consoleMonth(shown)} and {consoleMonth(shiftMonth(shown, 1))}
-            </strong>
-            <a href={paths.complianceCalendar.getHref({ month: shiftMonth(shown, 1), brand })}>Later →</a>
-          </nav>
-        ) : null}
-        {data ? <span className="hint">Lender: {data.brand}</span> : null}
-      </form>
+      {shown ? (
+        <nav aria-label="Months" className="month-nav">
+          <a href={paths.complianceCalendar.getHref({ month: shiftMonth(shown, -1), brand })}>← Earlier</a>
+          <strong>
+            {consoleMonth(shown)} and {consoleMonth(shiftMonth(shown, 1))}
+          </strong>
+          <a href={paths.complianceCalendar.getHref({ month: shiftMonth(shown, 1), brand })}>Later →</a>
+        </nav>
+      ) : null}
       {failure instanceof OpsApiError && failure.is('COMPLIANCE_BRAND_REQUIRED') ? (
         <BrandChooser month={month} />
       ) : failure ? (
