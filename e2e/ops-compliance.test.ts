@@ -62,6 +62,13 @@ const HEADINGS = {
   es: { language: 'Español', messages: 'Mensajes', breach: 'Sobre la seguridad de sus datos' },
 } as const;
 
+/** How the drafted borrower notice begins in each language (the templates of notice-templates.ts). */
+const NOTICE_START = {
+  en: 'we found a security incident',
+  fil: 'may natuklasan kaming insidente sa seguridad',
+  es: 'detectamos un incidente de seguridad',
+} as const;
+
 describe('breaches and the compliance calendar at 1280 px', () => {
   it('records a breach, notifies the NPC and the borrower, and keeps the month’s filings', async () => {
     let officer: { context: BrowserContext; page: Page } | undefined;
@@ -200,7 +207,8 @@ describe('breaches and the compliance calendar at 1280 px', () => {
         await p.getByRole('heading', { name: copy.messages, exact: true }).waitFor();
         const card = p.locator('.message-card').filter({ hasText: copy.breach });
         await card.waitFor();
-        expect(await card.innerText()).toContain('name and mobile number');
+        // Worded in the language she reads now, from the texts saved in each.
+        expect(await card.innerText()).toContain(NOTICE_START[lang]);
         await card.scrollIntoViewIfNeeded();
         const width = await p.evaluate(() => document.documentElement.scrollWidth);
         expect(width).toBeLessThanOrEqual(PHONE_VIEWPORT.width);

@@ -148,6 +148,13 @@ describe('the breach register', () => {
       (m) => m.kind === 'dataBreach',
     );
     expect(message?.text).toBe(borrowerNotice.fil);
+    // Read later in Spanish, it is the Spanish text staff saved.
+    const spanish = await server.call('messages', {}, { token: fil.token, lang: 'es' });
+    expect(
+      (spanish.body.data as { messages: { kind: string; text: string }[] }).messages.find(
+        (m) => m.kind === 'dataBreach',
+      )?.text,
+    ).toBe(borrowerNotice.es);
   });
 
   it('chooses borrowers by a query on sign-up days, and refuses bad selections and times clearly', async () => {

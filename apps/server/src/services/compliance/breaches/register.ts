@@ -450,6 +450,8 @@ export class BreachRegister {
     await sms.send(row.mobile, json(row.borrower_notice)[language], {
       purpose: BREACH_NOTICE_SMS_PURPOSE,
       packageName: row.package_name,
+      // Which breach: her inbox words it in the language she reads then, from the saved texts.
+      template: { kind: BREACH_NOTICE_SMS_PURPOSE, values: { breachId: payload.breachId } },
     });
   }
 
