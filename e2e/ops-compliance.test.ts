@@ -62,11 +62,17 @@ const HEADINGS = {
   es: { language: 'Español', messages: 'Mensajes', breach: 'Sobre la seguridad de sus datos' },
 } as const;
 
-/** How the drafted borrower notice begins in each language (the templates of notice-templates.ts). */
+/** The Filipino and Spanish notices as the officer translates the drafts' English details. */
+const TRANSLATED = {
+  fil: 'Hiram: Noong 2026-11-28, may natuklasan kaming insidente sa seguridad na maaaring naglantad ng iyong pangalan at numero ng mobile. Ang ginawa namin: binura namin ang laptop nang malayuan at pinalitan ang lahat ng password ng staff. Hindi namin hinihingi ang iyong code o password. Mga tanong: +63 2 8123 4567',
+  es: 'Hiram: El 2026-11-28 detectamos un incidente de seguridad que pudo exponer su nombre y número de móvil. Lo que hicimos: borramos el portátil a distancia y cambiamos todas las contraseñas del personal. Nunca le pedimos sus códigos ni su contraseña. Preguntas: +63 2 8123 4567',
+} as const;
+
+/** How the borrower notice reads in each language. */
 const NOTICE_START = {
   en: 'we found a security incident',
-  fil: 'may natuklasan kaming insidente sa seguridad',
-  es: 'detectamos un incidente de seguridad',
+  fil: 'pangalan at numero ng mobile',
+  es: 'su nombre y número de móvil',
 } as const;
 
 describe('breaches and the compliance calendar at 1280 px', () => {
@@ -130,6 +136,12 @@ describe('breaches and the compliance calendar at 1280 px', () => {
         'name and mobile number',
       );
       await snapAtConsoleWidths(page, JOURNEY, '02-breach-drafted');
+      // The details typed in English are translated in the Filipino and Spanish notices.
+      for (const [language, name] of [
+        ['fil', 'Filipino'],
+        ['es', 'Spanish'],
+      ] as const)
+        await page.getByLabel(new RegExp(`To each borrower, in ${name}`)).fill(TRANSLATED[language]);
       await page.getByRole('button', { name: 'Save the notices' }).click();
       await page.getByRole('status').filter({ hasText: 'The notices are saved.' }).waitFor();
       await page.getByLabel('Reference the NPC gave').fill('DBNMS-2026-1187');

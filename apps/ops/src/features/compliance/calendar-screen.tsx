@@ -121,7 +121,8 @@ function Duties({
           header: 'Duty',
           cell: (row: ComplianceDuty) => (
             <>
-              <strong>{row.regulator}</strong> {row.title}
+              {/* Each title begins with its regulator's name. */}
+              <strong>{row.title}</strong>
               <br />
               <small className="hint" title={row.source}>
                 {row.confirmed ? row.source : `Day not confirmed: ${row.source}`}
