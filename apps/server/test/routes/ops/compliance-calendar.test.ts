@@ -161,6 +161,16 @@ describe('the compliance calendar', () => {
       [`complianceDuty:${march.dutyId}`],
     );
     expect(audit?.after.sha256).toMatch(/^[0-9a-f]{64}$/);
+
+    // The NPC's annual report is its own pack, built from the breach register (none: a nil report).
+    const npc = find(
+      (await calendar(finance, { month: '2026-03' })).items,
+      'npcAnnualIncidentReport',
+      '2025',
+    );
+    const report = await ops('opsCompliancePack', { dutyId: npc?.dutyId }, finance);
+    expect(report.raw.toString()).toContain('"Annual security incident report","2025"');
+    expect(report.raw.toString()).toContain('"Total","0"');
   });
 
   it('asks which brand when there are several, and keeps a brand member to her own', async () => {

@@ -7,6 +7,7 @@ import { csvField, recordAudit } from '../../audit/audit.ts';
 import { pesosText } from '../../reports/exports.ts';
 import { portfolioFigures } from '../../reports/portfolio.ts';
 import type { Actor } from '../../staff/staff-records.ts';
+import { annualReportCsv } from '../breaches/annual-report.ts';
 import { manilaStamp } from '../breaches/register.ts';
 import { periodDays } from './duty-rules.ts';
 
@@ -20,6 +21,40 @@ export async function dutyPack(
   tx: Queryable,
   input: { duty: ComplianceDuty; lenderName: string; today: string; now: Date; actor: Actor },
 ): Promise<{ csv: string; fileName: string }> {
+  const { duty } = input;
+  const brand = duty.packageName;
+  // The NPC's annual report is itself built from the breach register: its pack is that report.
+  const csv =
+    duty.kind === 'npcAnnualIncidentReport'
+      ? (
+          await annualReportCsv(tx, {
+            year: Number(duty.period),
+            brand,
+            lenderName: input.lenderName,
+            generatedAt: input.now,
+          })
+        ).csv
+      : await figuresCsv(tx, input);
+  await recordAudit(tx, {
+    at: input.now,
+    actorId: input.actor.staffId,
+    actorEmail: input.actor.email,
+    action: 'compliance.pack.download',
+    target: `complianceDuty:${duty.dutyId}`,
+    brandScope: brand,
+    // What left, by its hash: the same figures can be shown to match later.
+    after: { kind: duty.kind, period: duty.period, sha256: createHash('sha256').update(csv).digest('hex') },
+    clientAddress: input.actor.clientAddress ?? null,
+    userAgent: input.actor.userAgent ?? null,
+  });
+  return { csv, fileName: `${brand}-${duty.kind}-${duty.period}.csv` };
+}
+
+/** The system's figures for the duty's period. */
+async function figuresCsv(
+  tx: Queryable,
+  input: { duty: ComplianceDuty; lenderName: string; today: string; now: Date },
+): Promise<string> {
   const { duty } = input;
   const brand = duty.packageName;
   const { from, to } = periodDays(duty.period);
@@ -66,18 +101,5 @@ export async function dutyPack(
       line('Loans by status now', loanOrderStatusName(Number(s.status)) ?? String(s.status), Number(s.n)),
     ),
   ];
-  const csv = `${rows.join('\r\n')}\r\n`;
-  await recordAudit(tx, {
-    at: input.now,
-    actorId: input.actor.staffId,
-    actorEmail: input.actor.email,
-    action: 'compliance.pack.download',
-    target: `complianceDuty:${duty.dutyId}`,
-    brandScope: brand,
-    // What left, by its hash: the same figures can be shown to match later.
-    after: { kind: duty.kind, period: duty.period, sha256: createHash('sha256').update(csv).digest('hex') },
-    clientAddress: input.actor.clientAddress ?? null,
-    userAgent: input.actor.userAgent ?? null,
-  });
-  return { csv, fileName: `${brand}-${duty.kind}-${duty.period}.csv` };
+  return `${rows.join('\r\n')}\r\n`;
 }
