@@ -63,8 +63,9 @@ describe('the work queues at 1280 px', () => {
     const proofsCount = page.getByTestId('count-proofs');
     await expect.poll(() => proofsCount.textContent()).toBe('1');
     expect(await page.getByTestId('count-extensions').textContent()).toBe('1');
-    // Seven queues, and the tiles for approvals to decide and reconciliation differences (issue 19).
-    expect(await page.locator('.tile').count()).toBe(9);
+    // Seven queues, and the tiles for approvals to decide and reconciliation differences (issue 19), and the
+    // compliance filings due (issue 23, ADR 0087).
+    expect(await page.locator('.tile').count()).toBe(10);
     await page
       .getByText(/Oldest waiting \d+ min/)
       .first()

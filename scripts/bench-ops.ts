@@ -100,6 +100,10 @@ async function takeAnAgentsCases(databaseUrl: string, email: string): Promise<nu
 const NOT_AT_SCALE: Partial<Record<OpsEndpointName, string>> = {
   opsLoanDocument: 'the seed signs no agreements; a PDF is one row by order id, drawn alike at any size',
   opsProofImage: 'the seed stores no proof images; an image is one row by its id, alike at any size',
+  // The breach register and the calendar (ADR 0087).
+  opsBreachView: 'the seed records no breach; a breach is one row and its first 50 borrowers by key',
+  opsCompliancePack:
+    "the seed stores no duty; a pack's figures are the portfolio report's (opsPortfolioReport)",
 };
 
 /** A report's range: the last `days` days up to today (UTC dates; the seed's book runs up to now). */
@@ -142,6 +146,10 @@ function samplesFor(values: Params): Partial<Record<OpsEndpointName, Record<stri
     opsCollectionsReport: { 'last 30 days': lastDays(30), 'a year': lastDays(366) },
     opsCaseBoard: { 'every brand': {} },
     opsCaseList: { 'open, first page': {}, '90+, page 20': { bucket: '90+', page: '20' } },
+    opsBreachAnnualReport: {
+      'last year': { year: String(new Date().getFullYear() - 1), brand: values.packageName ?? '' },
+    },
+    opsComplianceCalendar: { 'this month': { brand: values.packageName ?? '' } },
     opsReportExport: {
       'loans, 30 days': { ...lastDays(30), kind: 'loans' },
       'payments, 30 days': { ...lastDays(30), kind: 'payments' },

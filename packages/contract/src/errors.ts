@@ -1696,6 +1696,89 @@ export const ERRORS = {
       es: 'Esta disputa ya fue resuelta',
     },
   },
+  // The breach register and the compliance calendar (issue 23, ADR 0087): 40092-40094, 40096-40098,
+  // 40948, 40993, 40994.
+  BREACH_UNKNOWN_BORROWERS: {
+    code: 40092,
+    status: 400,
+    message: {
+      en: 'Some of the borrowers listed are not found in this brand: check the ids and numbers',
+      fil: 'Hindi makita sa brand na ito ang ilan sa mga borrower na nakalista: suriin ang mga id at numero',
+      es: 'Algunos prestatarios de la lista no existen en esta marca: revise los identificadores y números',
+    },
+  },
+  BREACH_NO_BORROWERS: {
+    code: 40093,
+    status: 400,
+    message: {
+      en: 'The selection finds no borrower: a breach is recorded with the borrowers whose data it touched',
+      fil: 'Walang borrower na nakita sa pinili: itinatala ang breach kasama ang mga borrower na naapektuhan ang datos',
+      es: 'La selección no encuentra ningún prestatario: una brecha se registra con los prestatarios cuyos datos afectó',
+    },
+  },
+  BREACH_TIMES_INVALID: {
+    code: 40094,
+    status: 400,
+    message: {
+      en: 'A breach is found after it happens, and neither is in the future',
+      fil: 'Natutuklasan ang breach pagkatapos itong mangyari, at wala sa dalawa ang nasa hinaharap',
+      es: 'Una brecha se descubre después de ocurrir, y ninguna de las dos fechas está en el futuro',
+    },
+  },
+  COMPLIANCE_BRAND_REQUIRED: {
+    code: 40096,
+    status: 400,
+    message: {
+      en: 'Choose the brand (lender): there are several',
+      fil: 'Piliin ang brand (nagpapautang): marami ang mga ito',
+      es: 'Elija la marca (prestamista): hay varias',
+    },
+  },
+  BREACH_SIGN_UP_RANGE_INVALID: {
+    code: 40097,
+    status: 400,
+    message: {
+      en: 'The first sign-up day must not be after the last',
+      fil: 'Hindi dapat mauna ang huling araw ng pag-sign up sa unang araw',
+      es: 'El primer día de registro no puede ser posterior al último',
+    },
+  },
+  BREACH_NOTICES_NOT_SAVED: {
+    code: 40098,
+    status: 400,
+    message: {
+      en: 'Read the drafted notices and save them before they are sent',
+      fil: 'Basahin ang mga draft ng abiso at i-save ang mga ito bago ipadala',
+      es: 'Lea los avisos redactados y guárdelos antes de enviarlos',
+    },
+  },
+  BREACH_NPC_NOTIFIED: {
+    code: 40948,
+    status: 409,
+    message: {
+      en: 'The NPC was already notified of this breach: its notice stays as sent',
+      fil: 'Naabisuhan na ang NPC tungkol sa breach na ito: mananatili ang abiso gaya ng ipinadala',
+      es: 'La NPC ya fue notificada de esta brecha: su aviso queda como se envió',
+    },
+  },
+  BREACH_BORROWERS_NOTIFIED: {
+    code: 40993,
+    status: 409,
+    message: {
+      en: 'The borrowers were already sent their notice of this breach: it stays as sent',
+      fil: 'Naipadala na sa mga borrower ang abiso tungkol sa breach na ito: mananatili ito gaya ng ipinadala',
+      es: 'Los prestatarios ya recibieron el aviso de esta brecha: queda como se envió',
+    },
+  },
+  COMPLIANCE_DUTY_FILED: {
+    code: 40994,
+    status: 409,
+    message: {
+      en: 'This duty is already recorded as filed',
+      fil: 'Naitala na bilang naisumite ang tungkuling ito',
+      es: 'Esta obligación ya consta como presentada',
+    },
+  },
 } as const satisfies Record<string, { code: number; status: number; message: Localized }>;
 
 export type ErrorKey = keyof typeof ERRORS;

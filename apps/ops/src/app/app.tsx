@@ -79,6 +79,15 @@ const ReconciliationScreen = lazyScreen(
   () => import('../features/reconciliation/reconciliation-screen.tsx'),
   'ReconciliationScreen',
 );
+const BreachesScreen = lazyScreen(
+  () => import('../features/compliance/breaches-screen.tsx'),
+  'BreachesScreen',
+);
+const BreachScreen = lazyScreen(() => import('../features/compliance/breach-screen.tsx'), 'BreachScreen');
+const ComplianceCalendarScreen = lazyScreen(
+  () => import('../features/compliance/calendar-screen.tsx'),
+  'ComplianceCalendarScreen',
+);
 const ReportsScreen = lazyScreen(() => import('../features/reports/reports-screen.tsx'), 'ReportsScreen');
 const SetupScreen = lazyScreen(() => import('../features/setup/setup-screen.tsx'), 'SetupScreen');
 const StaffScreen = lazyScreen(() => import('../features/staff/staff-screen.tsx'), 'StaffScreen');
@@ -147,6 +156,11 @@ const SCREENS: Partial<Record<RouteName, (params: URLSearchParams) => ReactNode>
   dunning: () => <DunningScreen />,
   agency: (params) => <AgencyScreen agencyId={params.get('id') ?? ''} />,
   cicRegister: () => <CicRegisterScreen />,
+  breaches: () => <BreachesScreen />,
+  breach: (params) => <BreachScreen breachId={params.get('id') ?? ''} />,
+  complianceCalendar: (params) => (
+    <ComplianceCalendarScreen month={params.get('month') ?? ''} brand={params.get('brand') ?? ''} />
+  ),
 };
 
 const ENDED = 'Your session has ended. Sign in again to carry on where you were.';

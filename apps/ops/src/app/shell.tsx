@@ -27,6 +27,8 @@ const SECTIONS: readonly Section[] = [
   { label: 'Credit policy', href: paths.creditPolicy.getHref(), route: 'creditPolicy' },
   { label: 'Reconciliation', href: paths.reconciliation.getHref(), route: 'reconciliation' },
   { label: 'Reports', href: paths.reports.getHref(), route: 'reports' },
+  { label: 'Compliance calendar', href: paths.complianceCalendar.getHref(), route: 'complianceCalendar' },
+  { label: 'Breaches', href: paths.breaches.getHref(), route: 'breaches' },
   { label: 'Staff', href: paths.staff.getHref(), route: 'staff' },
   { label: 'Audit', href: paths.audit.getHref(), route: 'audit' },
   { label: 'CIC submissions', href: paths.cicRegister.getHref(), route: 'cicRegister' },
@@ -41,6 +43,7 @@ function sectionOf(route: RouteName): RouteName {
   if (route === 'queue') return 'home';
   if (route === 'collectionCase') return 'myCases';
   if (route === 'agency') return 'agencies';
+  if (route === 'breach') return 'breaches';
   return route;
 }
 

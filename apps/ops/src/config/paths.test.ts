@@ -49,3 +49,14 @@ describe('who may open a route (from the contract)', () => {
     ).toBe('2026-01-01');
   });
 });
+
+describe('the compliance screens (ADR 0087)', () => {
+  it('opens the breach register to compliance and admins, the calendar to finance too', () => {
+    for (const role of STAFF_ROLES) {
+      const breaches = role === 'compliance' || role === 'admin';
+      expect(opens('#/compliance/breaches', role), role).toBe(breaches);
+      expect(opens('#/compliance/breach?id=x', role), role).toBe(breaches);
+      expect(opens('#/compliance/calendar', role), role).toBe(breaches || role === 'finance');
+    }
+  });
+});

@@ -186,6 +186,24 @@ export const paths = {
   },
   /** The CIC submission register and disputes of reported data (ADR 0084). */
   cicRegister: { path: '/compliance/cic', public: false, getHref: () => '#/compliance/cic' },
+  /** The breach register and one breach (ADR 0087). */
+  breaches: { path: '/compliance/breaches', public: false, getHref: () => '#/compliance/breaches' },
+  breach: {
+    path: '/compliance/breach',
+    public: false,
+    getHref: (breachId: string) => `#/compliance/breach?id=${encodeURIComponent(breachId)}`,
+  },
+  /** The compliance calendar of a lender, a month and the next (ADR 0087). */
+  complianceCalendar: {
+    path: '/compliance/calendar',
+    public: false,
+    getHref: (filter: { month?: string; brand?: string } = {}) => {
+      const query = new URLSearchParams(
+        Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])),
+      ).toString();
+      return query ? `#/compliance/calendar?${query}` : '#/compliance/calendar';
+    },
+  },
 } as const;
 
 /** The page of what a proposal touches, for the inbox and the pending-proposals boxes. */
@@ -248,6 +266,9 @@ const ROUTE_OPENS: Record<Exclude<RouteName, 'setup' | 'signIn'>, Opens> = {
   agency: 'opsAgencyView',
   // Support opens disputes there; the files show only to the roles that act on them.
   cicRegister: 'opsCicDisputes',
+  breaches: 'opsBreachList',
+  breach: 'opsBreachView',
+  complianceCalendar: 'opsComplianceCalendar',
 };
 
 /** Whether a member of `role` may open the route at `location` (the server refuses the rest anyway). */
@@ -268,10 +289,13 @@ export function mayOpen(location: Location, role: StaffRole): boolean {
  * Queues whose list is another section's screen: the tile opens that section, and the queue's count shows on
  * the section's menu item. The other queues' counts add up on Queues.
  */
-export const QUEUE_SECTIONS: Partial<Record<QueueId, 'applications' | 'approvals' | 'reconciliation'>> = {
+export const QUEUE_SECTIONS: Partial<
+  Record<QueueId, 'applications' | 'approvals' | 'reconciliation' | 'complianceCalendar'>
+> = {
   referredApplications: 'applications',
   pendingApprovals: 'approvals',
   reconciliationDifferences: 'reconciliation',
+  complianceDuties: 'complianceCalendar',
 };
 
 export interface Location {

@@ -61,6 +61,8 @@ export const MESSAGE_KINDS = [
   /** The receipt of a payment later reversed: it no longer thanks her for money that did not stay. */
   'paymentReceivedReversed',
   ...BORROWER_NOTICE_KINDS,
+  /** A personal data breach touched her data (ADR 0087): what happened and what to do, texted. */
+  'dataBreach',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -71,6 +73,7 @@ export const INBOX_SMS_PURPOSES = {
   accountChanged: 'accountChanged',
   alreadyRegistered: 'alreadyRegistered',
   promise: 'promiseConfirmed',
+  dataBreach: 'dataBreach',
 } as const satisfies Record<string, MessageKind>;
 
 export const MESSAGES_PAGE_SIZE = 20;

@@ -28,6 +28,9 @@ export const QUEUES = [
   },
   // Open reconciliation differences: their list is the Reconciliation screen.
   { id: 'reconciliationDifferences', title: 'Reconciliation differences', roles: RECONCILIATION_ROLES },
+  // Compliance duties whose reminder the daily job raised and that are not filed yet (ADR 0087): a member
+  // counts those of her role (admins every one); their list is the Compliance calendar.
+  { id: 'complianceDuties', title: 'Compliance filings due', roles: ['compliance', 'finance', 'admin'] },
 ] as const satisfies readonly { id: string; title: string; roles: readonly StaffRole[] }[];
 
 export type QueueId = (typeof QUEUES)[number]['id'];

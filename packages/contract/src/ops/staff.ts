@@ -3,11 +3,13 @@ import { APPLICATION_ENDPOINTS } from './applications.ts';
 import { APPROVAL_ENDPOINTS } from './approvals.ts';
 import { BORROWER_ENDPOINTS } from './borrowers.ts';
 import { BRAND_ENDPOINTS } from './brands.ts';
+import { BREACH_ENDPOINTS } from './breaches.ts';
 import { CIC_ENDPOINTS } from './cic.ts';
 import { COLLECTION_AGENCY_ENDPOINTS } from './collection-agencies.ts';
 import { COLLECTION_CASE_ENDPOINTS } from './collection-cases.ts';
 import { COLLECTION_PROMISE_ENDPOINTS } from './collection-promises.ts';
 import { COLLECTIONS_REPORT_ENDPOINTS } from './collections-report.ts';
+import { COMPLIANCE_CALENDAR_ENDPOINTS } from './compliance-calendar.ts';
 import { CREDIT_POLICY_ENDPOINTS } from './credit-policy.ts';
 import { DUNNING_ENDPOINTS } from './dunning.ts';
 import { ADMIN_ONLY, ALL_STAFF_ROLES, type OpsEndpoint, opsEndpoint, STAFF_ROLES } from './endpoint.ts';
@@ -202,6 +204,8 @@ export const OPS_ENDPOINTS = {
   ...COLLECTION_PROMISE_ENDPOINTS,
   ...PRIVACY_ENDPOINTS,
   ...CIC_ENDPOINTS,
+  ...BREACH_ENDPOINTS,
+  ...COMPLIANCE_CALENDAR_ENDPOINTS,
 } as const satisfies Record<string, OpsEndpoint>;
 
 export type OpsEndpointName = keyof typeof OPS_ENDPOINTS;

@@ -38,6 +38,8 @@ import {
 import { Hardship } from '../../services/collection-cases/restructure.ts';
 import { Collections } from '../../services/collections/collections.ts';
 import { Vouchers } from '../../services/collections/vouchers.ts';
+import { BREACH_NOTICE_SMS_JOB, BreachRegister } from '../../services/compliance/breaches/register.ts';
+import { CALENDAR_DAILY_JOB, ComplianceCalendar } from '../../services/compliance/calendar/calendar.ts';
 import { CIC_MONTH_END_JOB, CicMonthEnd } from '../../services/compliance/cic/register.ts';
 import { BorrowerPrivacyRequests } from '../../services/compliance/privacy/borrower-requests.ts';
 import { PrivacyRetention, RETENTION_DAILY_JOB } from '../../services/compliance/privacy/retention.ts';
@@ -142,6 +144,10 @@ declare module 'fastify' {
     borrowerPrivacy: BorrowerPrivacyRequests;
     /** The CIC file of the month before, built on the 1st for every brand with a provider code (ADR 0084). */
     cicMonthEnd: CicMonthEnd;
+    /** The breach register and its notices (issue 23, ADR 0087). */
+    breaches: BreachRegister;
+    /** Each lender's dated duties to the CIC, SEC and NPC, reminded by a daily job (ADR 0087). */
+    complianceCalendar: ComplianceCalendar;
     reconciliation: Reconciliation;
     /** Dunning rules and templates, their daily run under the MC 18 guardrails (ADR 0076). */
     dunning: Dunning;
@@ -498,6 +504,24 @@ export const servicesPlugin = fp<ServicesOptions>(
       await cicMonthEnd.runDaily();
     });
     app.addHook('onReady', async () => cicMonthEnd.scheduleDailyRun());
+    // The breach register and the compliance calendar (ADR 0087).
+    const breaches = new BreachRegister({
+      db,
+      clock,
+      jobs,
+      sms,
+      brandOf: (name) => app.brands.find(name),
+    });
+    app.decorate('breaches', breaches);
+    jobs.handle(BREACH_NOTICE_SMS_JOB, (payload) =>
+      breaches.sendNotice(payload as { breachId: string; userId: string }),
+    );
+    const complianceCalendar = new ComplianceCalendar({ db, clock, log: app.log });
+    app.decorate('complianceCalendar', complianceCalendar);
+    jobs.handle(CALENDAR_DAILY_JOB, async () => {
+      await complianceCalendar.runDaily();
+    });
+    app.addHook('onReady', async () => complianceCalendar.scheduleDailyRun());
     const reconciliation = new Reconciliation({
       db,
       clock,

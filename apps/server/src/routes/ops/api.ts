@@ -4,10 +4,12 @@ import { approvalEndpoints } from './approvals.ts';
 import { auditEndpoints } from './audit.ts';
 import { borrowerEndpoints } from './borrowers.ts';
 import { brandEndpoints } from './brands.ts';
+import { breachEndpoints } from './breaches.ts';
 import { cicEndpoints } from './cic.ts';
 import { collectionAgencyEndpoints } from './collection-agencies.ts';
 import { collectionCaseEndpoints } from './collection-cases.ts';
 import { collectionPromiseEndpoints } from './collection-promises.ts';
+import { complianceCalendarEndpoints } from './compliance-calendar.ts';
 import { creditPolicyEndpoints } from './credit-policy.ts';
 import { opsDefiner } from './define.ts';
 import { dunningEndpoints } from './dunning.ts';
@@ -43,4 +45,6 @@ export async function opsApiRoutes(app: FastifyInstance): Promise<void> {
   privacyEndpoints(app, define);
   cicEndpoints(app, define);
   collectionPromiseEndpoints(app, define);
+  breachEndpoints(app, define);
+  complianceCalendarEndpoints(app, define);
 }

@@ -57,6 +57,8 @@ interface MessageRow {
   reason: string | null;
   package_name: string | null;
   sent_at: Date | string;
+  /** A breach notice's texts in each language, as staff saved them (ADR 0087). */
+  breach_notice: Record<string, string> | string | null;
 }
 
 /** A rejected proof's reason from the contract's list, in her language; none for anything else. */
@@ -116,12 +118,16 @@ export class Inbox {
     select 'sms-' || s.message_id as message_id, s.purpose, s.body, s.template, null::bigint as amount,
       null::bigint as amount_due, false as reversed, false as texted, null::text as reason,
       null::text as package_name,
-      s.created_at as sent_at
+      s.created_at as sent_at, b.borrower_notice as breach_notice
     from sms_outbox s join users u on u.mobile = s.mobile
+    -- A breach notice is worded in the language she reads now, from the texts staff saved in each (ADR 0087).
+    left join compliance_breaches b
+      on s.purpose = 'dataBreach' and b.breach_id::text = s.template->'values'->>'breachId'
     where u.user_id = $1 and s.purpose = any($2::text[])
     union all
     select 'pay-' || j.journal_id, 'payment', null, null, e.amount, null,
-      exists (select 1 from ledger_journals r where r.reverses = j.journal_id), false, null, null, j.occurred_at
+      exists (select 1 from ledger_journals r where r.reverses = j.journal_id), false, null, null, j.occurred_at,
+      null
     from loan_orders o
     join ledger_journals j on j.order_id = o.order_id and j.kind = 'repayment'
     join ledger_entries e on e.journal_id = j.journal_id and e.account = 'cash'
@@ -131,7 +137,7 @@ export class Inbox {
     union all
     select 'notice-' || n.notice_id, 'notice:' || n.kind, null, null, n.amount, n.amount_due,
       n.journal_id is not null and exists (select 1 from ledger_journals r where r.reverses = n.journal_id),
-      n.sms_due_at is not null, n.reason, coalesce(o.package_name, u.package_name), n.created_at
+      n.sms_due_at is not null, n.reason, coalesce(o.package_name, u.package_name), n.created_at, null
     from borrower_notices n join users u on u.user_id = n.user_id
     -- A notice about the borrower herself (her credit line) has no loan: her brand names the app.
     left join loan_orders o on o.order_id = n.order_id
@@ -197,6 +203,11 @@ export class Inbox {
 
   /** A text in the language the borrower reads now, from what it was made of; an older row as it was sent. */
   private smsWords(row: MessageRow, language: Language): string {
+    if (row.breach_notice !== null) {
+      const texts: Record<string, string> =
+        typeof row.breach_notice === 'string' ? JSON.parse(row.breach_notice) : row.breach_notice;
+      return texts[language] ?? row.body ?? '';
+    }
     const template =
       typeof row.template === 'string' ? (JSON.parse(row.template) as SmsTemplate) : row.template;
     if (!template || !isSmsTextKind(template.kind) || typeof template.values?.app !== 'string')

@@ -5,6 +5,7 @@ import type { StaffRole } from '@hiram/contract/ops/staff';
 import type { Queryable } from '../../db/database.ts';
 import { addDays, manilaTime } from '../../domain/servicing-rules.ts';
 import { tiedAccountsSql } from '../approvals/approvals.ts';
+import { dutyKindsOf } from '../compliance/calendar/calendar.ts';
 
 const S = LOAN_ORDER_STATUS;
 
@@ -197,6 +198,24 @@ export const QUEUE_COUNTS: Record<QueueId, (context: CountContext) => Promise<Qu
         key: bucket.id,
         count: Number(row?.buckets[i] ?? 0),
       })),
+    };
+  },
+  async complianceDuties({ db, brandScope, today, member }) {
+    // Reminded by the daily job and not filed yet (ADR 0087), of the kinds this member's role files.
+    const [row] = await db.query<CountRow & { overdue: number | string }>(
+      `select count(*) as n, min(d.reminded_at) as oldest, count(*) filter (where d.due_on < $2) as overdue
+       from compliance_duties d
+       where d.reminded_at is not null and d.filed_at is null and d.kind = any($3::text[])
+         and ($1::text is null or d.package_name = $1)`,
+      [brandScope, today, dutyKindsOf(member.role)],
+    );
+    const overdue = Number(row?.overdue ?? 0);
+    return {
+      ...tally(row),
+      breakdown: [
+        { key: 'overdue', count: overdue },
+        { key: 'dueSoon', count: Number(row?.n ?? 0) - overdue },
+      ],
     };
   },
 };

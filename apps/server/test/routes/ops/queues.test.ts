@@ -69,6 +69,8 @@ const LIST_OF: Record<QueueId, OpsEndpointName> = {
   overdue: 'opsOverdueQueue',
   pendingApprovals: 'opsProposalList',
   reconciliationDifferences: 'opsReconciliationDifferences',
+  // Its list is a lender's calendar, not a page of rows: its count is tested in compliance-calendar.test.ts.
+  complianceDuties: 'opsComplianceCalendar',
 };
 
 /** What a list is asked for to hold what its tile counts. */
@@ -308,6 +310,7 @@ describe('the dashboard', () => {
       const counts = await ok('opsQueueCounts', {}, admin);
       expect(counts.queues).toHaveLength(QUEUES.length);
       for (const tile of counts.queues) {
+        if (tile.queue === 'complianceDuties') continue;
         const input = { ...LIST_INPUT[tile.queue as QueueId], pageSize: 100 };
         const list = await ok(LIST_OF[tile.queue as QueueId], input, admin);
         expect(tile.count, `${scope} ${tile.queue}`).toBe(list.total);

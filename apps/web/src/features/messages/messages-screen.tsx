@@ -45,6 +45,7 @@ const KIND_ICONS: Record<MessageKind, ReactNode> = {
   penaltiesPaused: <WalletIcon />,
   creditReportCorrected: <CheckIcon />,
   creditReportConfirmed: <InfoIcon />,
+  dataBreach: <ShieldIcon />,
 };
 
 const LOCALES: Record<Language, string> = { en: 'en-PH', fil: 'fil-PH', es: 'es' };

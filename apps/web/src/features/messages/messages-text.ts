@@ -42,6 +42,7 @@ const en = {
   penaltiesPaused: 'Late penalty paused',
   creditReportCorrected: 'Credit report corrected',
   creditReportConfirmed: 'Credit report reviewed',
+  dataBreach: 'About the safety of your data',
 };
 
 export type MessagesTextKey = keyof typeof en;
@@ -91,6 +92,7 @@ export const messagesText: FeatureText<MessagesTextKey> = {
     penaltiesPaused: 'Naka-pause ang late penalty',
     creditReportCorrected: 'Naitama ang credit report',
     creditReportConfirmed: 'Nasuri ang credit report',
+    dataBreach: 'Tungkol sa kaligtasan ng iyong datos',
   },
   es: {
     title: 'Mensajes',
@@ -135,5 +137,6 @@ export const messagesText: FeatureText<MessagesTextKey> = {
     penaltiesPaused: 'Penalidad por atraso en pausa',
     creditReportCorrected: 'Informe de crédito corregido',
     creditReportConfirmed: 'Informe de crédito revisado',
+    dataBreach: 'Sobre la seguridad de sus datos',
   },
 };

@@ -85,6 +85,8 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
     where: 'request_id in (select request_id from privacy_requests where user_id = $1)',
     order: 'request_id',
   },
+  // The breaches that touched her data and when she was told (ADR 0087): she was sent the notice itself.
+  { table: 'compliance_breach_subjects', where: BY_USER, order: 'breach_id' },
   // What staff did about her or her loans (targets `borrower:<id>`, `loan:<order id>`, `voucher:<id>`).
   {
     table: 'audit_log',
