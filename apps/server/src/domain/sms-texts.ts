@@ -169,6 +169,11 @@ const TEXTS = {
     fil: '{app}: pansamantala naming itinigil ang late penalty sa loan mo. Magbayad sa lalong madaling panahon.',
     es: '{app}: pausamos por un tiempo la penalidad por atraso de su préstamo. Pague en cuanto pueda.',
   },
+  personalDataCorrected: {
+    en: '{app}: we corrected your personal data as you asked. See it under Me in the app.',
+    fil: '{app}: itinama namin ang iyong personal na datos ayon sa iyong hiling. Tingnan ito sa Ako sa app.',
+    es: '{app}: corregimos sus datos personales como lo pidió. Véalos en Yo, en la app.',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type SmsTextKind = keyof typeof TEXTS;

@@ -42,6 +42,8 @@ export const BORROWER_NOTICE_KINDS = [
   'restructured',
   /** Staff paused the late penalty on her loan for some days (a payment holiday, ADR 0077). */
   'penaltiesPaused',
+  /** Her request to correct her personal data was carried out (issue 23; ADR 0088). */
+  'personalDataCorrected',
 ] as const;
 export type BorrowerNoticeKind = (typeof BORROWER_NOTICE_KINDS)[number];
 

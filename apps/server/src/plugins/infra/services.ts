@@ -33,6 +33,7 @@ import { PROMISES_DAILY_JOB, Promises } from '../../services/collection-cases/pr
 import { Hardship } from '../../services/collection-cases/restructure.ts';
 import { Collections } from '../../services/collections/collections.ts';
 import { Vouchers } from '../../services/collections/vouchers.ts';
+import { correctionHandler, erasureHandler } from '../../services/compliance/privacy/desk.ts';
 import { PrivacyRetention, RETENTION_DAILY_JOB } from '../../services/compliance/privacy/retention.ts';
 import { Identity } from '../../services/identity/identity.ts';
 import { BORROWER_NOTICE_SMS_JOB, sendNoticeText } from '../../services/inbox/borrower-notices.ts';
@@ -469,6 +470,9 @@ export const servicesPlugin = fp<ServicesOptions>(
       await unsubmittedData.runDaily();
     });
     app.addHook('onReady', async () => unsubmittedData.scheduleDailyRun());
+    // Corrections and erasure of data subjects' requests under maker-checker (issue 23, ADR 0088).
+    approvals.register(correctionHandler({ clock, jobs, sessions }));
+    approvals.register(erasureHandler({ clock, jobs, sessions }));
     const privacyRetention = new PrivacyRetention(db, clock, app.log);
     app.decorate('privacyRetention', privacyRetention);
     jobs.handle(RETENTION_DAILY_JOB, async () => {

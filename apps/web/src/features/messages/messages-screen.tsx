@@ -43,6 +43,7 @@ const KIND_ICONS: Record<MessageKind, ReactNode> = {
   restructureOffered: <DocumentIcon />,
   restructured: <DocumentIcon />,
   penaltiesPaused: <WalletIcon />,
+  personalDataCorrected: <CheckIcon />,
 };
 
 const LOCALES: Record<Language, string> = { en: 'en-PH', fil: 'fil-PH', es: 'es' };

@@ -40,6 +40,7 @@ const en = {
   restructureOffered: 'New schedule to sign',
   restructured: 'New schedule in effect',
   penaltiesPaused: 'Late penalty paused',
+  personalDataCorrected: 'Personal data corrected',
 };
 
 export type MessagesTextKey = keyof typeof en;
@@ -87,6 +88,7 @@ export const messagesText: FeatureText<MessagesTextKey> = {
     restructureOffered: 'Bagong schedule na pipirmahan',
     restructured: 'May bisa na ang bagong schedule',
     penaltiesPaused: 'Naka-pause ang late penalty',
+    personalDataCorrected: 'Naitama ang personal na datos',
   },
   es: {
     title: 'Mensajes',
@@ -129,5 +131,6 @@ export const messagesText: FeatureText<MessagesTextKey> = {
     restructureOffered: 'Nuevo calendario para firmar',
     restructured: 'Nuevo calendario vigente',
     penaltiesPaused: 'Penalidad por atraso en pausa',
+    personalDataCorrected: 'Datos personales corregidos',
   },
 };

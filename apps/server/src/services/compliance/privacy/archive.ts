@@ -77,6 +77,9 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   { table: 'cic_contracts', where: HER_ORDERS, order: 'order_id' },
   // Her own requests under the Data Privacy Act.
   { table: 'privacy_requests', where: BY_USER, order: 'received_at' },
+  // Corrections made at her request, and the CIC correction they call for (migration 0074; ADR 0088).
+  { table: 'privacy_corrections', where: BY_USER, order: 'proposed_at' },
+  { table: 'cic_correction_flags', where: BY_USER, order: 'flagged_at' },
   // What staff did about her or her loans (targets `borrower:<id>`, `loan:<order id>`, `voucher:<id>`).
   {
     table: 'audit_log',
