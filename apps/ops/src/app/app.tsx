@@ -82,6 +82,14 @@ const ReconciliationScreen = lazyScreen(
 const ReportsScreen = lazyScreen(() => import('../features/reports/reports-screen.tsx'), 'ReportsScreen');
 const SetupScreen = lazyScreen(() => import('../features/setup/setup-screen.tsx'), 'SetupScreen');
 const StaffScreen = lazyScreen(() => import('../features/staff/staff-screen.tsx'), 'StaffScreen');
+const PrivacyRegisterScreen = lazyScreen(
+  () => import('../features/privacy/privacy-register-screen.tsx'),
+  'PrivacyRegisterScreen',
+);
+const PrivacyRequestScreen = lazyScreen(
+  () => import('../features/privacy/privacy-request-screen.tsx'),
+  'PrivacyRequestScreen',
+);
 
 type Boot = 'checking' | 'ready';
 
@@ -142,6 +150,10 @@ const SCREENS: Partial<Record<RouteName, (params: URLSearchParams) => ReactNode>
   agencies: () => <AgenciesScreen />,
   dunning: () => <DunningScreen />,
   agency: (params) => <AgencyScreen agencyId={params.get('id') ?? ''} />,
+  privacy: (params) => (
+    <PrivacyRegisterScreen status={params.get('status') ?? ''} kind={params.get('kind') ?? ''} />
+  ),
+  privacyRequest: (params) => <PrivacyRequestScreen requestId={params.get('id') ?? ''} />,
 };
 
 const ENDED = 'Your session has ended. Sign in again to carry on where you were.';

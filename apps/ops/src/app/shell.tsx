@@ -29,6 +29,7 @@ const SECTIONS: readonly Section[] = [
   { label: 'Reports', href: paths.reports.getHref(), route: 'reports' },
   { label: 'Staff', href: paths.staff.getHref(), route: 'staff' },
   { label: 'Audit', href: paths.audit.getHref(), route: 'audit' },
+  { label: 'Privacy', href: paths.privacy.getHref(), route: 'privacy' },
 ];
 
 /** The section a route belongs to: a borrower's page under Borrowers, a loan's under Loans, a queue under Queues... */
@@ -40,6 +41,7 @@ function sectionOf(route: RouteName): RouteName {
   if (route === 'queue') return 'home';
   if (route === 'collectionCase') return 'myCases';
   if (route === 'agency') return 'agencies';
+  if (route === 'privacyRequest') return 'privacy';
   return route;
 }
 

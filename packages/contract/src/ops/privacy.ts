@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { BasicInfo } from '../api/application.ts';
 import { opsEndpoint, type StaffRole } from './endpoint.ts';
 
 /**
@@ -76,17 +75,21 @@ export const CIC_REPORTED_FIELDS: readonly CorrectableField[] = [
   'address',
 ];
 
-/** Each field checked as the app checks it when she types it (SPEC section 3). */
-export const CorrectionFields = BasicInfo.pick({
-  firstName: true,
-  middleName: true,
-  lastName: true,
-  inputBirthday: true,
-  email: true,
-  address: true,
-  nationalId: true,
-})
-  .partial()
+/**
+ * The corrected values. The server checks each as the app checks it when she types it (SPEC section 3, the
+ * profile's rules); here only their size, so the console's first screen does not carry the profile schema.
+ */
+const correctedValue = z.string().trim().max(200, 'tooLong').optional();
+export const CorrectionFields = z
+  .object({
+    firstName: correctedValue,
+    middleName: correctedValue,
+    lastName: correctedValue,
+    inputBirthday: correctedValue.describe('MM-DD-YYYY'),
+    email: correctedValue,
+    address: correctedValue,
+    nationalId: correctedValue,
+  })
   .strict();
 export type CorrectionFields = z.infer<typeof CorrectionFields>;
 

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { BasicInfo } from '@hiram/contract/api/application';
 import type { ProposalChange } from '@hiram/contract/ops/approvals';
 import {
   CIC_REPORTED_FIELDS,
@@ -12,6 +13,7 @@ import {
 import type { Database, Queryable } from '../../../db/database.ts';
 import { AppError } from '../../../domain/app-error.ts';
 import type { Clock } from '../../../domain/clock.ts';
+import { problemsFromIssues } from '../../../domain/field-problems.ts';
 import { addDays, manilaDay } from '../../../domain/servicing-rules.ts';
 import type { Jobs } from '../../../plugins/infra/jobs.ts';
 import type { Approvals, Member, ProposalHandler } from '../../approvals/approvals.ts';
@@ -230,6 +232,29 @@ function changedFields(
   });
 }
 
+/** Her profile's rules (SPEC section 3) on each corrected value; an empty middle name clears it. */
+const CHECKED_FIELDS = BasicInfo.pick({
+  firstName: true,
+  middleName: true,
+  lastName: true,
+  inputBirthday: true,
+  email: true,
+  address: true,
+  nationalId: true,
+}).partial();
+
+function checkAsTheAppDoes(fields: CorrectionFields): void {
+  const checked = CHECKED_FIELDS.safeParse(fields);
+  if (!checked.success) {
+    throw new AppError('VALIDATION_FAILED', {
+      fields: problemsFromIssues(checked.error.issues, '').map((problem) => ({
+        ...problem,
+        field: `fields.${problem.field}`,
+      })),
+    });
+  }
+}
+
 /**
  * Proposes a correction: its new values are kept in privacy_corrections (the desk's eyes only), the proposal
  * names them. Refused before anything is kept when nothing would change.
@@ -240,6 +265,7 @@ export async function proposeCorrection(
   input: { requestId: string; fields: CorrectionFields; reason: string; member: Member; now: Date },
 ): Promise<{ proposalId: string; summary: string }> {
   const request = await openRequestOf(db, input.requestId, 'correction', input.member.brandScope);
+  checkAsTheAppDoes(input.fields);
   const changed = changedFields(input.fields, basicInfoOf(await profileOf(db, request.user_id)));
   if (changed.length === 0) throw new AppError('PRIVACY_CORRECTION_UNCHANGED');
   const correctionId = randomUUID();
