@@ -298,6 +298,8 @@ async function forgetRejectedApplicants(tx: Queryable, cutoff: string): Promise<
                         and o.submitted_at is not null and o.status <> all($3::smallint[]))
        and not exists (select 1 from loan_orders o where o.user_id = u.user_id and o.updated_at >= $1)
        and not exists (select 1 from sessions s where s.user_id = u.user_id and s.last_seen_at >= $1)
+       -- A screening match is an AML record: her identification stays with it (RA 9160 sec. 9).
+       and not exists (select 1 from screening_candidates c where c.user_id = u.user_id)
        and (exists (select 1 from profiles p where p.user_id = u.user_id)
             or exists (select 1 from identity_images i where i.user_id = u.user_id)
             or exists (select 1 from payout_accounts a where a.user_id = u.user_id))`,
