@@ -120,6 +120,7 @@ export const PrivacyRequestView = z.object({
     .boolean()
     .describe('she has been in a CIC file: a correction of a reported field is flagged'),
   corrections: z.array(PrivacyCorrection),
+  pendingProposal: z.boolean().describe('a correction or erasure of this request waits for approval'),
 });
 export type PrivacyRequestView = z.infer<typeof PrivacyRequestView>;
 

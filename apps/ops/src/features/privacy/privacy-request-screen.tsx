@@ -133,7 +133,7 @@ export function PrivacyRequestScreen({ requestId }: { requestId: string }) {
       form.reset();
       setProposals((n) => n + 1);
       await load();
-      return `Proposed: ${proposal.summary}. Another member approves it below or in Approvals.`;
+      return `Proposed: ${proposal.summary}. Another member approves it above or in Approvals.`;
     });
   };
 
@@ -149,7 +149,8 @@ export function PrivacyRequestScreen({ requestId }: { requestId: string }) {
       });
       form.reset();
       setProposals((n) => n + 1);
-      return `Proposed: ${proposal.summary}. Another member approves it below or in Approvals.`;
+      await load();
+      return `Proposed: ${proposal.summary}. Another member approves it above or in Approvals.`;
     });
   };
 
@@ -301,7 +302,7 @@ export function PrivacyRequestScreen({ requestId }: { requestId: string }) {
               ))}
             </ul>
           ) : null}
-          {open && maker && !view.corrections.some((c) => c.status === 'pending') ? (
+          {open && maker && !view.pendingProposal ? (
             <form aria-label="Propose the correction" onSubmit={proposeCorrection}>
               <p className="hint">
                 Type only what she asks to change, as her document shows it. Another member approves it; then
@@ -365,6 +366,8 @@ export function PrivacyRequestScreen({ requestId }: { requestId: string }) {
                 Write the refusal
               </button>
             </>
+          ) : view.pendingProposal ? (
+            <p className="hint">The erasure waits for a second member’s approval above.</p>
           ) : maker ? (
             <form aria-label="Propose the erasure" onSubmit={proposeErasure}>
               <p className="hint">

@@ -179,7 +179,13 @@ export async function requestView(
      where c.request_id = $1 order by c.proposed_at desc`,
     [requestId],
   );
+  const [pending] = await db.query(
+    `select 1 from proposals where kind in ('privacy.correction', 'privacy.erasure') and status = 'pending'
+       and target_type = 'borrower' and target_id = $1 and payload->>'requestId' = $2`,
+    [row.user_id, requestId],
+  );
   return {
+    pendingProposal: pending !== undefined,
     request: itemOf(row, manilaDay(now)),
     borrower: {
       userId: row.user_id,
@@ -452,7 +458,9 @@ export function erasureHandler(deps: PrivacyDeskDeps): ProposalHandler<'privacy.
         targetType: 'borrower',
         targetId: request.user_id,
         brand: request.package_name,
-        summary: `Erase her data at her request (due ${day(request.due_on)}): her profile beyond her identification, contacts, photos of her face, sessions and codes go; her ${loans} loan(s), payments, the ledger and AML records are kept until ${retainUntilOf(deps.clock.now())}`,
+        summary: `Erase her data at her request (due ${day(request.due_on)}): her profile beyond her identification, contacts, photos of her face, sessions and codes go; her identification, ${
+          loans === 1 ? 'her loan' : `her ${loans} loans`
+        }, payments, the ledger and AML records are kept until ${retainUntilOf(deps.clock.now())}`,
         dedupeKey: requestId,
         fingerprint: `${request.status}:${loans}`,
       };
