@@ -1779,6 +1779,43 @@ export const ERRORS = {
       es: 'Esta obligación ya consta como presentada',
     },
   },
+  // The privacy desk: corrections and erasure under maker-checker (issue 23, ADR 0088): 40090, 40091, 40938, 40939.
+  PRIVACY_WRONG_REQUEST_KIND: {
+    code: 40090,
+    status: 400,
+    message: {
+      en: 'This action is not for this kind of request: a correction for a correction request, an erasure for an erasure request',
+      fil: 'Hindi para sa ganitong uri ng kahilingan ang aksyong ito: pagtatama para sa kahilingang magtama, pagbura para sa kahilingang magbura',
+      es: 'Esta acción no corresponde a este tipo de solicitud: una corrección para una solicitud de corrección, un borrado para una de borrado',
+    },
+  },
+  PRIVACY_CORRECTION_NOTHING_CHANGED: {
+    code: 40091,
+    status: 400,
+    message: {
+      en: 'Nothing to correct: give at least one field with a value different from what is on file',
+      fil: 'Walang itatama: magbigay ng kahit isang field na iba ang value sa nakatala',
+      es: 'Nada que corregir: indique al menos un campo con un valor distinto del registrado',
+    },
+  },
+  PRIVACY_ERASURE_LOAN_OPEN: {
+    code: 40938,
+    status: 409,
+    message: {
+      en: 'The account cannot be erased while a loan is open or still owed: refuse the request with this reason, or wait until the loan is closed',
+      fil: 'Hindi mabubura ang account habang may bukas o may utang pang loan: tanggihan ang kahilingan sa dahilang ito, o hintaying maisara ang loan',
+      es: 'No se puede borrar la cuenta mientras haya un préstamo abierto o adeudado: rechace la solicitud con este motivo, o espere a que se cierre',
+    },
+  },
+  ACCOUNT_ERASED: {
+    code: 40939,
+    status: 409,
+    message: {
+      en: 'This account was deleted at your request and can no longer be used. For questions, contact Customer service',
+      fil: 'Binura ang account na ito ayon sa iyong kahilingan at hindi na magagamit. Para sa mga tanong, kontakin ang Customer service',
+      es: 'Esta cuenta fue eliminada a petición suya y ya no se puede usar. Si tiene preguntas, contacte a Atención al cliente',
+    },
+  },
 } as const satisfies Record<string, { code: number; status: number; message: Localized }>;
 
 export type ErrorKey = keyof typeof ERRORS;

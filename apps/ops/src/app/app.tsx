@@ -95,6 +95,14 @@ const CicRegisterScreen = lazyScreen(
   () => import('../features/cic/cic-register-screen.tsx'),
   'CicRegisterScreen',
 );
+const PrivacyRegisterScreen = lazyScreen(
+  () => import('../features/privacy/privacy-register-screen.tsx'),
+  'PrivacyRegisterScreen',
+);
+const PrivacyRequestScreen = lazyScreen(
+  () => import('../features/privacy/privacy-request-screen.tsx'),
+  'PrivacyRequestScreen',
+);
 
 type Boot = 'checking' | 'ready';
 
@@ -161,6 +169,10 @@ const SCREENS: Partial<Record<RouteName, (params: URLSearchParams) => ReactNode>
   complianceCalendar: (params) => (
     <ComplianceCalendarScreen month={params.get('month') ?? ''} brand={params.get('brand') ?? ''} />
   ),
+  privacy: (params) => (
+    <PrivacyRegisterScreen status={params.get('status') ?? ''} kind={params.get('kind') ?? ''} />
+  ),
+  privacyRequest: (params) => <PrivacyRequestScreen requestId={params.get('id') ?? ''} />,
 };
 
 const ENDED = 'Your session has ended. Sign in again to carry on where you were.';

@@ -32,6 +32,7 @@ const SECTIONS: readonly Section[] = [
   { label: 'Staff', href: paths.staff.getHref(), route: 'staff' },
   { label: 'Audit', href: paths.audit.getHref(), route: 'audit' },
   { label: 'CIC submissions', href: paths.cicRegister.getHref(), route: 'cicRegister' },
+  { label: 'Privacy', href: paths.privacy.getHref(), route: 'privacy' },
 ];
 
 /** The section a route belongs to: a borrower's page under Borrowers, a loan's under Loans, a queue under Queues... */
@@ -44,6 +45,7 @@ function sectionOf(route: RouteName): RouteName {
   if (route === 'collectionCase') return 'myCases';
   if (route === 'agency') return 'agencies';
   if (route === 'breach') return 'breaches';
+  if (route === 'privacyRequest') return 'privacy';
   return route;
 }
 

@@ -204,6 +204,22 @@ export const paths = {
       return query ? `#/compliance/calendar?${query}` : '#/compliance/calendar';
     },
   },
+  /** The privacy desk (ADR 0088): the register of data subjects' requests, its filters in the URL; one request. */
+  privacy: {
+    path: '/privacy',
+    public: false,
+    getHref: (filter: { status?: string; kind?: string } = {}) => {
+      const query = new URLSearchParams(
+        Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])),
+      ).toString();
+      return query ? `#/privacy?${query}` : '#/privacy';
+    },
+  },
+  privacyRequest: {
+    path: '/privacy/request',
+    public: false,
+    getHref: (requestId: string) => `#/privacy/request?id=${encodeURIComponent(requestId)}`,
+  },
 } as const;
 
 /** The page of what a proposal touches, for the inbox and the pending-proposals boxes. */
@@ -269,6 +285,8 @@ const ROUTE_OPENS: Record<Exclude<RouteName, 'setup' | 'signIn'>, Opens> = {
   breaches: 'opsBreachList',
   breach: 'opsBreachView',
   complianceCalendar: 'opsComplianceCalendar',
+  privacy: 'opsPrivacyRequests',
+  privacyRequest: 'opsPrivacyRequestView',
 };
 
 /** Whether a member of `role` may open the route at `location` (the server refuses the rest anyway). */

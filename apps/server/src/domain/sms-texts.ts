@@ -186,6 +186,11 @@ const TEXTS = {
     fil: '{app}: sinuri namin ang kinuwestiyon mo sa credit data na iniuulat namin sa Credit Information Corporation (CIC) at nakitang tama ito, kaya mananatili ito. Para malaman kung bakit, kontakin ang Customer service.',
     es: '{app}: revisamos lo que disputó de los datos de crédito que reportamos a la Credit Information Corporation (CIC) y son correctos, así que se mantienen. Para saber por qué, contacte a Atención al cliente.',
   },
+  personalDataCorrected: {
+    en: '{app}: we corrected your personal data as you asked. See it under Me in the app.',
+    fil: '{app}: itinama namin ang iyong personal na datos ayon sa iyong hiling. Tingnan ito sa Ako sa app.',
+    es: '{app}: corregimos sus datos personales como lo pidió. Véalos en Yo, en la app.',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type SmsTextKind = keyof typeof TEXTS;

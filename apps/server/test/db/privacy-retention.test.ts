@@ -57,7 +57,16 @@ describe('the retention job', () => {
 
     // Today nothing is past its period.
     const first = await retention.runDaily();
-    expect(first).toEqual({ sessions: 0, smsCodes: 0, crashLogs: 0, neverSubmittedSignUps: 0 });
+    expect(first).toEqual({
+      sessions: 0,
+      smsCodes: 0,
+      crashLogs: 0,
+      neverSubmittedSignUps: 0,
+      // ADR 0088's classes: nothing of theirs here.
+      rejectedApplicants: 0,
+      idPhotos: 0,
+      erasedAccounts: 0,
+    });
     expect(await count('select 1 from users where user_id = $1', [dormant.userId])).toBe(1);
 
     // A year and a day later; one borrower signs in again the day before the run.
@@ -99,7 +108,16 @@ describe('the retention job', () => {
     expect(runs[0]?.counts).toEqual(second);
     expect(runs).toHaveLength(2);
     const third = await retention.runDaily();
-    expect(third).toEqual({ sessions: 0, smsCodes: 0, crashLogs: 0, neverSubmittedSignUps: 0 });
+    expect(third).toEqual({
+      sessions: 0,
+      smsCodes: 0,
+      crashLogs: 0,
+      neverSubmittedSignUps: 0,
+      // ADR 0088's classes: nothing of theirs here.
+      rejectedApplicants: 0,
+      idPhotos: 0,
+      erasedAccounts: 0,
+    });
 
     // The next run is queued, once.
     expect(

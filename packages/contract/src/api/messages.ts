@@ -46,6 +46,8 @@ export const BORROWER_NOTICE_KINDS = [
   'creditReportCorrected',
   /** Her dispute of what we report to the CIC was reviewed and the data found right. */
   'creditReportConfirmed',
+  /** Her request to correct her personal data was carried out (issue 23; ADR 0088). */
+  'personalDataCorrected',
 ] as const;
 export type BorrowerNoticeKind = (typeof BORROWER_NOTICE_KINDS)[number];
 

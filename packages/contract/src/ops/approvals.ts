@@ -17,6 +17,7 @@ import {
 } from './credit-policy.ts';
 import { DUNNING_CHECKERS, DUNNING_MAKERS, DunningRulePayload, DunningTemplatePayload } from './dunning.ts';
 import { ADMIN_ONLY, opsEndpoint, STAFF_ROLES, type StaffRole } from './endpoint.ts';
+import { PRIVACY_CHECKERS, PRIVACY_MAKERS } from './privacy.ts';
 import { ProductChangePayload, ProductCreatePayload } from './products.ts';
 import { queueRoles } from './queues.ts';
 import {
@@ -237,6 +238,20 @@ export const PROPOSAL_KINDS = {
     makers: AGENCY_MAKERS,
     checkers: AGENCY_CHECKERS,
     payload: AgencyChangePayload,
+  },
+  // Data subjects' requests (issue 23, ADR 0088): a correction's new values wait in privacy_corrections (the
+  // privacy desk's eyes only); an erasure redacts all the law does not keep. The target is the borrower.
+  'privacy.correction': {
+    label: "Correct a borrower's personal data (her request)",
+    makers: PRIVACY_MAKERS,
+    checkers: PRIVACY_CHECKERS,
+    payload: z.object({ requestId: z.uuid('invalid'), correctionId: z.uuid('invalid') }),
+  },
+  'privacy.erasure': {
+    label: "Erase a borrower's data (her request), keeping what the law requires",
+    makers: PRIVACY_MAKERS,
+    checkers: PRIVACY_CHECKERS,
+    payload: z.object({ requestId: z.uuid('invalid') }),
   },
 } as const satisfies Record<string, ProposalKindRule>;
 

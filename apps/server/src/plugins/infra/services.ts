@@ -42,6 +42,7 @@ import { BREACH_NOTICE_SMS_JOB, BreachRegister } from '../../services/compliance
 import { CALENDAR_DAILY_JOB, ComplianceCalendar } from '../../services/compliance/calendar/calendar.ts';
 import { CIC_MONTH_END_JOB, CicMonthEnd } from '../../services/compliance/cic/register.ts';
 import { BorrowerPrivacyRequests } from '../../services/compliance/privacy/borrower-requests.ts';
+import { correctionHandler, erasureHandler } from '../../services/compliance/privacy/desk.ts';
 import { PrivacyRetention, RETENTION_DAILY_JOB } from '../../services/compliance/privacy/retention.ts';
 import { Identity } from '../../services/identity/identity.ts';
 import { BORROWER_NOTICE_SMS_JOB, sendNoticeText } from '../../services/inbox/borrower-notices.ts';
@@ -491,6 +492,9 @@ export const servicesPlugin = fp<ServicesOptions>(
       await unsubmittedData.runDaily();
     });
     app.addHook('onReady', async () => unsubmittedData.scheduleDailyRun());
+    // Corrections and erasure of data subjects' requests under maker-checker (issue 23, ADR 0088).
+    approvals.register(correctionHandler({ clock, jobs, sessions }));
+    approvals.register(erasureHandler({ clock, jobs, sessions }));
     const privacyRetention = new PrivacyRetention(db, clock, app.log);
     app.decorate('privacyRetention', privacyRetention);
     jobs.handle(RETENTION_DAILY_JOB, async () => {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.ts';
+import { AppError } from '../../domain/app-error.ts';
 import type { Clock } from '../../domain/clock.ts';
 import { TOKEN_MAX_LENGTH } from '../../domain/limits.ts';
 import {
@@ -79,6 +80,11 @@ export class Sessions {
   /** Starts a session for the borrower, ending their other open sessions. The caller locks the user row. */
   async start(tx: Queryable, userId: string, packageName: string): Promise<StartedSession> {
     this.forget(userId);
+    // An account erased at her request opens no session again (ADR 0088), whatever the way in.
+    const [erased] = await tx.query('select 1 from users where user_id = $1 and erased_at is not null', [
+      userId,
+    ]);
+    if (erased) throw new AppError('ACCOUNT_ERASED');
     const now = this.clock.now();
     const ended = await tx.query(
       `update sessions set ended_at = $2, end_reason = 'replaced'

@@ -374,7 +374,10 @@ describe('the core', () => {
             : role === 'collectionsSupervisor'
               ? // A collections supervisor proposes dunning, hardship and agencies (issue 22), not write-offs.
                 { kind: 'dunning.rule', payload: { packageName: DEFAULT_PACKAGE_NAME }, reason: 'incomplete' }
-              : { kind: 'loan.write-off', payload: { orderId }, reason: 'long gone' },
+              : role === 'compliance'
+                ? // Compliance proposes corrections and erasures of privacy requests only (ADR 0088).
+                  { kind: 'privacy.erasure', payload: { requestId: stranger }, reason: 'her request' }
+                : { kind: 'loan.write-off', payload: { orderId }, reason: 'long gone' },
       opsProposalList: {},
       opsProposalDecide: { proposalIds: [stranger], decision: 'reject' },
       opsProposalWithdraw: { proposalId: stranger },

@@ -578,6 +578,8 @@ describe('staff administration under maker-checker (ADRs 0058 and 0066)', () => 
       'collectionsSupervisor',
       'finance',
       'risk',
+      // Proposes and approves corrections and erasures of data subjects' requests (ADR 0088).
+      'compliance',
       'admin',
     ]);
     for (const role of STAFF_ROLES) {

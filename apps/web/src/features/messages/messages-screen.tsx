@@ -46,6 +46,7 @@ const KIND_ICONS: Record<MessageKind, ReactNode> = {
   creditReportCorrected: <CheckIcon />,
   creditReportConfirmed: <InfoIcon />,
   dataBreach: <ShieldIcon />,
+  personalDataCorrected: <CheckIcon />,
 };
 
 const LOCALES: Record<Language, string> = { en: 'en-PH', fil: 'fil-PH', es: 'es' };

@@ -43,6 +43,7 @@ const en = {
   creditReportCorrected: 'Credit report corrected',
   creditReportConfirmed: 'Credit report reviewed',
   dataBreach: 'About the safety of your data',
+  personalDataCorrected: 'Personal data corrected',
 };
 
 export type MessagesTextKey = keyof typeof en;
@@ -93,6 +94,7 @@ export const messagesText: FeatureText<MessagesTextKey> = {
     creditReportCorrected: 'Naitama ang credit report',
     creditReportConfirmed: 'Nasuri ang credit report',
     dataBreach: 'Tungkol sa kaligtasan ng iyong datos',
+    personalDataCorrected: 'Naitama ang personal na datos',
   },
   es: {
     title: 'Mensajes',
@@ -138,5 +140,6 @@ export const messagesText: FeatureText<MessagesTextKey> = {
     creditReportCorrected: 'Informe de crédito corregido',
     creditReportConfirmed: 'Informe de crédito revisado',
     dataBreach: 'Sobre la seguridad de sus datos',
+    personalDataCorrected: 'Datos personales corregidos',
   },
 };

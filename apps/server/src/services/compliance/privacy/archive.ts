@@ -87,6 +87,9 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   },
   // The breaches that touched her data and when she was told (ADR 0087): she was sent the notice itself.
   { table: 'compliance_breach_subjects', where: BY_USER, order: 'breach_id' },
+  // Corrections made at her request, and the CIC correction they call for (migration 0074; ADR 0088).
+  { table: 'privacy_corrections', where: BY_USER, order: 'proposed_at' },
+  { table: 'cic_correction_flags', where: BY_USER, order: 'flagged_at' },
   // What staff did about her or her loans (targets `borrower:<id>`, `loan:<order id>`, `voucher:<id>`).
   {
     table: 'audit_log',

@@ -3,7 +3,8 @@ import { LOAN_ORDER_STATUS } from '@hiram/contract/loan-status';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../../domain/clock.ts';
-import { nextDailyRun } from '../../../domain/servicing-rules.ts';
+import { manilaDay, nextDailyRun } from '../../../domain/servicing-rules.ts';
+import { applyErasurePlan } from './erasure.ts';
 
 /**
  * Retention (RA 10173 sec. 11(e): kept no longer than needed; ADR 0082): each class of data with how long it
@@ -26,7 +27,11 @@ export type RetentionClass =
   | 'crashLogs'
   | 'neverSubmittedSignUps'
   | 'unsubmittedApplications'
-  | 'loanRecords';
+  | 'loanRecords'
+  // ADR 0088: refused applicants, ID photos, and erased accounts once what the law keeps is due to go.
+  | 'rejectedApplicants'
+  | 'idPhotos'
+  | 'erasedAccounts';
 
 export const RETENTION_SCHEDULES: readonly RetentionSchedule[] = [
   {
@@ -71,6 +76,29 @@ export const RETENTION_SCHEDULES: readonly RetentionSchedule[] = [
     action: 'keep',
     why: 'kept 5 years after the relationship ends (AML RA 9160 sec. 9(b); books 5 years, EOPT Act)',
   },
+  // ADR 0088 (issue 23): the periods confirmed against NPC guidance ("no longer than necessary") and the AML
+  // law's 5 years for customers; a lender changes them here, and erasure reads `erasedAccounts` when it runs.
+  {
+    dataClass: 'rejectedApplicants',
+    what: 'profile, ID photos and check, answers and receiving account of an applicant refused and never lent to, a year after the last refusal and unseen since',
+    keepDays: 365,
+    action: 'delete',
+    why: 'needed to explain or review a refusal and to apply the wait before she may apply again; not a customer, so the AML 5 years do not apply; the refusal itself (decision, reasons) stays',
+  },
+  {
+    dataClass: 'idPhotos',
+    what: 'ID and face photos of a borrower whose last loan ended 5 years ago and who has not signed in since',
+    keepDays: 5 * 365 + 2,
+    action: 'delete',
+    why: 'the copy of the ID presented is customer identification, kept 5 years after the relationship ends (RA 9160 sec. 9(b)); a new loan asks for a new photo',
+  },
+  {
+    dataClass: 'erasedAccounts',
+    what: 'what was kept of an account erased at her request: her identification, number, signatures, correspondence',
+    keepDays: 5 * 365 + 2,
+    action: 'delete',
+    why: 'kept 5 years after erasure ended the relationship (RA 9160 sec. 9(b)); then only anonymous figures of her loans and the ledger remain (ERASURE_PLAN)',
+  },
 ];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -80,6 +108,11 @@ export const RETENTION_DAILY_JOB = 'privacyRetentionDaily';
 const RETENTION_RUN_MINUTE = 3 * 60 + 30;
 
 export type RetentionCounts = Partial<Record<RetentionClass, number>>;
+
+/** The period of a class, for code that works out a date from the schedule (an erased account's keep-until). */
+export function retentionKeepDays(dataClass: RetentionClass): number {
+  return keepDaysOf(dataClass);
+}
 
 function keepDaysOf(dataClass: RetentionClass): number {
   const schedule = RETENTION_SCHEDULES.find((s) => s.dataClass === dataClass);
@@ -160,6 +193,9 @@ export class PrivacyRetention {
       return rows.length;
     });
     counts.neverSubmittedSignUps = await this.deleteDormantSignUps(before('neverSubmittedSignUps'));
+    await apply('rejectedApplicants', (tx) => forgetRejectedApplicants(tx, before('rejectedApplicants')));
+    await apply('idPhotos', (tx) => deleteOldIdPhotos(tx, before('idPhotos')));
+    counts.erasedAccounts = await this.finishErasures(manilaDay(now));
     await this.db.query('insert into retention_runs (run_id, ran_at, counts) values ($1, $2, $3)', [
       randomUUID(),
       now.toISOString(),
@@ -209,6 +245,29 @@ export class PrivacyRetention {
     return deleted;
   }
 
+  /**
+   * Erased accounts whose kept period has ended (`users.retain_until`, set at erasure): the plan's
+   * `afterRetention` side, each account in its own transaction. Its number then reads `erased:<id>`, which is
+   * how a finished one is told from one still kept.
+   */
+  private async finishErasures(today: string): Promise<number> {
+    const due = await this.db.query<{ user_id: string }>(
+      `select user_id from users
+       where erased_at is not null and retain_until < $1 and mobile not like 'erased:%' order by retain_until`,
+      [today],
+    );
+    let finished = 0;
+    for (const { user_id: userId } of due) {
+      try {
+        await this.db.transaction((tx) => applyErasurePlan(tx, userId, 'afterRetention'));
+        finished += 1;
+      } catch (error) {
+        this.log.error({ err: error }, 'retention could not finish an erasure');
+      }
+    }
+    return finished;
+  }
+
   /** The newest runs and their counts, for the console and the tests. */
   async recentRuns(limit = 30): Promise<{ ranAt: string; counts: RetentionCounts }[]> {
     const rows = await this.db.query<{ ran_at: Date | string; counts: RetentionCounts | string }>(
@@ -220,4 +279,64 @@ export class PrivacyRetention {
       counts: typeof row.counts === 'string' ? (JSON.parse(row.counts) as RetentionCounts) : row.counts,
     }));
   }
+}
+
+const NEVER_LENT = [LOAN_ORDER_STATUS.rejected, LOAN_ORDER_STATUS.cancelled];
+
+/**
+ * Applicants refused and never lent to (every application submitted was refused or cancelled, one at least
+ * refused), whose last refusal is before `cutoff` and who have not signed in since: the data of their
+ * application goes (profile, ID photos and check, answers, receiving account). The account, the refused
+ * orders and the decisions stay. Returns how many applicants.
+ */
+async function forgetRejectedApplicants(tx: Queryable, cutoff: string): Promise<number> {
+  const rows = await tx.query<{ user_id: string }>(
+    `select u.user_id from users u
+     where u.erased_at is null
+       and exists (select 1 from loan_orders o where o.user_id = u.user_id and o.status = $2)
+       and not exists (select 1 from loan_orders o where o.user_id = u.user_id
+                        and o.submitted_at is not null and o.status <> all($3::smallint[]))
+       and not exists (select 1 from loan_orders o where o.user_id = u.user_id and o.updated_at >= $1)
+       and not exists (select 1 from sessions s where s.user_id = u.user_id and s.last_seen_at >= $1)
+       -- A screening match is an AML record: her identification stays with it (RA 9160 sec. 9).
+       and not exists (select 1 from screening_candidates c where c.user_id = u.user_id)
+       and (exists (select 1 from profiles p where p.user_id = u.user_id)
+            or exists (select 1 from identity_images i where i.user_id = u.user_id)
+            or exists (select 1 from payout_accounts a where a.user_id = u.user_id))`,
+    [cutoff, LOAN_ORDER_STATUS.rejected, NEVER_LENT],
+  );
+  const ids = rows.map((row) => row.user_id);
+  if (ids.length === 0) return 0;
+  for (const table of [
+    'profiles',
+    'identity_images',
+    'identity_checks',
+    'questionnaire_answers',
+    'payout_accounts',
+    'payout_account_history',
+  ]) {
+    await tx.query(`delete from ${table} where user_id = any($1::uuid[])`, [ids]);
+  }
+  return ids.length;
+}
+
+/** Loan statuses of a relationship that is over for now: nothing owed, nothing under way. */
+const OVER = [LOAN_ORDER_STATUS.finished, LOAN_ORDER_STATUS.cancelled, LOAN_ORDER_STATUS.rejected];
+
+/**
+ * ID and face photos of customers (a loan was paid out: one finished) whose loans are all over, the last one
+ * before `cutoff`, unseen since. Erased accounts are left to `erasedAccounts`. Returns how many photos.
+ */
+async function deleteOldIdPhotos(tx: Queryable, cutoff: string): Promise<number> {
+  const rows = await tx.query(
+    `delete from identity_images i using users u
+     where u.user_id = i.user_id and u.erased_at is null
+       and exists (select 1 from loan_orders o where o.user_id = u.user_id and o.status = $2)
+       and not exists (select 1 from loan_orders o where o.user_id = u.user_id
+                        and (o.status <> all($3::smallint[]) or o.updated_at >= $1))
+       and not exists (select 1 from sessions s where s.user_id = u.user_id and s.last_seen_at >= $1)
+     returning i.kind`,
+    [cutoff, LOAN_ORDER_STATUS.finished, OVER],
+  );
+  return rows.length;
 }
