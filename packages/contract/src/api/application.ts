@@ -77,7 +77,7 @@ const streetAddress = z
  * CIC file needs (ADR 0083): an optional TIN, SSS or GSIS number, a PhilID's card number as its ID number,
  * and the permanent address when it differs from the present one.
  */
-const BasicInfoFields = z.object({
+export const BasicInfoFields = z.object({
   firstName: name,
   middleName: z
     .string()

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { BasicInfo } from '@hiram/contract/api/application';
+import { BasicInfoFields } from '@hiram/contract/api/application';
 import type { ProposalChange } from '@hiram/contract/ops/approvals';
 import {
   CIC_REPORTED_FIELDS,
@@ -239,7 +239,7 @@ function changedFields(
 }
 
 /** Her profile's rules (SPEC section 3) on each corrected value; an empty middle name clears it. */
-const CHECKED_FIELDS = BasicInfo.pick({
+const CHECKED_FIELDS = BasicInfoFields.pick({
   firstName: true,
   middleName: true,
   lastName: true,

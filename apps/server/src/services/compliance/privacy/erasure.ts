@@ -38,9 +38,16 @@ const IDENTIFICATION_KEYS = [
   'state',
   'city',
   'address',
+  // Her TIN, SSS or GSIS number and her permanent address (ADR 0083): identification the CIC file carries.
+  'identificationType',
+  'identificationNumber',
+  'permanentAddressDiffers',
+  'permanentState',
+  'permanentCity',
+  'permanentAddress',
 ];
 /** The nature of her work, also part of the identification kept; salary, paydays and contacts go. */
-const WORK_KEYS = ['employmentType', 'industryCategory'];
+const WORK_KEYS = ['employmentType', 'industryCategory', 'employerName'];
 
 function jsonKeeping(column: string, keys: readonly string[]): string {
   return `(select jsonb_object_agg(key, value) from jsonb_each(${column}) where key in (${keys
@@ -307,6 +314,32 @@ export const ERASURE_PLAN: Readonly<Record<string, ErasureRule>> = {
   cic_correction_flags: {
     atErasure: { do: 'keep', why: 'a correction still owed to the CIC' },
     afterRetention: { do: 'keep', why: 'field names only' },
+  },
+  cic_disputes: {
+    atErasure: {
+      do: 'keep',
+      why: 'her disputes of what was reported to the CIC and their outcome: RA 9510 corrections refer to them',
+    },
+    afterRetention: {
+      do: 'redact',
+      set: { claim: "'(erased)'", resolution: "case when resolution is null then null else '(erased)' end" },
+      why: 'what she said and what was answered go; the dispute stays as a dated fact of the CIC record',
+    },
+  },
+  compliance_breach_subjects: {
+    atErasure: {
+      do: 'keep',
+      why: 'that a breach touched her data and when she was told: the NPC may ask (Circular 16-03 sec. 17-18)',
+    },
+    afterRetention: { do: 'keep', why: 'dates and a language: nothing about her but the account key' },
+  },
+  privacy_correction_asks: {
+    atErasure: { do: 'keep', why: 'what she asked to have corrected: proof of the request and its answer' },
+    afterRetention: {
+      do: 'redact',
+      set: { what_is_wrong: "'(erased)'", should_be: "'(erased)'" },
+      why: 'the values she typed go with the rest of her identification',
+    },
   },
   privacy_requests: {
     atErasure: {
