@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DifferentPaymentReason, ProofAmountReason } from '../payment-reference.ts';
 import { PAYMENT_HOLIDAY_MAX_DAYS, RestructurePreview, RestructureTerms } from '../restructure.ts';
+import { AML_CHECKERS, AML_MAKERS, RedFlagRulePayload, ScreeningDecidePayload } from './aml.ts';
 import { BrandChangePayload, BrandCreatePayload } from './brands.ts';
 import {
   AGENCY_CHECKERS,
@@ -238,6 +239,19 @@ export const PROPOSAL_KINDS = {
     checkers: AGENCY_CHECKERS,
     payload: AgencyChangePayload,
   },
+  // Anti-money laundering (issue 23, ADR 0085): a compliance officer proposes, another or an admin approves.
+  'screening.decide': {
+    label: 'Decide a sanctions screening match (clear or freeze)',
+    makers: AML_MAKERS,
+    checkers: AML_CHECKERS,
+    payload: ScreeningDecidePayload,
+  },
+  'aml.red-flag-rule': {
+    label: 'Change an anti-money-laundering red-flag rule',
+    makers: AML_MAKERS,
+    checkers: AML_CHECKERS,
+    payload: RedFlagRulePayload,
+  },
 } as const satisfies Record<string, ProposalKindRule>;
 
 export type ProposalKind = keyof typeof PROPOSAL_KINDS;
@@ -253,6 +267,7 @@ export const PROPOSAL_TARGET_TYPES = [
   'staff',
   'creditPolicy',
   'collectionAgency',
+  'amlRule',
 ] as const;
 export type ProposalTargetType = (typeof PROPOSAL_TARGET_TYPES)[number];
 

@@ -24,7 +24,7 @@ export const QUEUES = [
   {
     id: 'pendingApprovals',
     title: 'Waiting for your approval',
-    roles: ['collectionsSupervisor', 'finance', 'risk', 'admin'],
+    roles: ['collectionsSupervisor', 'finance', 'risk', 'compliance', 'admin'],
   },
   // Open reconciliation differences: their list is the Reconciliation screen.
   { id: 'reconciliationDifferences', title: 'Reconciliation differences', roles: RECONCILIATION_ROLES },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { amlEndpoints } from './aml.ts';
 import { applicationEndpoints } from './applications.ts';
 import { approvalEndpoints } from './approvals.ts';
 import { auditEndpoints } from './audit.ts';
@@ -41,4 +42,5 @@ export async function opsApiRoutes(app: FastifyInstance): Promise<void> {
   collectionCaseEndpoints(app, define);
   privacyEndpoints(app, define);
   collectionPromiseEndpoints(app, define);
+  amlEndpoints(app, define);
 }

@@ -374,7 +374,14 @@ describe('the core', () => {
             : role === 'collectionsSupervisor'
               ? // A collections supervisor proposes dunning, hardship and agencies (issue 22), not write-offs.
                 { kind: 'dunning.rule', payload: { packageName: DEFAULT_PACKAGE_NAME }, reason: 'incomplete' }
-              : { kind: 'loan.write-off', payload: { orderId }, reason: 'long gone' },
+              : role === 'compliance'
+                ? // Compliance proposes screening decisions and red-flag rules only (ADR 0085).
+                  {
+                    kind: 'screening.decide',
+                    payload: { candidateId: stranger, decision: 'cleared' },
+                    reason: 'none',
+                  }
+                : { kind: 'loan.write-off', payload: { orderId }, reason: 'long gone' },
       opsProposalList: {},
       opsProposalDecide: { proposalIds: [stranger], decision: 'reject' },
       opsProposalWithdraw: { proposalId: stranger },

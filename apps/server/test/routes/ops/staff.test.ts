@@ -578,6 +578,8 @@ describe('staff administration under maker-checker (ADRs 0058 and 0066)', () => 
       'collectionsSupervisor',
       'finance',
       'risk',
+      // The compliance officer decides screening matches and red-flag rules (ADR 0085).
+      'compliance',
       'admin',
     ]);
     for (const role of STAFF_ROLES) {

@@ -97,6 +97,9 @@ export const ARCHIVE_EXCLUDED: Readonly<Record<string, string>> = {
   screening_candidates:
     'sanctions screening matches: telling a borrower she is screened or reported is tipping-off, which the ' +
     'AML law forbids (RA 9160 sec. 9(c)); kept as an AML record, given to the AMLC on request',
+  aml_cases:
+    'red-flag cases and the STR/CTR drafted from them: telling her of a suspicious transaction report is ' +
+    'tipping-off (RA 9160 sec. 9(c)); kept 5 years as an AML record (ADR 0085)',
 };
 
 /** Columns never put in an archive: secrets whose copy would let someone act as her or as the server. */
