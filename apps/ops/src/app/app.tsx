@@ -82,6 +82,12 @@ const ReconciliationScreen = lazyScreen(
 const ReportsScreen = lazyScreen(() => import('../features/reports/reports-screen.tsx'), 'ReportsScreen');
 const SetupScreen = lazyScreen(() => import('../features/setup/setup-screen.tsx'), 'SetupScreen');
 const StaffScreen = lazyScreen(() => import('../features/staff/staff-screen.tsx'), 'StaffScreen');
+const ScreeningScreen = lazyScreen(() => import('../features/aml/screening-screen.tsx'), 'ScreeningScreen');
+const SanctionsListsScreen = lazyScreen(
+  () => import('../features/aml/lists-screen.tsx'),
+  'SanctionsListsScreen',
+);
+const AmlCasesScreen = lazyScreen(() => import('../features/aml/cases-screen.tsx'), 'AmlCasesScreen');
 
 type Boot = 'checking' | 'ready';
 
@@ -142,6 +148,9 @@ const SCREENS: Partial<Record<RouteName, (params: URLSearchParams) => ReactNode>
   agencies: () => <AgenciesScreen />,
   dunning: () => <DunningScreen />,
   agency: (params) => <AgencyScreen agencyId={params.get('id') ?? ''} />,
+  screening: (params) => <ScreeningScreen status={params.get('status') ?? 'pending'} />,
+  sanctionsLists: () => <SanctionsListsScreen />,
+  amlCases: (params) => <AmlCasesScreen status={params.get('status') ?? ''} />,
 };
 
 const ENDED = 'Your session has ended. Sign in again to carry on where you were.';

@@ -29,6 +29,9 @@ const SECTIONS: readonly Section[] = [
   { label: 'Reports', href: paths.reports.getHref(), route: 'reports' },
   { label: 'Staff', href: paths.staff.getHref(), route: 'staff' },
   { label: 'Audit', href: paths.audit.getHref(), route: 'audit' },
+  { label: 'Sanctions screening', href: paths.screening.getHref(), route: 'screening' },
+  { label: 'Sanctions lists', href: paths.sanctionsLists.getHref(), route: 'sanctionsLists' },
+  { label: 'AML cases', href: paths.amlCases.getHref(), route: 'amlCases' },
 ];
 
 /** The section a route belongs to: a borrower's page under Borrowers, a loan's under Loans, a queue under Queues... */

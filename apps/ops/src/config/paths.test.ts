@@ -49,3 +49,11 @@ describe('who may open a route (from the contract)', () => {
     ).toBe('2026-01-01');
   });
 });
+
+describe('the anti-money-laundering screens (ADR 0085)', () => {
+  it('open to compliance officers and admins only', () => {
+    for (const role of STAFF_ROLES)
+      for (const hash of ['#/aml/screening', '#/aml/lists', '#/aml/cases?status=filed'])
+        expect(opens(hash, role), `${role} ${hash}`).toBe(role === 'compliance' || role === 'admin');
+  });
+});

@@ -184,6 +184,19 @@ export const paths = {
     public: false,
     getHref: (agencyId: string) => `#/collections/agency?id=${encodeURIComponent(agencyId)}`,
   },
+  /** Anti-money laundering (ADR 0081, 0085): the screening queue by status, the lists, the cases and rules. */
+  screening: {
+    path: '/aml/screening',
+    public: false,
+    getHref: (status = 'pending') =>
+      status === 'pending' ? '#/aml/screening' : `#/aml/screening?status=${status}`,
+  },
+  sanctionsLists: { path: '/aml/lists', public: false, getHref: () => '#/aml/lists' },
+  amlCases: {
+    path: '/aml/cases',
+    public: false,
+    getHref: (status = '') => (status ? `#/aml/cases?status=${status}` : '#/aml/cases'),
+  },
 } as const;
 
 /** The page of what a proposal touches, for the inbox and the pending-proposals boxes. */
@@ -199,6 +212,8 @@ export function proposalTargetHref(targetType: string, targetId: string): string
       return paths.staff.getHref();
     case 'creditPolicy':
       return paths.creditPolicy.getHref();
+    case 'amlRule':
+      return paths.amlCases.getHref();
     case 'collectionAgency':
       // A registration's target is its brand and SEC number until approved: the list then.
       return /^[0-9a-f-]{36}$/i.test(targetId) ? paths.agency.getHref(targetId) : paths.agencies.getHref();
@@ -244,6 +259,9 @@ const ROUTE_OPENS: Record<Exclude<RouteName, 'setup' | 'signIn'>, Opens> = {
   agencies: 'opsAgencyList',
   dunning: 'opsDunningView',
   agency: 'opsAgencyView',
+  screening: 'opsScreeningQueue',
+  sanctionsLists: 'opsSanctionsLists',
+  amlCases: 'opsAmlCases',
 };
 
 /** Whether a member of `role` may open the route at `location` (the server refuses the rest anyway). */
