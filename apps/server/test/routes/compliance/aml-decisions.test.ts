@@ -6,12 +6,14 @@ import { PROPOSAL_KINDS } from '@hiram/contract/ops/approvals';
 import { type OpsEndpointName, STAFF_ROLES, type StaffRole } from '@hiram/contract/ops/staff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manilaDay } from '../../../src/domain/servicing-rules.ts';
+import { CASH_CHANNELS } from '../../../src/services/compliance/aml/cases.ts';
 import { ARCHIVE_EXCLUDED } from '../../../src/services/compliance/privacy/archive.ts';
+import { addWorkingDays } from '../../../src/services/compliance/privacy/working-days.ts';
 import { expectOk } from '../../application-fixtures.ts';
 import type { TestServer } from '../../helper.ts';
 import { newMember, opsCall, type Signed, signIn } from '../../ops-fixtures.ts';
 import { signedOrder } from '../../payout-fixtures.ts';
-import { sendCollectionEvent } from '../../repayment-fixtures.ts';
+import { payAtCounter, sendCollectionEvent } from '../../repayment-fixtures.ts';
 import { disbursedLoan, startServicingServer } from '../../servicing-fixtures.ts';
 
 /**
@@ -142,6 +144,11 @@ describe('red-flag rules and AML cases', () => {
     expect(opened.thirdPartyPayment).toBe(1);
     // A second run opens nothing again.
     expect((await server.app.amlCases.runDaily()).thirdPartyPayment).toBe(0);
+    // The run is a daily job of the job runner, queued for 04:00 Manila (20:00 UTC).
+    const [job] = await server.db.query<{ run_at: Date | string }>(
+      "select run_at from jobs where kind = 'amlRedFlagsDaily' order by run_at desc limit 1",
+    );
+    expect(new Date(job?.run_at as string).toISOString()).toMatch(/T20:00:00\.000Z$/);
 
     const [found] = (await cases()).filter((c) => c.userId === loan.userId && c.rule === 'thirdPartyPayment');
     const today = manilaDay(server.clock.now());
@@ -225,6 +232,67 @@ describe('red-flag rules and AML cases', () => {
       'aml.case.report',
       'aml.case.file',
     ]);
+  });
+
+  it('opens a covered-transaction case (CTR) on cash over the threshold in a day, due 5 working days later', async () => {
+    // The threshold is data: lowered to PHP 500 for the test, under maker-checker, from today.
+    const today = manilaDay(server.clock.now());
+    const proposal = await propose(
+      officerB,
+      'aml.red-flag-rule',
+      { rule: 'cashTransaction', enabled: true, effectiveFrom: today, thresholds: { overAmount: 500_00 } },
+      'a test of the covered-transaction report',
+    );
+    expect(await decide(officerA, proposal.proposalId)).toMatchObject({ status: 'approved' });
+    const loan = await disbursedLoan(server);
+    const counter = await server.call(
+      'counterReference',
+      { orderNo: loan.orderId, payOrderId: '1', amount: 600_00, channel: 'seven_eleven' },
+      { token: loan.token },
+    );
+    expect(counter.status, JSON.stringify(counter.body)).toBe(200);
+    expect((await payAtCounter(server, counter.body.data.reference as string)).status).toBe(200);
+    await server.settle();
+    // A transfer from an e-wallet is not cash: only counter channels count.
+    expect(CASH_CHANNELS).toContain('seven_eleven');
+    expect(CASH_CHANNELS).not.toContain('gcash');
+
+    const opened = await server.app.amlCases.runDaily();
+    expect(opened.cashTransaction).toBe(1);
+    // Every borrower of the fixtures gives the same national ID number: with a second borrower now, one ID
+    // across accounts (issue 21's fingerprints) is a red flag on each of them.
+    expect(opened.sharedIdentity).toBe(2);
+    const shared = (await cases()).filter((c) => c.rule === 'sharedIdentity');
+    expect(shared.map((c) => c.summary)).toEqual([
+      'One ID number behind 2 accounts',
+      'One ID number behind 2 accounts',
+    ]);
+    const [ctr] = (await cases()).filter((c) => c.userId === loan.userId && c.rule === 'cashTransaction');
+    expect(ctr).toMatchObject({
+      reportKind: 'ctr',
+      status: 'reportable',
+      findingDueOn: null,
+      transactionOn: today,
+    });
+    expect(ctr?.transactions[0]?.amount).toBe(600_00);
+    expect(ctr?.reportDueOn).toBe(addWorkingDays(today, 5));
+    // No finding on a covered transaction: its report is due as it stands.
+    const finding = await ops(
+      'opsAmlCaseFinding',
+      { caseId: ctr?.caseId, suspicious: true, finding: 'not needed for a CTR at all' },
+      officerA,
+    );
+    expect(finding.body.code).toBe(ERRORS.AML_CASE_NOT_OPEN.code);
+    const report = await data<{ fileName: string; content: string }>(
+      'opsAmlCaseReport',
+      { caseId: ctr?.caseId, format: 'json' },
+      officerA,
+    );
+    expect(report.fileName).toMatch(/^ctr-/);
+    expect(JSON.parse(report.content)).toMatchObject({
+      reportType: 'CTR',
+      transactions: [{ amountPesos: '600.00', currency: 'PHP', kind: 'cashPayment' }],
+    });
   });
 
   it('keeps AML cases out of the borrower archive and out of the retention job’s reach', async () => {
