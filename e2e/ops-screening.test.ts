@@ -127,6 +127,22 @@ describe('the screening queue at 1280 px', () => {
     // Her payout goes.
     await borrower.payOut(orderId);
 
+    // The AML cases screen: nothing found yet; the red-flag rules in force, and a new version proposed.
+    await a.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'AML cases' }).click();
+    await a.getByRole('heading', { name: 'AML cases', level: 1 }).waitFor();
+    await a.getByText('No case here.').waitFor();
+    const ruleForm = a.getByRole('form', { name: 'Propose a rule version' });
+    await ruleForm.getByLabel('Rule').selectOption('repeatBorrowing');
+    await ruleForm.getByLabel('Loans at least').fill('4');
+    await ruleForm.getByLabel('Within days').fill('14');
+    await ruleForm.getByLabel('Reason').fill('fewer false alarms from salary loans');
+    await ruleForm.getByRole('button', { name: 'Propose' }).click();
+    await a.getByRole('status').filter({ hasText: 'Proposed: another compliance officer' }).waitFor();
+    await expectNoAxeViolations(a, 'AML cases and red-flag rules');
+    await snap(a, JOURNEY, '06-cases-and-rules-1280');
+    await a.getByRole('heading', { name: 'Red-flag rules' }).scrollIntoViewIfNeeded();
+    await snap(a, JOURNEY, '07-rules-1280');
+
     await maker.context.close();
     await checker.context.close();
   });

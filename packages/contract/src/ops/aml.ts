@@ -58,6 +58,17 @@ export const RED_FLAG_LABELS: Record<RedFlagRule, string> = {
   cashTransaction: 'Cash over the covered-transaction threshold in a day',
 };
 
+/** Each threshold in the console's words; the amounts (`minAmount`, `overAmount`) are centavos. */
+export const THRESHOLD_LABELS: Record<string, string> = {
+  loans: 'Loans at least',
+  withinDays: 'Within days',
+  nameScoreBelow: "Payer's name alike below (of 100)",
+  minAmount: 'Refund of at least',
+  minAccounts: 'Accounts at least',
+  overAmount: 'Cash in one day over',
+};
+export const AMOUNT_THRESHOLDS: readonly string[] = ['minAmount', 'overAmount'];
+
 /** `aml.red-flag-rule`: a new version of one rule, in force from a day (today or later). */
 export const RedFlagRulePayload = z
   .object({

@@ -2,10 +2,12 @@ import { formatPeso } from '@hiram/contract/money';
 import {
   AML_CASE_STATUSES,
   AML_MAKERS,
+  AMOUNT_THRESHOLDS,
   type AmlCase,
   RED_FLAG_LABELS,
   RED_FLAG_THRESHOLDS,
   type RedFlagRule,
+  THRESHOLD_LABELS,
 } from '@hiram/contract/ops/aml';
 import { type FormEvent, useState } from 'react';
 import { LoadFailure } from '../../components/data-state.tsx';
@@ -222,8 +224,11 @@ function RulesSection() {
               header: 'Thresholds',
               cell: (row) =>
                 Object.entries(row.thresholds)
-                  .map(([key, value]) => `${key} ${value}`)
-                  .join(', '),
+                  .map(
+                    ([key, value]) =>
+                      `${THRESHOLD_LABELS[key] ?? key}: ${AMOUNT_THRESHOLDS.includes(key) ? formatPeso(value) : value}`,
+                  )
+                  .join('; '),
             },
             { header: 'In use', cell: (row) => (row.enabled ? 'yes' : 'no') },
             { header: 'In force', cell: (row) => (row.inForce ? 'today' : '') },
@@ -254,7 +259,13 @@ function RuleForm({ onProposed }: { onProposed: () => void }) {
           rule,
           enabled,
           effectiveFrom,
-          thresholds: Object.fromEntries(keys.map((key) => [key, Number(values[key] ?? '')])),
+          // Amounts are typed in pesos and proposed in centavos.
+          thresholds: Object.fromEntries(
+            keys.map((key) => {
+              const typed = Number((values[key] ?? '').replace(/,/g, ''));
+              return [key, AMOUNT_THRESHOLDS.includes(key) ? Math.round(typed * 100) : typed];
+            }),
+          ),
         },
       });
       setError(null);
@@ -283,8 +294,8 @@ function RuleForm({ onProposed }: { onProposed: () => void }) {
       {keys.map((key) => (
         <Field
           key={`${rule}-${key}`}
-          label={key}
-          hint={/amount/i.test(key) ? 'centavos' : undefined}
+          label={THRESHOLD_LABELS[key] ?? key}
+          hint={AMOUNT_THRESHOLDS.includes(key) ? 'in pesos' : undefined}
           inputMode="numeric"
           value={values[key] ?? ''}
           onChange={(e) => setValues({ ...values, [key]: e.target.value })}

@@ -295,6 +295,57 @@ describe('red-flag rules and AML cases', () => {
     });
   });
 
+  it('opens a case on an over-payment refunded to her', async () => {
+    const loan = await disbursedLoan(server);
+    const { totalDue } = await server.app.ledger.orderBalance(server.db, loan.orderId);
+    expectOk(
+      'paymentReference',
+      await server.call('paymentReference', { orderNo: loan.orderId }, { token: loan.token }),
+    );
+    const [standing] = await server.db.query<{ instrument_id: string }>(
+      'select instrument_id from collection_instruments where order_id = $1 and standing',
+      [loan.orderId],
+    );
+    const paid = await sendCollectionEvent(server, {
+      eventId: `evt-over-${loan.orderId}`,
+      instrumentId: standing?.instrument_id as string,
+      outcome: 'paid',
+      amount: totalDue + 2_000_00,
+      occurredAt: server.clock.now().toISOString(),
+    });
+    expect(paid.body.data.outcome).toBe('credited');
+    const financeA = await officer('finance');
+    const financeB = await officer('finance');
+    const refund = await propose(
+      financeA,
+      'loan.refund-overpayment',
+      { orderId: loan.orderId, amount: 2_000_00 },
+      'she paid twice',
+    );
+    expect(await decide(financeB, refund.proposalId)).toMatchObject({ status: 'approved' });
+
+    expect((await server.app.amlCases.runDaily()).overpaymentRefund).toBe(1);
+    const [found] = (await cases()).filter((c) => c.userId === loan.userId && c.rule === 'overpaymentRefund');
+    expect(found).toMatchObject({
+      reportKind: 'str',
+      status: 'open',
+      transactions: [{ kind: 'refund', reference: refund.proposalId, amount: 2_000_00 }],
+    });
+    // Not suspicious after all: dismissed with the reasons, nothing to report.
+    const dismissed = await data<AmlCase>(
+      'opsAmlCaseFinding',
+      {
+        caseId: found?.caseId,
+        suspicious: false,
+        finding: 'A double payment from her own e-wallet, the same day.',
+      },
+      officerB,
+    );
+    expect(dismissed).toMatchObject({ status: 'dismissed', reportDueOn: null });
+    const report = await ops('opsAmlCaseReport', { caseId: found?.caseId, format: 'csv' }, officerB);
+    expect(report.body.code).toBe(ERRORS.AML_CASE_NOT_REPORTABLE.code);
+  });
+
   it('keeps AML cases out of the borrower archive and out of the retention job’s reach', async () => {
     expect(ARCHIVE_EXCLUDED.aml_cases).toMatch(/tipping-off/);
     const [reference] = await server.db.query<{ deletes: string }>(

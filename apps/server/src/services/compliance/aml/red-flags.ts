@@ -1,8 +1,10 @@
 import {
+  AMOUNT_THRESHOLDS,
   RED_FLAG_LABELS,
   RED_FLAG_RULES,
   RED_FLAG_THRESHOLDS,
   type RedFlagRule,
+  THRESHOLD_LABELS,
 } from '@hiram/contract/ops/aml';
 import type { ProposalChange } from '@hiram/contract/ops/approvals';
 import type { Queryable } from '../../../db/database.ts';
@@ -93,8 +95,8 @@ export function redFlagRuleHandler(now: () => Date): ProposalHandler<'aml.red-fl
         },
         ...Object.keys(RED_FLAG_THRESHOLDS[payload.rule].shape).map((key) => ({
           field: `thresholds.${key}`,
-          label: key,
-          kind: 'text' as const,
+          label: THRESHOLD_LABELS[key] ?? key,
+          kind: AMOUNT_THRESHOLDS.includes(key) ? ('money' as const) : ('text' as const),
           before: before?.thresholds[key] ?? null,
           after: payload.thresholds[key] ?? null,
         })),
