@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DifferentPaymentReason, ProofAmountReason } from '../payment-reference.ts';
 import { PAYMENT_HOLIDAY_MAX_DAYS, RestructurePreview, RestructureTerms } from '../restructure.ts';
-import { AML_CHECKERS, AML_MAKERS, RedFlagRulePayload, ScreeningDecidePayload } from './aml.ts';
+import { AML_CHECKERS, AML_MAKERS, AML_ROLES, RedFlagRulePayload, ScreeningDecidePayload } from './aml.ts';
 import { BrandChangePayload, BrandCreatePayload } from './brands.ts';
 import {
   AGENCY_CHECKERS,
@@ -56,6 +56,12 @@ export interface ProposalKindRule {
   /** Who may approve or reject it (never the maker). */
   checkers: readonly StaffRole[];
   payload: z.ZodType;
+  /**
+   * Only these roles see proposals of this kind in any list (the inbox, the history, a borrower's page): AML
+   * decisions must not reach staff who speak to the borrower (tipping-off, RA 9160 sec. 9(c)). Unset: everyone
+   * who reads proposals.
+   */
+  visibleTo?: readonly StaffRole[];
 }
 
 export const PROPOSAL_KINDS = {
@@ -245,16 +251,25 @@ export const PROPOSAL_KINDS = {
     makers: AML_MAKERS,
     checkers: AML_CHECKERS,
     payload: ScreeningDecidePayload,
+    visibleTo: AML_ROLES,
   },
   'aml.red-flag-rule': {
     label: 'Change an anti-money-laundering red-flag rule',
     makers: AML_MAKERS,
     checkers: AML_CHECKERS,
     payload: RedFlagRulePayload,
+    visibleTo: AML_ROLES,
   },
 } as const satisfies Record<string, ProposalKindRule>;
 
 export type ProposalKind = keyof typeof PROPOSAL_KINDS;
+
+/** The kinds a role may not see in any list of proposals (`visibleTo`). */
+export function proposalKindsHiddenFrom(role: StaffRole): ProposalKind[] {
+  return (Object.entries(PROPOSAL_KINDS) as [ProposalKind, ProposalKindRule][])
+    .filter(([, rule]) => rule.visibleTo !== undefined && !rule.visibleTo.includes(role))
+    .map(([kind]) => kind);
+}
 export const PROPOSAL_KIND_NAMES = Object.keys(PROPOSAL_KINDS) as [ProposalKind, ...ProposalKind[]];
 export type ProposalPayload<K extends ProposalKind> = z.output<(typeof PROPOSAL_KINDS)[K]['payload']>;
 

@@ -420,6 +420,22 @@ describe('screening decisions under maker-checker', () => {
       decision: 'cleared',
       decidable: true,
     });
+    // Staff who speak to her never see it: not in the proposals lists, not on her page (tipping-off).
+    const support = await officer('support');
+    for (const signed of [support, officerB]) {
+      const listed = await data<{ items: { kind: string }[] }>(
+        'opsProposalList',
+        { status: 'pending' },
+        signed,
+      );
+      const onHerPage = await data<{ items: { kind: string }[] }>(
+        'opsProposalList',
+        { targetType: 'borrower', targetId: borrower.userId },
+        signed,
+      );
+      const seen = [...listed.items, ...onHerPage.items].some((item) => item.kind === 'screening.decide');
+      expect(seen, signed === support ? 'support' : 'compliance').toBe(signed === officerB);
+    }
     // Nobody approves their own; still held meanwhile.
     expect((await decide(officerA, proposal.proposalId))?.errorCode).toBe(ERRORS.PROPOSAL_OWN.code);
     expect(
