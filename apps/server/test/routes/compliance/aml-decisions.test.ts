@@ -9,10 +9,11 @@ import { manilaDay } from '../../../src/domain/servicing-rules.ts';
 import { CASH_CHANNELS } from '../../../src/services/compliance/aml/cases.ts';
 import { ARCHIVE_EXCLUDED } from '../../../src/services/compliance/privacy/archive.ts';
 import { addWorkingDays } from '../../../src/services/compliance/privacy/working-days.ts';
-import { expectOk } from '../../application-fixtures.ts';
+import { completeSteps, expectOk } from '../../application-fixtures.ts';
+import { setCreditLine } from '../../credit-line-fixtures.ts';
 import type { TestServer } from '../../helper.ts';
 import { newMember, opsCall, type Signed, signIn } from '../../ops-fixtures.ts';
-import { signedOrder } from '../../payout-fixtures.ts';
+import { changeAccountCode, GOOD_WALLET, PAYOUT_CHOICE, signedOrder, wallet } from '../../payout-fixtures.ts';
 import { payAtCounter, sendCollectionEvent } from '../../repayment-fixtures.ts';
 import { disbursedLoan, startServicingServer } from '../../servicing-fixtures.ts';
 
@@ -344,6 +345,40 @@ describe('red-flag rules and AML cases', () => {
     expect(dismissed).toMatchObject({ status: 'dismissed', reportDueOn: null });
     const report = await ops('opsAmlCaseReport', { caseId: found?.caseId, format: 'csv' }, officerB);
     expect(report.body.code).toBe(ERRORS.AML_CASE_NOT_REPORTABLE.code);
+  });
+
+  it('opens a case when the payout account changed just before a loan', async () => {
+    const borrower = await server.signIn();
+    const { token } = borrower;
+    await setCreditLine(server, borrower.userId, PAYOUT_CHOICE.amount);
+    await completeSteps(server, token, 'questionnaire');
+    expectOk('addBankCard', await server.call('addBankCard', wallet(GOOD_WALLET), { token }));
+    await server.settle();
+    // A day later, another account; the loan is applied for the same day.
+    server.clock.advance(86_400);
+    const code = await changeAccountCode(server, borrower.mobile);
+    expectOk(
+      'updateBankCard',
+      await server.call('updateBankCard', { ...wallet('09171113333'), code }, { token }),
+    );
+    await server.settle();
+    const applied = await server.call('applyLoanOrder', PAYOUT_CHOICE, { token });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const orderId: string = applied.body.data.orderId;
+    expectOk('submitOrder', await server.call('submitOrder', { orderId }, { token }));
+    await server.settle();
+
+    // The officers' sessions ended with the day that passed: they sign in again.
+    officerA = await officer();
+    officerB = await officer();
+    expect((await server.app.amlCases.runDaily()).payoutAccountChange).toBe(1);
+    const [found] = (await cases()).filter(
+      (c) => c.userId === borrower.userId && c.rule === 'payoutAccountChange',
+    );
+    expect(found?.transactions.map((t) => [t.kind, t.reference])).toEqual([
+      ['payoutAccountChange', '90005 *3333'],
+      ['loan', orderId],
+    ]);
   });
 
   it('keeps AML cases out of the borrower archive and out of the retention job’s reach', async () => {
