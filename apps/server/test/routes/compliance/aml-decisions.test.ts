@@ -381,6 +381,47 @@ describe('red-flag rules and AML cases', () => {
     ]);
   });
 
+  it('opens a case on repeat borrowing within the window', async () => {
+    const today = manilaDay(server.clock.now());
+    const proposal = await propose(
+      officerA,
+      'aml.red-flag-rule',
+      {
+        rule: 'repeatBorrowing',
+        enabled: true,
+        effectiveFrom: today,
+        thresholds: { loans: 2, withinDays: 7 },
+      },
+      'two loans in a week is already unusual here',
+    );
+    expect(await decide(officerB, proposal.proposalId)).toMatchObject({ status: 'approved' });
+    const first = await disbursedLoan(server);
+    // Paid back in full the same day, then borrowed again.
+    expectOk(
+      'paymentReference',
+      await server.call('paymentReference', { orderNo: first.orderId }, { token: first.token }),
+    );
+    const [standing] = await server.db.query<{ instrument_id: string }>(
+      'select instrument_id from collection_instruments where order_id = $1 and standing',
+      [first.orderId],
+    );
+    const { totalDue } = await server.app.ledger.orderBalance(server.db, first.orderId);
+    const repaid = await sendCollectionEvent(server, {
+      eventId: `evt-repeat-${first.orderId}`,
+      instrumentId: standing?.instrument_id as string,
+      outcome: 'paid',
+      amount: totalDue,
+      occurredAt: server.clock.now().toISOString(),
+    });
+    expect(repaid.body.data.outcome).toBe('credited');
+    const second = await disbursedLoan(server, {}, first);
+
+    expect((await server.app.amlCases.runDaily()).repeatBorrowing).toBe(1);
+    const [found] = (await cases()).filter((c) => c.userId === first.userId && c.rule === 'repeatBorrowing');
+    expect(found).toMatchObject({ summary: '2 loans applied for within 7 days', ruleVersion: 2 });
+    expect(found?.transactions.map((t) => t.reference)).toEqual([first.orderId, second.orderId]);
+  });
+
   it('keeps AML cases out of the borrower archive and out of the retention job’s reach', async () => {
     expect(ARCHIVE_EXCLUDED.aml_cases).toMatch(/tipping-off/);
     const [reference] = await server.db.query<{ deletes: string }>(
