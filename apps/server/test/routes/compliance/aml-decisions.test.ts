@@ -564,6 +564,24 @@ describe('screening decisions under maker-checker', () => {
   });
 });
 
+describe('list files larger than a JSON body', () => {
+  it('imports a list of several hundred kilobytes (the UN list is about 2 MB)', async () => {
+    const people = Array.from(
+      { length: 2000 },
+      (_, index) =>
+        `<INDIVIDUAL><DATAID>${index}</DATAID><FIRST_NAME>PERSON</FIRST_NAME><SECOND_NAME>NUMBER ${index}</SECOND_NAME><REFERENCE_NUMBER>QDi.${index}</REFERENCE_NUMBER><INDIVIDUAL_DATE_OF_BIRTH><YEAR>1950</YEAR></INDIVIDUAL_DATE_OF_BIRTH></INDIVIDUAL>`,
+    ).join('');
+    const text = `<?xml version="1.0"?><CONSOLIDATED_LIST dateGenerated="2026-11-25T00:00:00Z"><INDIVIDUALS>${people}</INDIVIDUALS></CONSOLIDATED_LIST>`;
+    expect(text.length).toBeGreaterThan(300_000);
+    const imported = await data<{ entries: number; candidates: number }>(
+      'opsSanctionsImport',
+      { listName: 'A large list', format: 'unsc', text },
+      officerA,
+    );
+    expect(imported).toMatchObject({ entries: 2000, candidates: 0 });
+  });
+});
+
 describe('who may do what', () => {
   it('lets compliance and admins in to every AML endpoint, and refuses every other role (403)', async () => {
     const nobody = '00000000-0000-4000-8000-000000000000';
