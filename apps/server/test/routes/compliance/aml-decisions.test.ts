@@ -7,7 +7,7 @@ import { type OpsEndpointName, STAFF_ROLES, type StaffRole } from '@hiram/contra
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manilaDay } from '../../../src/domain/servicing-rules.ts';
 import { CASH_CHANNELS } from '../../../src/services/compliance/aml/cases.ts';
-import { ARCHIVE_EXCLUDED } from '../../../src/services/compliance/privacy/archive.ts';
+import { ARCHIVE_EXCLUDED, gatherArchive } from '../../../src/services/compliance/privacy/archive.ts';
 import { addWorkingDays } from '../../../src/services/compliance/privacy/working-days.ts';
 import { completeSteps, expectOk } from '../../application-fixtures.ts';
 import { setCreditLine } from '../../credit-line-fixtures.ts';
@@ -538,6 +538,17 @@ describe('screening decisions under maker-checker', () => {
       'getMoney',
       await server.call('getMoney', { orderId: borrower.orderId }, { token: borrower.token }),
     );
+
+    // Her data archive (an access request) says nothing of the screening: no row, no proposal, no reveal;
+    // what staff did otherwise (a reveal of her number on her page) is there.
+    await data(
+      'opsBorrowerReveal',
+      { userId: borrower.userId, field: 'mobile', reason: 'calling her back' },
+      officerA,
+    );
+    const archive = await gatherArchive(server.db, borrower.userId, server.clock.now());
+    expect((archive.tables.audit_log ?? []).map((row) => row.action)).toEqual(['borrower.reveal']);
+    expect(JSON.stringify(archive.tables)).not.toContain('KLARA');
   });
 
   it('freezes a confirmed match, audited: no payout', async () => {

@@ -77,12 +77,17 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   { table: 'cic_contracts', where: HER_ORDERS, order: 'order_id' },
   // Her own requests under the Data Privacy Act.
   { table: 'privacy_requests', where: BY_USER, order: 'received_at' },
-  // What staff did about her or her loans (targets `borrower:<id>`, `loan:<order id>`, `voucher:<id>`).
+  // What staff did about her or her loans (targets `borrower:<id>`, `loan:<order id>`, `voucher:<id>`), but
+  // nothing of sanctions screening or AML: not its own rows, nor the proposals of its kinds (tipping-off, RA
+  // 9160 sec. 9(c); ADR 0085).
   {
     table: 'audit_log',
-    where: `target = 'borrower:' || $1::uuid::text
+    where: `(target = 'borrower:' || $1::uuid::text
       or target in (select 'loan:' || order_id::text from loan_orders where user_id = $1::uuid)
-      or target in (select 'voucher:' || voucher_id::text from payment_vouchers where user_id = $1::uuid)`,
+      or target in (select 'voucher:' || voucher_id::text from payment_vouchers where user_id = $1::uuid))
+      and action not like 'sanctions.%' and action not like 'aml.%'
+      and not exists (select 1 from proposals aml where aml.proposal_id::text = audit_log.after->>'proposalId'
+        and aml.kind in ('screening.decide', 'aml.red-flag-rule'))`,
     order: 'audit_id',
   },
 ];
