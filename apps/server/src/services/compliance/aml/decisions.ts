@@ -53,6 +53,8 @@ interface CandidateRow {
   proposal_reason: string | null;
   proposed_by: string | null;
   proposer_email: string | null;
+  /** The name read from her ID: shown only by a reveal. */
+  read_name: string | null;
 }
 
 const CANDIDATE_SQL = `select c.candidate_id, c.status, c.score, c.reasons, c.found_on, c.found_at, c.list_name,
@@ -60,11 +62,12 @@ const CANDIDATE_SQL = `select c.candidate_id, c.status, c.score, c.reasons, c.fo
     p.basic_info->>'firstName' as first_name, p.basic_info->>'middleName' as middle_name,
     p.basic_info->>'lastName' as last_name, p.basic_info->>'inputBirthday' as birthday,
     c.decided_by, c.decided_at, pr.proposal_id, pr.payload as proposal_payload, pr.reason as proposal_reason,
-    pr.proposed_by, m.email as proposer_email
+    pr.proposed_by, m.email as proposer_email, i.confirmed->>'fullName' as read_name
   from screening_candidates c
   join sanctions_entries e on e.entry_id = c.entry_id
   join users u on u.user_id = c.user_id
   left join profiles p on p.user_id = c.user_id
+  left join identity_checks i on i.user_id = c.user_id
   left join proposals pr on pr.kind = 'screening.decide' and pr.status = 'pending'
     and pr.payload->>'candidateId' = c.candidate_id::text
   left join staff m on m.staff_id = pr.proposed_by`;
@@ -130,10 +133,8 @@ export async function revealCandidate(
   actor: Actor,
   now: Date,
 ): Promise<{ names: string[]; birthday: string | null }> {
-  const [row] = await db.query<CandidateRow & { read_name: string | null }>(
-    `${CANDIDATE_SQL.replace('select c.candidate_id', "select i.confirmed->>'fullName' as read_name, c.candidate_id")}
-     left join identity_checks i on i.user_id = c.user_id
-     where c.candidate_id = $1 and ($2::text is null or u.package_name = $2)`,
+  const [row] = await db.query<CandidateRow>(
+    `${CANDIDATE_SQL} where c.candidate_id = $1 and ($2::text is null or u.package_name = $2)`,
     [input.candidateId, actor.brandScope],
   );
   if (!row) throw new AppError('NOT_FOUND');
