@@ -1816,6 +1816,43 @@ export const ERRORS = {
       es: 'Esta cuenta fue eliminada a petición suya y ya no se puede usar. Si tiene preguntas, contacte a Atención al cliente',
     },
   },
+  // Anti-money laundering: red-flag rules and cases (issue 23, ADR 0085): 40077, 40925-40927.
+  AML_RULE_BACKDATED: {
+    code: 40077,
+    status: 400,
+    message: {
+      en: 'A new version of a rule starts today or later: cases already opened keep the version that opened them',
+      fil: 'Ang bagong bersyon ng patakaran ay magsisimula ngayon o sa susunod na araw: ang mga kasong nabuksan na ay mananatili sa bersyong nagbukas sa kanila',
+      es: 'Una nueva versión de una regla empieza hoy o más tarde: los casos ya abiertos conservan la versión que los abrió',
+    },
+  },
+  AML_CASE_NOT_OPEN: {
+    code: 40925,
+    status: 409,
+    message: {
+      en: 'The finding on this case has already been made',
+      fil: 'Nagawa na ang pasya sa kasong ito',
+      es: 'Ya se hizo la determinación sobre este caso',
+    },
+  },
+  AML_CASE_NOT_REPORTABLE: {
+    code: 40926,
+    status: 409,
+    message: {
+      en: 'This case has no report to draft or file: it was dismissed, filed, or its finding is not made yet',
+      fil: 'Walang ulat na ihahanda o ihahain para sa kasong ito: ibinasura, naihain na, o wala pang pasya',
+      es: 'Este caso no tiene informe que redactar o presentar: fue descartado, ya presentado o aún no tiene determinación',
+    },
+  },
+  AML_REPORT_NOT_DRAFTED: {
+    code: 40927,
+    status: 409,
+    message: {
+      en: 'Draft the report from the case before recording its filing',
+      fil: 'Ihanda muna ang ulat mula sa kaso bago itala ang paghahain nito',
+      es: 'Redacte el informe a partir del caso antes de registrar su presentación',
+    },
+  },
 } as const satisfies Record<string, { code: number; status: number; message: Localized }>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -103,6 +103,12 @@ const PrivacyRequestScreen = lazyScreen(
   () => import('../features/privacy/privacy-request-screen.tsx'),
   'PrivacyRequestScreen',
 );
+const ScreeningScreen = lazyScreen(() => import('../features/aml/screening-screen.tsx'), 'ScreeningScreen');
+const SanctionsListsScreen = lazyScreen(
+  () => import('../features/aml/lists-screen.tsx'),
+  'SanctionsListsScreen',
+);
+const AmlCasesScreen = lazyScreen(() => import('../features/aml/cases-screen.tsx'), 'AmlCasesScreen');
 
 type Boot = 'checking' | 'ready';
 
@@ -173,6 +179,9 @@ const SCREENS: Partial<Record<RouteName, (params: URLSearchParams) => ReactNode>
     <PrivacyRegisterScreen status={params.get('status') ?? ''} kind={params.get('kind') ?? ''} />
   ),
   privacyRequest: (params) => <PrivacyRequestScreen requestId={params.get('id') ?? ''} />,
+  screening: (params) => <ScreeningScreen status={params.get('status') ?? 'pending'} />,
+  sanctionsLists: () => <SanctionsListsScreen />,
+  amlCases: (params) => <AmlCasesScreen status={params.get('status') ?? ''} />,
 };
 
 const ENDED = 'Your session has ended. Sign in again to carry on where you were.';

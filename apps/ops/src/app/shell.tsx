@@ -33,6 +33,9 @@ const SECTIONS: readonly Section[] = [
   { label: 'Audit', href: paths.audit.getHref(), route: 'audit' },
   { label: 'CIC submissions', href: paths.cicRegister.getHref(), route: 'cicRegister' },
   { label: 'Privacy', href: paths.privacy.getHref(), route: 'privacy' },
+  { label: 'Sanctions screening', href: paths.screening.getHref(), route: 'screening' },
+  { label: 'Sanctions lists', href: paths.sanctionsLists.getHref(), route: 'sanctionsLists' },
+  { label: 'AML cases', href: paths.amlCases.getHref(), route: 'amlCases' },
 ];
 
 /** The section a route belongs to: a borrower's page under Borrowers, a loan's under Loans, a queue under Queues... */

@@ -60,3 +60,11 @@ describe('the compliance screens (ADR 0087)', () => {
     }
   });
 });
+
+describe('the anti-money-laundering screens (ADR 0085)', () => {
+  it('open to compliance officers and admins only', () => {
+    for (const role of STAFF_ROLES)
+      for (const hash of ['#/aml/screening', '#/aml/lists', '#/aml/cases?status=filed'])
+        expect(opens(hash, role), `${role} ${hash}`).toBe(role === 'compliance' || role === 'admin');
+  });
+});

@@ -220,6 +220,19 @@ export const paths = {
     public: false,
     getHref: (requestId: string) => `#/privacy/request?id=${encodeURIComponent(requestId)}`,
   },
+  /** Anti-money laundering (ADR 0081, 0085): the screening queue by status, the lists, the cases and rules. */
+  screening: {
+    path: '/aml/screening',
+    public: false,
+    getHref: (status = 'pending') =>
+      status === 'pending' ? '#/aml/screening' : `#/aml/screening?status=${status}`,
+  },
+  sanctionsLists: { path: '/aml/lists', public: false, getHref: () => '#/aml/lists' },
+  amlCases: {
+    path: '/aml/cases',
+    public: false,
+    getHref: (status = '') => (status ? `#/aml/cases?status=${status}` : '#/aml/cases'),
+  },
 } as const;
 
 /** The page of what a proposal touches, for the inbox and the pending-proposals boxes. */
@@ -235,6 +248,8 @@ export function proposalTargetHref(targetType: string, targetId: string): string
       return paths.staff.getHref();
     case 'creditPolicy':
       return paths.creditPolicy.getHref();
+    case 'amlRule':
+      return paths.amlCases.getHref();
     case 'collectionAgency':
       // A registration's target is its brand and SEC number until approved: the list then.
       return /^[0-9a-f-]{36}$/i.test(targetId) ? paths.agency.getHref(targetId) : paths.agencies.getHref();
@@ -287,6 +302,9 @@ const ROUTE_OPENS: Record<Exclude<RouteName, 'setup' | 'signIn'>, Opens> = {
   complianceCalendar: 'opsComplianceCalendar',
   privacy: 'opsPrivacyRequests',
   privacyRequest: 'opsPrivacyRequestView',
+  screening: 'opsScreeningQueue',
+  sanctionsLists: 'opsSanctionsLists',
+  amlCases: 'opsAmlCases',
 };
 
 /** Whether a member of `role` may open the route at `location` (the server refuses the rest anyway). */

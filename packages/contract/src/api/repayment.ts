@@ -142,6 +142,8 @@ export const CollectionEvent = z.object({
   outcome: z.enum(['paid', 'failed']),
   amount: centavos.describe('centavos actually paid (0 for failed)'),
   occurredAt: z.string().max(40).describe('ISO 8601'),
+  /** Who paid, when the provider says (a transfer's sender): the AML third-party payment check reads it. */
+  payerName: z.string().max(200).optional(),
 });
 export type CollectionEvent = z.infer<typeof CollectionEvent>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DifferentPaymentReason, ProofAmountReason } from '../payment-reference.ts';
 import { PAYMENT_HOLIDAY_MAX_DAYS, RestructurePreview, RestructureTerms } from '../restructure.ts';
+import { AML_CHECKERS, AML_MAKERS, AML_ROLES, RedFlagRulePayload, ScreeningDecidePayload } from './aml.ts';
 import { BrandChangePayload, BrandCreatePayload } from './brands.ts';
 import {
   AGENCY_CHECKERS,
@@ -56,6 +57,12 @@ export interface ProposalKindRule {
   /** Who may approve or reject it (never the maker). */
   checkers: readonly StaffRole[];
   payload: z.ZodType;
+  /**
+   * Only these roles see proposals of this kind in any list (the inbox, the history, a borrower's page): AML
+   * decisions must not reach staff who speak to the borrower (tipping-off, RA 9160 sec. 9(c)). Unset: everyone
+   * who reads proposals.
+   */
+  visibleTo?: readonly StaffRole[];
 }
 
 export const PROPOSAL_KINDS = {
@@ -253,9 +260,31 @@ export const PROPOSAL_KINDS = {
     checkers: PRIVACY_CHECKERS,
     payload: z.object({ requestId: z.uuid('invalid') }),
   },
+  // Anti-money laundering (issue 23, ADR 0085): a compliance officer proposes, another or an admin approves.
+  'screening.decide': {
+    label: 'Decide a sanctions screening match (clear or freeze)',
+    makers: AML_MAKERS,
+    checkers: AML_CHECKERS,
+    payload: ScreeningDecidePayload,
+    visibleTo: AML_ROLES,
+  },
+  'aml.red-flag-rule': {
+    label: 'Change an anti-money-laundering red-flag rule',
+    makers: AML_MAKERS,
+    checkers: AML_CHECKERS,
+    payload: RedFlagRulePayload,
+    visibleTo: AML_ROLES,
+  },
 } as const satisfies Record<string, ProposalKindRule>;
 
 export type ProposalKind = keyof typeof PROPOSAL_KINDS;
+
+/** The kinds a role may not see in any list of proposals (`visibleTo`). */
+export function proposalKindsHiddenFrom(role: StaffRole): ProposalKind[] {
+  return (Object.entries(PROPOSAL_KINDS) as [ProposalKind, ProposalKindRule][])
+    .filter(([, rule]) => rule.visibleTo !== undefined && !rule.visibleTo.includes(role))
+    .map(([kind]) => kind);
+}
 export const PROPOSAL_KIND_NAMES = Object.keys(PROPOSAL_KINDS) as [ProposalKind, ...ProposalKind[]];
 export type ProposalPayload<K extends ProposalKind> = z.output<(typeof PROPOSAL_KINDS)[K]['payload']>;
 
@@ -268,6 +297,7 @@ export const PROPOSAL_TARGET_TYPES = [
   'staff',
   'creditPolicy',
   'collectionAgency',
+  'amlRule',
 ] as const;
 export type ProposalTargetType = (typeof PROPOSAL_TARGET_TYPES)[number];
 

@@ -30,6 +30,8 @@ export interface OpsEndpoint {
   summary: string;
   request: z.ZodType;
   response: z.ZodType;
+  /** A larger body than the server's default (a file's text, e.g. a sanctions list). */
+  bodyLimitBytes?: number;
 }
 
 export function opsEndpoint<Req extends z.ZodType, Res extends z.ZodType>(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AML_ENDPOINTS } from './aml.ts';
 import { APPLICATION_ENDPOINTS } from './applications.ts';
 import { APPROVAL_ENDPOINTS } from './approvals.ts';
 import { BORROWER_ENDPOINTS } from './borrowers.ts';
@@ -206,6 +207,7 @@ export const OPS_ENDPOINTS = {
   ...CIC_ENDPOINTS,
   ...BREACH_ENDPOINTS,
   ...COMPLIANCE_CALENDAR_ENDPOINTS,
+  ...AML_ENDPOINTS,
 } as const satisfies Record<string, OpsEndpoint>;
 
 export type OpsEndpointName = keyof typeof OPS_ENDPOINTS;

@@ -8,6 +8,7 @@ import {
   type Proposal,
   type ProposalKind,
   type ProposalStatus,
+  proposalKindsHiddenFrom,
 } from '@hiram/contract/ops/approvals';
 import { proposalStatusLabel } from '@hiram/contract/ops/labels';
 import type { OpsResponseOf } from '@hiram/contract/ops/staff';
@@ -327,7 +328,9 @@ export function ApprovalsScreen({ tab, status, kind, page }: ApprovalsScreenProp
             <label htmlFor="history-kind">Kind</label>
             <select id="history-kind" name="kind" defaultValue={kind}>
               <option value="">Any kind</option>
-              {PROPOSAL_KIND_NAMES.map((k) => (
+              {PROPOSAL_KIND_NAMES.filter(
+                (k) => !session.member || !proposalKindsHiddenFrom(session.member.role).includes(k),
+              ).map((k) => (
                 <option key={k} value={k}>
                   {PROPOSAL_KINDS[k].label}
                 </option>

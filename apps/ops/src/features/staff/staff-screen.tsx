@@ -34,7 +34,7 @@ function brandName(brands: readonly BrandSummary[], packageName: string | null):
   return brand ? `${brand.appName} (${packageName})` : packageName;
 }
 
-/** Reviewer, collections, finance, risk and admin (ROLES_WITH_POWER): given through a second admin. */
+/** The roles with power (ROLES_WITH_POWER: reviewer, collections, finance, risk, compliance, admin...): given through a second admin. */
 function hasPower(role: StaffRole): boolean {
   return ROLES_WITH_POWER.includes(role);
 }

@@ -38,6 +38,9 @@ import {
 import { Hardship } from '../../services/collection-cases/restructure.ts';
 import { Collections } from '../../services/collections/collections.ts';
 import { Vouchers } from '../../services/collections/vouchers.ts';
+import { AML_RED_FLAGS_DAILY_JOB, AmlCases } from '../../services/compliance/aml/cases.ts';
+import { screeningDecideHandler } from '../../services/compliance/aml/decisions.ts';
+import { redFlagRuleHandler } from '../../services/compliance/aml/red-flags.ts';
 import { BREACH_NOTICE_SMS_JOB, BreachRegister } from '../../services/compliance/breaches/register.ts';
 import { CALENDAR_DAILY_JOB, ComplianceCalendar } from '../../services/compliance/calendar/calendar.ts';
 import { CIC_MONTH_END_JOB, CicMonthEnd } from '../../services/compliance/cic/register.ts';
@@ -158,6 +161,8 @@ declare module 'fastify' {
     collectionCases: CollectionCases;
     /** Promises to pay on collection cases, by an agent or the borrower in the app (ADR 0075). */
     promises: Promises;
+    /** AML cases opened by the red-flag rules, their findings, reports and filings (issue 23, ADR 0085). */
+    amlCases: AmlCases;
   }
 }
 
@@ -526,6 +531,21 @@ export const servicesPlugin = fp<ServicesOptions>(
       await complianceCalendar.runDaily();
     });
     app.addHook('onReady', async () => complianceCalendar.scheduleDailyRun());
+    // Anti-money laundering (issue 23, ADR 0085): screening decisions and red-flag rules under maker-checker,
+    // the daily red-flag run that opens cases.
+    approvals.register(screeningDecideHandler());
+    approvals.register(redFlagRuleHandler(() => clock.now()));
+    const amlCases = new AmlCases({
+      db,
+      clock,
+      log: app.log,
+      lenderOf: (name) => app.brands.find(name)?.lender,
+    });
+    app.decorate('amlCases', amlCases);
+    jobs.handle(AML_RED_FLAGS_DAILY_JOB, async () => {
+      await amlCases.runDaily();
+    });
+    app.addHook('onReady', async () => amlCases.scheduleDailyRun());
     const reconciliation = new Reconciliation({
       db,
       clock,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { amlEndpoints } from './aml.ts';
 import { applicationEndpoints } from './applications.ts';
 import { approvalEndpoints } from './approvals.ts';
 import { auditEndpoints } from './audit.ts';
@@ -47,4 +48,5 @@ export async function opsApiRoutes(app: FastifyInstance): Promise<void> {
   collectionPromiseEndpoints(app, define);
   breachEndpoints(app, define);
   complianceCalendarEndpoints(app, define);
+  amlEndpoints(app, define);
 }

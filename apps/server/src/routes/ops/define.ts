@@ -76,9 +76,11 @@ export function opsDefiner(app: FastifyInstance): OpsDefine {
   ): void {
     const endpoint = OPS_ENDPOINTS[name];
     const inputPart = endpoint.method === 'GET' ? 'querystring' : 'body';
+    const bodyLimit = (endpoint as { bodyLimitBytes?: number }).bodyLimitBytes;
     app.route({
       method: endpoint.method,
       url: `${OPS_API_PREFIX}${endpoint.path}`,
+      ...(bodyLimit ? { bodyLimit } : {}),
       schema: {
         summary: endpoint.summary,
         description: endpoint.roles ? `Roles: ${endpoint.roles.join(', ')}` : 'No session needed.',

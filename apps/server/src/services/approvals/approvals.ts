@@ -7,6 +7,7 @@ import {
   type ProposalPayload,
   type ProposalStatus,
   type ProposalTargetType,
+  proposalKindsHiddenFrom,
 } from '@hiram/contract/ops/approvals';
 import type { StaffRole } from '@hiram/contract/ops/staff';
 import type { SetupLinkHandOver } from '@hiram/contract/ops/staff-admin';
@@ -245,7 +246,8 @@ export class Approvals {
     const where = `($1::text is null or p.status = $1) and ($2::text is null or p.kind = $2)
       and ($3::text is null or p.target_type = $3) and ($4::text is null or p.target_id = $4)
       and ($5::text is null or p.brand = $5)
-      and ($6::boolean is null or (p.status <> 'pending') = $6::boolean)`;
+      and ($6::boolean is null or (p.status <> 'pending') = $6::boolean)
+      and not (p.kind = any($7::text[]))`;
     const params = [
       query.status ?? null,
       query.kind ?? null,
@@ -253,13 +255,14 @@ export class Approvals {
       query.targetId ?? null,
       member.brandScope,
       query.decided ?? null,
+      proposalKindsHiddenFrom(member.role),
     ];
     const [count] = await this.db.query<{ n: number }>(
       `select count(*)::int as n from proposals p where ${where}`,
       params,
     );
     const rows = await this.db.query<ProposalRow>(
-      `${SELECT} where ${where} order by p.proposed_at desc, p.proposal_id limit $7 offset $8`,
+      `${SELECT} where ${where} order by p.proposed_at desc, p.proposal_id limit $8 offset $9`,
       [...params, query.pageSize, (query.page - 1) * query.pageSize],
     );
     const tied = await this.tiedTo(this.db, member);

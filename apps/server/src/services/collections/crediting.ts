@@ -109,10 +109,17 @@ export async function creditCollection(
   }
   return deps.db.transaction(async (tx) => {
     const fresh = await tx.query(
-      `insert into provider_events (provider, event_id, received_at, subject, outcome)
-       values ('collections', $1, $2, $3, $4)
+      `insert into provider_events (provider, event_id, received_at, subject, outcome, payer_name, amount)
+       values ('collections', $1, $2, $3, $4, $5, $6)
        on conflict do nothing returning event_id`,
-      [event.eventId, deps.clock.now().toISOString(), event.instrumentId, event.outcome],
+      [
+        event.eventId,
+        deps.clock.now().toISOString(),
+        event.instrumentId,
+        event.outcome,
+        event.payerName?.trim() || null,
+        event.amount,
+      ],
     );
     if (fresh.length === 0) return 'duplicate';
     const [instrument] = await tx.query<InstrumentRow>(

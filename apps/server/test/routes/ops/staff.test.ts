@@ -578,7 +578,8 @@ describe('staff administration under maker-checker (ADRs 0058 and 0066)', () => 
       'collectionsSupervisor',
       'finance',
       'risk',
-      // Proposes and approves corrections and erasures of data subjects' requests (ADR 0088).
+      // Proposes and approves corrections and erasures of data subjects' requests (ADR 0088), and decides
+      // screening matches and red-flag rules (ADR 0085).
       'compliance',
       'admin',
     ]);

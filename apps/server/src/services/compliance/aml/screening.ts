@@ -258,8 +258,8 @@ export async function requireNoScreeningHold(tx: Queryable, userId: string): Pro
 
 /**
  * A candidate decided: cleared (a false positive: her money may go again, once no other candidate holds it) or
- * confirmed (a freeze), audited. The approving transaction of the maker-checker decision is to call this; until
- * that kind exists (ADR 0081, left for later) only the tests and the command line decide.
+ * confirmed (a freeze), audited. The approving transaction of a `screening.decide` proposal calls this
+ * (decisions.ts, ADR 0085), with the proposal on the audit row.
  */
 export async function recordScreeningDecision(
   tx: Queryable,
@@ -267,6 +267,7 @@ export async function recordScreeningDecision(
   decision: 'cleared' | 'confirmed',
   actor: Actor | null,
   now: Date,
+  proposal?: { proposalId: string; proposedBy: string },
 ): Promise<void> {
   const [candidate] = await tx.query<{ user_id: string; status: string; list_name: string; score: number }>(
     'select user_id, status, list_name, score from screening_candidates where candidate_id = $1 for update',
@@ -285,7 +286,7 @@ export async function recordScreeningDecision(
     action: decision === 'confirmed' ? 'sanctions.freeze' : 'sanctions.clear',
     target: `borrower:${candidate.user_id}`,
     before: { candidateId, status: 'pending', listName: candidate.list_name, score: candidate.score },
-    after: { candidateId, status: decision },
+    after: { candidateId, status: decision, ...proposal },
     clientAddress: actor?.clientAddress ?? null,
     userAgent: actor?.userAgent ?? null,
   });

@@ -90,12 +90,17 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   // Corrections made at her request, and the CIC correction they call for (migration 0074; ADR 0088).
   { table: 'privacy_corrections', where: BY_USER, order: 'proposed_at' },
   { table: 'cic_correction_flags', where: BY_USER, order: 'flagged_at' },
-  // What staff did about her or her loans (targets `borrower:<id>`, `loan:<order id>`, `voucher:<id>`).
+  // What staff did about her or her loans (targets `borrower:<id>`, `loan:<order id>`, `voucher:<id>`), but
+  // nothing of sanctions screening or AML: not its own rows, nor the proposals of its kinds (tipping-off, RA
+  // 9160 sec. 9(c); ADR 0085).
   {
     table: 'audit_log',
-    where: `target = 'borrower:' || $1::uuid::text
+    where: `(target = 'borrower:' || $1::uuid::text
       or target in (select 'loan:' || order_id::text from loan_orders where user_id = $1::uuid)
-      or target in (select 'voucher:' || voucher_id::text from payment_vouchers where user_id = $1::uuid)`,
+      or target in (select 'voucher:' || voucher_id::text from payment_vouchers where user_id = $1::uuid))
+      and action not like 'sanctions.%' and action not like 'aml.%'
+      and not exists (select 1 from proposals aml where aml.proposal_id::text = audit_log.after->>'proposalId'
+        and aml.kind in ('screening.decide', 'aml.red-flag-rule'))`,
     order: 'audit_id',
   },
 ];
@@ -110,6 +115,9 @@ export const ARCHIVE_EXCLUDED: Readonly<Record<string, string>> = {
   screening_candidates:
     'sanctions screening matches: telling a borrower she is screened or reported is tipping-off, which the ' +
     'AML law forbids (RA 9160 sec. 9(c)); kept as an AML record, given to the AMLC on request',
+  aml_cases:
+    'red-flag cases and the STR/CTR drafted from them: telling her of a suspicious transaction report is ' +
+    'tipping-off (RA 9160 sec. 9(c)); kept 5 years as an AML record (ADR 0085)',
 };
 
 /** Columns never put in an archive: secrets whose copy would let someone act as her or as the server. */

@@ -71,7 +71,7 @@ export const RETENTION_SCHEDULES: readonly RetentionSchedule[] = [
   },
   {
     dataClass: 'loanRecords',
-    what: 'loans, payments, the ledger, and AML records (screening, reports)',
+    what: 'loans, payments, the ledger, and AML records (screening, red-flag cases, STR/CTR reports)',
     keepDays: null,
     action: 'keep',
     why: 'kept 5 years after the relationship ends (AML RA 9160 sec. 9(b); books 5 years, EOPT Act)',
