@@ -378,6 +378,13 @@ export const ERASURE_PLAN: Readonly<Record<string, ErasureRule>> = {
     atErasure: { do: 'keep', why: 'sanctions screening: an AML record, kept 5 years (RA 9160 sec. 9(b))' },
     afterRetention: { do: 'keep', why: ANONYMOUS },
   },
+  aml_cases: {
+    atErasure: {
+      do: 'keep',
+      why: 'a red-flag case and any STR or CTR filed from it: an AML record, kept 5 years (RA 9160 sec. 9(b))',
+    },
+    afterRetention: { do: 'keep', why: ANONYMOUS },
+  },
 };
 
 /** How a table's rows about her are found: as the archive finds them ($1: her user id). */
