@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
 import { snap, useBrowser } from './support/browser.ts';
 import { signInWithPassword } from './support/journeys.ts';
-import { moveServerClock, type RunningServer, startServer } from './support/server.ts';
+import {
+  moveServerClock,
+  type RunningServer,
+  secondsUntilManilaHour,
+  startServer,
+} from './support/server.ts';
 import { newMobile } from './support/sms.ts';
 
 /**
@@ -73,8 +78,10 @@ describe('an overdue borrower promises to pay from the app', () => {
       await borrower.register(PASSWORD);
       borrowers[lang] = { borrower, orderId: await borrower.takeLoanToRepayment(100_000, 91) };
     }
-    // Four days past the due date: the daily run moved the loans to overdue and opened their cases.
-    await moveServerClock(server.url, 95 * 86_400);
+    // Four or five days past the due date, at 10:00 in Manila (her confirmation text would wait for 06:00 in
+    // the quiet hours): the daily run moved the loans to overdue and opened their cases.
+    const serverNow = await moveServerClock(server.url, 0);
+    await moveServerClock(server.url, 95 * 86_400 + secondsUntilManilaHour(serverNow, 10));
 
     for (const lang of ['en', 'fil', 'es'] as const) {
       const words = WORDS[lang];

@@ -4,7 +4,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiBorrower } from './support/api-borrower.ts';
 import { snap, snapAtConsoleWidths, useBrowser } from './support/browser.ts';
-import { moveServerClock, type RunningServer } from './support/server.ts';
+import { moveServerClock, type RunningServer, secondsUntilManilaHour } from './support/server.ts';
 import { newMobile } from './support/sms.ts';
 import { ServerAuthenticator, setUpMembers, signInToOps, startServerWithAdmin } from './support/staff.ts';
 
@@ -51,12 +51,6 @@ function manilaDay(now: Date, days = 0): string {
   return new Date(now.getTime() + days * DAY_SECONDS * 1000 + 8 * 3_600_000).toISOString().slice(0, 10);
 }
 
-/** Seconds from `at` to the next 10:00 in Manila (UTC+8, no daylight saving). */
-function untilTenInManila(at: Date): number {
-  const manilaSeconds = Math.floor((at.getTime() / 1000 + 8 * 3600) % DAY_SECONDS);
-  return (10 * 3600 - manilaSeconds + DAY_SECONDS) % DAY_SECONDS;
-}
-
 describe("a collections agent's day at 1280 px", () => {
   it('the supervisor assigns the new case; the agent finds it in My cases, logs a call and sets the next action', async () => {
     const members: { context: BrowserContext; page: Page; secret: string }[] = [];
@@ -81,7 +75,10 @@ describe("a collections agent's day at 1280 px", () => {
 
       // Four or five days past the 91-day due date, at 10:00 in Manila (an agent calls in working hours: the
       // server refuses none between 06:00 and 22:00, MC 18): the daily run finds the loan overdue, opens its case.
-      const now = await moveServerClock(server.url, 95 * DAY_SECONDS + untilTenInManila(authenticator.now()));
+      const now = await moveServerClock(
+        server.url,
+        95 * DAY_SECONDS + secondsUntilManilaHour(authenticator.now(), 10),
+      );
       authenticator.follow(now);
       // (Her sign-in ended with the months; what she owes now is what the console must show.)
       await borrower.logIn('Utang2026!');

@@ -119,6 +119,13 @@ export async function startServer(
   };
 }
 
+/** Seconds from `at` to the next `hour`:00 in Manila (UTC+8, no daylight saving): a move that lands in the day. */
+export function secondsUntilManilaHour(at: Date, hour: number): number {
+  const day = 86_400;
+  const manilaSeconds = Math.floor((at.getTime() / 1000 + 8 * 3600) % day);
+  return (hour * 3600 - manilaSeconds + day) % day;
+}
+
 /**
  * Moves a server's clock forward (`POST /dev/clock`, never in production); the background jobs that fall due
  * run before it answers. Answers the server's new time. Only on a journey's own server: the others share one.
