@@ -1,6 +1,7 @@
 import type { OcrFields } from '@hiram/contract/api/application';
 import type { AssessmentReason } from '@hiram/contract/assessment';
 import type { DecisionFacts, FraudHit } from '@hiram/contract/credit-policy';
+import { identificationsOf, type ProfileValues } from '@hiram/contract/profile';
 import type { Queryable } from '../../db/database.ts';
 import { sameName } from '../../domain/person-names.ts';
 import {
@@ -15,6 +16,7 @@ import {
   type Fingerprinted,
   type FingerprintKind,
   type FraudFingerprints,
+  identificationValue,
   idNumberValue,
   payoutAccountValue,
 } from './fraud-fingerprints.ts';
@@ -216,6 +218,10 @@ export class FraudChecks {
     const values = [
       idNumberValue(typeof basic.cardType === 'number' ? basic.cardType : null, text(basic.nationalId)),
       idNumberValue(borrower.card_type, borrower.confirmed?.idNumber),
+      // Her TIN, SSS or GSIS number typed beside another photo ID (ADR 0083).
+      ...identificationsOf(basic as ProfileValues).map((found) =>
+        identificationValue(found.type, found.number),
+      ),
     ];
     const found: Fingerprinted[] = [];
     for (const value of values) if (value) found.push(this.fingerprints.of(value.kind, value.value));

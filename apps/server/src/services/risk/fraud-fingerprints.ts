@@ -42,6 +42,21 @@ export function idNumberValue(
   return { kind: TAX_NUMBER_TYPES.has(type) ? 'taxNumber' : 'idNumber', value: `${type}:${digits}` };
 }
 
+/**
+ * A TIN, SSS or GSIS number typed beside the photo ID (ADR 0083): matched as a tax number, the same value a card
+ * of that type gives (`TIN:` and its first nine digits), so a number typed here and one on another account's
+ * card are one.
+ */
+export function identificationValue(
+  type: 'TIN' | 'SSS' | 'GSIS',
+  number: string,
+): { kind: 'taxNumber'; value: string } | null {
+  let digits = alphanumeric(number);
+  if (digits.length < 4) return null;
+  if (type === 'TIN') digits = digits.slice(0, 9);
+  return { kind: 'taxNumber', value: `${type}:${digits}` };
+}
+
 /** A receiving account: the bank or wallet and its number. */
 export function payoutAccountValue(bankCode: string, accountNumber: string): string {
   return `${bankCode}:${alphanumeric(accountNumber)}`;

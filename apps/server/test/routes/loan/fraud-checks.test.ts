@@ -39,6 +39,8 @@ interface BorrowerSetup {
   wallet?: string;
   /** Sent as the deviceid header at sign-in. */
   device?: string;
+  /** A TIN, SSS or GSIS number typed beside the photo ID (ADR 0083). */
+  identification?: { identificationType: 'TIN' | 'SSS' | 'GSIS'; identificationNumber: string };
 }
 
 function freshDigits(length: number): string {
@@ -58,6 +60,7 @@ async function borrower(setup: BorrowerSetup = {}) {
     cardType,
     nationalId: setup.nationalId ?? freshDigits(16),
     address: setup.address ?? `${freshDigits(4)} Mabini Street, Barangay Dos`,
+    ...(setup.identification ?? {}),
   };
   expectOk('saveBasicInfo', await server.call('saveBasicInfo', basic, { token }));
   expectOk('saveAdditionInfo', await server.call('saveAdditionInfo', ADDITION_INFO, { token }));
@@ -306,6 +309,19 @@ describe('the fraud and duplicate checks', () => {
 });
 
 describe('the device of a submit', () => {
+  it('match a TIN typed beside another photo ID with a TIN card on another account', async () => {
+    const tin = freshDigits(9);
+    const first = await borrower({ cardType: TIN, nationalId: tin });
+    await (await apply(first.token, first.userId)).check();
+    // Her photo ID is a national ID; she types the same TIN, with its branch code, beside it.
+    const second = await borrower({
+      identification: { identificationType: 'TIN', identificationNumber: `${tin}000` },
+    });
+    const { facts, hits } = await (await apply(second.token, second.userId)).check();
+    expect(facts).toEqual({ ...NO_MATCH, sameTaxNumberAccounts: 1 });
+    expect(hits).toEqual([{ reason: 'sameTaxNumberElsewhere', otherUserIds: [first.userId] }]);
+  });
+
   it("is kept for the borrower's own order only, and an order id that is none still answers 404", async () => {
     const { token, userId } = await server.signIn();
     const headers = { [HEADERS.deviceId]: 'device-of-a-stranger-1' };
