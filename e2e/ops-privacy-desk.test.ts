@@ -49,6 +49,9 @@ async function record(page: Page, mobile: string, kind: string): Promise<void> {
   const form = page.getByRole('form', { name: 'Record the request' });
   await form.getByLabel('She asks for').selectOption(kind);
   await form.getByRole('button', { name: 'Record the request' }).click();
+  // The request's own page, once it is recorded (the register's heading, "Privacy requests", would match a
+  // looser wait, and the late answer would then take the journey away from the next screen).
+  await page.waitForURL(/#\/privacy\/request\?id=/);
   await page.getByRole('heading', { level: 1, name: / request/ }).waitFor();
 }
 
