@@ -1,7 +1,6 @@
 import { STAFF_IDLE_MINUTES, type StaffMember } from '@hiram/contract/ops/staff';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { mayOpen, parseHash, paths, type RouteName } from '../config/paths.ts';
-import { DashboardScreen } from '../features/queues/dashboard-screen.tsx';
 import { SignInScreen } from '../features/sign-in/sign-in-screen.tsx';
 import { OpsApiError, onSessionEnded, opsCall, sessionResumed, setCsrfToken } from '../lib/api.ts';
 import { QueueCountsProvider } from '../lib/queue-counts.tsx';
@@ -15,6 +14,11 @@ import { NotForYourRole, Shell } from './shell.tsx';
  * Each section's screens load with their section (ADR 0057): the first screen (sign-in, the dashboard) needs
  * neither the reports nor the forms of products and brands.
  */
+// The sign-in is the first screen; the dashboard after it loads like every other section.
+const DashboardScreen = lazyScreen(
+  () => import('../features/queues/dashboard-screen.tsx'),
+  'DashboardScreen',
+);
 const ApplicationScreen = lazyScreen(
   () => import('../features/applications/application-screen.tsx'),
   'ApplicationScreen',
